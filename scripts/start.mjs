@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// Starts the whole stack on its embedded defaults (what `npm start` runs after scripts/setup.mjs):
+//   - the verification server on :8080 (API /api/v1, end-user app /v/{linkId}, demo /demo/, docs
+//     /docs), with the analysis services in-process and SQLite in ./.idv-data;
+//   - the connection fingerprint service on :8443 (HTTPS, self-signed certificate generated into
+//     ./.idv-data/fingerprint on first start), allowing the server's origin.
+// Every setting has its environment twin (see README.md); this script only supplies defaults.
+// When one service exits, the other is stopped and the script exits with its code.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const env = process.env;
+const dataDir = resolve(root, env.IDV_DATA_DIR ?? '.idv-data');
+const port = env.IDV_PORT ?? '8080';
+const fingerprintPort = env.IDV_FINGERPRINT_PORT ?? '8443';
+const publicAppUrl = env.IDV_PUBLIC_APP_URL ?? `http://localhost:${port}`;
+const fingerprintUrl = env.IDV_FINGERPRINT_URL ?? `https://localhost:${fingerprintPort}`;
+const allowedOrigins = env.IDV_FINGERPRINT_ALLOW_ORIGINS ?? `${publicAppUrl},http://127.0.0.1:${port}`;
+
+/** The services of the stack: name, entry point (built JS of the package's CLI) and arguments. */
+const services = [
+  {
+    name: 'server',
+    bin: join(root, 'packages/server/dist/cli.js'),
+    args: ['start', '--port', port, '--data-dir', dataDir],
+    env: { IDV_PUBLIC_APP_URL: publicAppUrl, IDV_FINGERPRINT_URL: fingerprintUrl },
+  },
+  {
+    name: 'fingerprint',
+    bin: join(root, 'packages/fingerprint/dist/cli.js'),
+    args: [
+      'start',
+      '--port',
+      fingerprintPort,
+      '--data-dir',
+      join(dataDir, 'fingerprint'),
+      ...allowedOrigins.split(',').flatMap((origin) => ['--allow-origin', origin.trim()]),
+    ],
+    env: {},
+  },
+];
+
+const children = services.map((service) => {
+  const child = spawn(process.execPath, [service.bin, ...service.args], {
+    cwd: root,
+    env: { ...env, ...service.env },
+    stdio: 'inherit',
+  });
+  child.on('exit', (code, signal) => {
+    console.log(`[start] ${service.name} exited (${signal ?? code})`);
+    shutdown(code ?? 1);
+  });
+  return child;
+});
+
+let stopping = false;
+function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 200).unref();
+}
+
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+console.log(
+  `[start] verification server ${publicAppUrl} (API ${publicAppUrl}/api/v1, docs ${publicAppUrl}/docs, demo ${publicAppUrl}/demo/)`,
+);
+console.log(`[start] fingerprint service ${fingerprintUrl}`);
