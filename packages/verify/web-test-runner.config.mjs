@@ -54,7 +54,9 @@ export default {
   rootDir: '../..',
   files: ['test/**/*.test.ts', ...(screenshotDir ? [] : ['!test/screenshots.test.ts'])],
   nodeResolve: { exportConditions: ['browser', 'production'] },
-  concurrency: 2,
+  // One page at a time: a background tab gets no animation frames and reports itself hidden,
+  // which (correctly) stops the camera loops.
+  concurrency: 1,
   testFramework: { config: { timeout: 45000 } },
   testsFinishTimeout: 240000,
   middleware: [flowApiDouble(), strictCspHeaders()],

@@ -3,7 +3,7 @@
 //   document.y4m  a generated ID card (ImageMagick-drawn placeholder) on a desk, slightly moving;
 //   face.y4m      one face cropped from @vladmandic/face-api's demo photo, slightly moving;
 //   document.mjpeg the same document frames as concatenated JPEGs (the other format Chromium reads).
-// Frames are 640×480 I420 (y4m `C420jpeg`), 15 fps. Nothing is committed: outputs go to
+// Frames are 640×480 I420 (y4m `C420jpeg`, limited range), 15 fps. Nothing is committed: outputs go to
 // .test-artifacts/fake-camera/ (or the directory given as the first argument).
 // Later stage: `@idv/analysis/testing` will supply the document and face images instead.
 import { execFileSync } from 'node:child_process';
@@ -64,7 +64,7 @@ function rgbFrame(png, dx, dy) {
   });
 }
 
-/** Converts RGB24 to planar I420 (BT.601 full range, as `C420jpeg`). */
+/** Converts RGB24 to planar I420, BT.601 limited range (Y 16–235), which Chromium's y4m reader expects. */
 function toI420(rgb) {
   const y = Buffer.alloc(width * height);
   const u = Buffer.alloc((width / 2) * (height / 2));
@@ -72,7 +72,7 @@ function toI420(rgb) {
   for (let j = 0; j < height; j += 1) {
     for (let i = 0; i < width; i += 1) {
       const p = (j * width + i) * 3;
-      y[j * width + i] = Math.round(0.299 * rgb[p] + 0.587 * rgb[p + 1] + 0.114 * rgb[p + 2]);
+      y[j * width + i] = Math.round(16 + (219 / 255) * (0.299 * rgb[p] + 0.587 * rgb[p + 1] + 0.114 * rgb[p + 2]));
     }
   }
   for (let j = 0; j < height; j += 2) {
@@ -90,8 +90,8 @@ function toI420(rgb) {
       g /= 4;
       b /= 4;
       const k = (j / 2) * (width / 2) + i / 2;
-      u[k] = Math.max(0, Math.min(255, Math.round(128 - 0.168736 * r - 0.331264 * g + 0.5 * b)));
-      v[k] = Math.max(0, Math.min(255, Math.round(128 + 0.5 * r - 0.418688 * g - 0.081312 * b)));
+      u[k] = Math.round(128 + (224 / 255) * (-0.168736 * r - 0.331264 * g + 0.5 * b));
+      v[k] = Math.round(128 + (224 / 255) * (0.5 * r - 0.418688 * g - 0.081312 * b));
     }
   }
   return Buffer.concat([y, u, v]);

@@ -188,7 +188,6 @@ export const styles = css`
 
   @keyframes enter {
     from {
-      opacity: 0;
       transform: translateY(6px);
     }
   }

@@ -1,6 +1,5 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import { FlowApiError } from './api/flow-api-error.js';
 import { FlowClient } from './api/flow-client.js';
 import type {
@@ -276,6 +275,7 @@ export class IdvVerify extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    this.applyBrandColor();
     if ((changed.has('linkId') || changed.has('linkUrl') || changed.has('apiBase')) && this.isConnected) {
       void this.begin();
     }
@@ -1136,16 +1136,29 @@ export class IdvVerify extends LitElement {
   // ---------------------------------------------------------------------------------------------
   // Rendering
 
+  /**
+   * Sets the brand color through the CSSOM (`style.setProperty`), which a strict CSP allows; a
+   * `style` attribute (Lit's `styleMap` writes one on first render) would be blocked by
+   * `style-src-attr`.
+   */
+  private applyBrandColor(): void {
+    const base = this.renderRoot.querySelector<HTMLElement>('[part=base]');
+    if (!base) return;
+    const { color, onColor } = this.branding;
+    if (color && onColor) {
+      base.style.setProperty('--idv-color-primary', color);
+      base.style.setProperty('--idv-color-on-primary', onColor);
+    } else {
+      base.style.removeProperty('--idv-color-primary');
+      base.style.removeProperty('--idv-color-on-primary');
+    }
+  }
+
   protected override render(): TemplateResult {
     const brand = this.branding;
-    const vars: Record<string, string> = {};
-    if (brand.color) {
-      vars['--idv-color-primary'] = brand.color;
-      vars['--idv-color-on-primary'] = brand.onColor!;
-    }
     const cancellable = this.session && this.step !== FlowStep.result && this.step !== FlowStep.error;
-    return html`<div part="base" class="base" style=${styleMap(vars)} lang=${this.t.$code}>
-      <header part="header" class="header">
+    return html`<div part="base" class="base" lang=${this.t.$code}>
+      <div part="header" class="header">
         <div class="brand">
           ${brand.logoUrl
             ? html`<img class="logo" src=${brand.logoUrl} alt=${this.t.logoAlt(brand.name)} />`
@@ -1159,7 +1172,7 @@ export class IdvVerify extends LitElement {
               ${icons.close}
             </button>`
           : nothing}
-      </header>
+      </div>
       ${this.renderProgress()}
       <div class="body">${this.renderStep()}</div>
     </div>`;

@@ -54,7 +54,7 @@ function columnResponse(image: GrayImage, x: number, y0: number, y1: number): nu
 
 /**
  * Scans positions from `from` towards `to` and returns the outermost position whose (smoothed)
- * response reaches 60% of the strongest one in the range, refined to the local peak.
+ * response reaches 45% of the strongest one in the range, refined to the local peak.
  */
 function outermostEdge(
   from: number,
@@ -75,7 +75,7 @@ function outermostEdge(
   let peak = 0;
   for (const v of smoothed) peak = Math.max(peak, Math.abs(v));
   if (peak < minStrength) return null;
-  const threshold = peak * 0.6;
+  const threshold = peak * 0.45;
   for (let i = 0; i < smoothed.length; i += 1) {
     if (Math.abs(smoothed[i]!) < threshold) continue;
     let best = i;
