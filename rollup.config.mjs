@@ -9,7 +9,7 @@
 //   - dist/vendor, dist/models, dist/tfjs: Human's browser build, the two face models it uses
 //     (BlazeFace, face mesh) and the tfjs WebAssembly binaries, copied from their npm packages so
 //     that nothing is ever fetched from a CDN.
-import { cp, mkdir } from 'node:fs/promises';
+import { cp, mkdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,16 @@ import terser from '@rollup/plugin-terser';
 const root = dirname(fileURLToPath(import.meta.url));
 const verify = join(root, 'packages/verify');
 const require = createRequire(join(verify, 'package.json'));
+
+/** Removes the lazy chunks of an earlier build (their names carry content hashes). */
+function cleanChunks(dir) {
+  return {
+    name: 'idv-clean-chunks',
+    async buildStart() {
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** Copies files from installed packages into the package's dist/ once the bundle is written. */
 function copyAssets(copies) {
@@ -63,7 +73,10 @@ export default [
       // TypeScript's decorator helper reads `this` at module level; harmless in ES modules.
       if (warning.code !== 'THIS_IS_UNDEFINED') warn(warning);
     },
-    plugins: [nodeResolve({ browser: true, exportConditions: ['browser', 'production'] }), minify()],
+    plugins: [
+      nodeResolve({ browser: true, exportConditions: ['browser', 'production'] }),
+      minify(),
+    ],
   },
   {
     input: join(verify, 'dist/worker/worker.js'),
@@ -78,11 +91,19 @@ export default [
       nodeResolve({ browser: true }),
       minify(),
       copyAssets([
-        { from: join(humanRoot, 'dist/human.esm.js'), to: join(verify, 'dist/vendor/human.esm.js') },
-        ...faceModels.map((file) => ({ from: join(humanRoot, 'models', file), to: join(verify, 'dist/models', file) })),
-        ...wasmBinaries.map((file) => ({ from: join(tfjsWasmDir, file), to: join(verify, 'dist/tfjs', file) })),
+        {
+          from: join(humanRoot, 'dist/human.esm.js'),
+          to: join(verify, 'dist/vendor/human.esm.js'),
+        },
+        ...faceModels.map((file) => ({
+          from: join(humanRoot, 'models', file),
+          to: join(verify, 'dist/models', file),
+        })),
+        ...wasmBinaries.map((file) => ({
+          from: join(tfjsWasmDir, file),
+          to: join(verify, 'dist/tfjs', file),
+        })),
       ]),
     ],
   },
 ];
-

@@ -30,7 +30,9 @@ const handoff = params.get('handoff');
 if (handoff) element.setAttribute('handoff-token', handoff);
 const lang = params.get('lang');
 if (lang) element.setAttribute('lang', lang);
-const fingerprintUrl = document.querySelector('meta[name="idv-fingerprint-url"]')?.getAttribute('content');
+const fingerprintUrl = document
+  .querySelector('meta[name="idv-fingerprint-url"]')
+  ?.getAttribute('content');
 if (fingerprintUrl) element.setAttribute('fingerprint-url', fingerprintUrl);
 const parentOrigin = parentOriginIfFramed();
 if (parentOrigin) element.setAttribute('parent-origin', parentOrigin);

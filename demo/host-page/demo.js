@@ -5,8 +5,16 @@ const mount = document.getElementById('mount');
 const log = document.getElementById('log');
 
 const events = [
-  'idv-ready', 'idv-start', 'idv-step-change', 'idv-capture', 'idv-location', 'idv-handoff',
-  'idv-complete', 'idv-error', 'idv-expired', 'idv-request-cancel',
+  'idv-ready',
+  'idv-start',
+  'idv-step-change',
+  'idv-capture',
+  'idv-location',
+  'idv-handoff',
+  'idv-complete',
+  'idv-error',
+  'idv-expired',
+  'idv-request-cancel',
 ];
 
 function record(type, detail, via) {
@@ -25,9 +33,17 @@ function parseLink(value) {
   try {
     const url = new URL(text);
     const match = url.pathname.match(/\/v\/([^/]+)\/?$/);
-    return match ? { linkId: decodeURIComponent(match[1]), origin: url.origin, url: url.href } : undefined;
+    return match
+      ? { linkId: decodeURIComponent(match[1]), origin: url.origin, url: url.href }
+      : undefined;
   } catch {
-    return text ? { linkId: text, origin: location.origin, url: `${location.origin}/v/${encodeURIComponent(text)}` } : undefined;
+    return text
+      ? {
+          linkId: text,
+          origin: location.origin,
+          url: `${location.origin}/v/${encodeURIComponent(text)}`,
+        }
+      : undefined;
   }
 }
 

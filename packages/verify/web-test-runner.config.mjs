@@ -9,12 +9,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { flowApiDouble } from './.tsbuild/support/test/support/node/flow-api-double.js';
+import { flowApiDouble } from './.test-artifacts/support/test/support/node/flow-api-double.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fakeCamera = join(here, '.test-artifacts', 'fake-camera');
 if (!existsSync(join(fakeCamera, 'document.y4m'))) {
-  execFileSync(process.execPath, [join(here, 'scripts', 'make-fake-camera.mjs'), fakeCamera], { stdio: 'inherit' });
+  execFileSync(process.execPath, [join(here, 'scripts', 'make-fake-camera.mjs'), fakeCamera], {
+    stdio: 'inherit',
+  });
 }
 const screenshotDir = process.env.IDV_SCREENSHOT_DIR;
 const userDataDir = mkdtempSync(join(tmpdir(), 'idv-wtr-'));

@@ -15,12 +15,18 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const initial = gz(join(dist, 'idv-verify.bundle.js'));
 console.log(`initial bundle  idv-verify.bundle.js  ${kb(initial)} gzip  (budget ${kb(budget)})`);
 for (const file of readdirSync(join(dist, 'bundle-chunks')).filter((f) => f.endsWith('.js'))) {
-  console.log(`lazy chunk      ${file.padEnd(22)} ${kb(gz(join(dist, 'bundle-chunks', file)))} gzip`);
+  console.log(
+    `lazy chunk      ${file.padEnd(22)} ${kb(gz(join(dist, 'bundle-chunks', file)))} gzip`,
+  );
 }
-console.log(`lazy worker     idv-verify.worker.js  ${kb(gz(join(dist, 'idv-verify.worker.js')))} gzip`);
+console.log(
+  `lazy worker     idv-verify.worker.js  ${kb(gz(join(dist, 'idv-verify.worker.js')))} gzip`,
+);
 for (const dir of ['vendor', 'models', 'tfjs']) {
   for (const file of readdirSync(join(dist, dir))) {
-    console.log(`lazy asset      ${`${dir}/${file}`.padEnd(22)} ${kb(statSync(join(dist, dir, file)).size)} raw`);
+    console.log(
+      `lazy asset      ${`${dir}/${file}`.padEnd(22)} ${kb(statSync(join(dist, dir, file)).size)} raw`,
+    );
   }
 }
 if (initial > budget) {

@@ -19,7 +19,8 @@ export type CameraFacing = 'environment' | 'user';
 export type DevicePermission = 'granted' | 'denied' | 'prompt' | 'unavailable';
 
 /** Why a capture source call failed. */
-export type CaptureSourceErrorCode = 'permission-denied' | 'unavailable' | 'unsupported' | 'timeout';
+export type CaptureSourceErrorCode =
+  'permission-denied' | 'unavailable' | 'unsupported' | 'timeout';
 
 /** A failure of a capture source, with a code the element maps to DESIGN §4 error codes. */
 export class CaptureSourceError extends Error {
@@ -80,5 +81,8 @@ export interface CaptureSource {
    * Watches the device location, calling `onFix` for every fix and `onError` once on failure
    * (with a `CaptureSourceError`). Returns a function that stops watching.
    */
-  watchLocation(onFix: (fix: LocationFix) => void, onError: (error: CaptureSourceError) => void): () => void;
+  watchLocation(
+    onFix: (fix: LocationFix) => void,
+    onError: (error: CaptureSourceError) => void,
+  ): () => void;
 }

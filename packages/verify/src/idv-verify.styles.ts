@@ -19,14 +19,16 @@ export const styles = css`
     --idv-color-viewfinder: #0c0e12;
     --idv-radius: 16px;
     --idv-radius-control: 12px;
-    --idv-font-family: ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial,
+    --idv-font-family:
+      ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial,
       sans-serif;
     --idv-max-width: 460px;
     --idv-spacing: 1rem;
     --idv-focus-ring: 0 0 0 3px color-mix(in srgb, var(--idv-color-primary) 45%, transparent);
     --idv-transition: 180ms cubic-bezier(0.2, 0, 0, 1);
 
-    display: block;
+    display: flex;
+    flex-direction: column;
     box-sizing: border-box;
     color: var(--idv-color-text);
     font-family: var(--idv-font-family);
@@ -78,13 +80,17 @@ export const styles = css`
     position: relative;
     display: flex;
     flex-direction: column;
+    flex: 1;
+    width: 100%;
     max-width: var(--idv-max-width);
-    min-height: min(640px, 100%);
+    min-height: 560px;
     margin: 0 auto;
     background: var(--idv-color-surface);
     border: 1px solid var(--idv-color-border);
     border-radius: var(--idv-radius);
-    box-shadow: 0 1px 2px rgb(16 24 40 / 0.05), 0 12px 32px -12px rgb(16 24 40 / 0.18);
+    box-shadow:
+      0 1px 2px rgb(16 24 40 / 0.05),
+      0 12px 32px -12px rgb(16 24 40 / 0.18);
     overflow: hidden;
   }
 
@@ -477,10 +483,12 @@ export const styles = css`
 
   .coach {
     position: absolute;
-    left: 50%;
+    left: 0;
+    right: 0;
     bottom: 0.875rem;
-    transform: translateX(-50%);
+    width: fit-content;
     max-width: calc(100% - 1.5rem);
+    margin: 0 auto;
     padding: 0.5rem 0.875rem;
     border-radius: 999px;
     background: rgb(12 14 18 / 0.78);

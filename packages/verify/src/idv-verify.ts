@@ -16,7 +16,11 @@ import type {
 } from './api/types.js';
 import { CaptureSourceError, type CameraSession, type CaptureSource } from './capture-source.js';
 import { DocumentCoach } from './capture/document-coach.js';
-import { randomChallenge, SelfieSession, type ChallengeType } from './capture/liveness-challenge.js';
+import {
+  randomChallenge,
+  SelfieSession,
+  type ChallengeType,
+} from './capture/liveness-challenge.js';
 import { currentDevice, type DeviceInfo } from './device/device-info.js';
 import { matchGate } from './device/gate.js';
 import {
@@ -36,12 +40,19 @@ import { FlowStep } from './flow-step.js';
 import { ambientLanguages, languageFor, loadTranslation, translationFor } from './i18n/localize.js';
 import type { LanguageCode, Translation } from './i18n/translation.js';
 import { resolveBranding, safeUrl, type Branding } from './internal/branding.js';
-import { encodeOnMainThread, maxUploadBytes, nextFrame, sleep, uploadTypes } from './internal/frames.js';
+import {
+  encodeOnMainThread,
+  maxUploadBytes,
+  nextFrame,
+  sleep,
+  uploadTypes,
+} from './internal/frames.js';
 import { icons } from './internal/icons.js';
 import { linkIdFromUrl, resolveApiBase } from './internal/link.js';
 import { deviceFixReport, noFixReport } from './location/geolocation-report.js';
 import { sampleBestFix } from './location/location-sampler.js';
 import { styles } from './idv-verify.styles.js';
+import type * as QrModule from './internal/qr-code.js';
 import { getDefaultCaptureSource } from './default-capture-source.js';
 import { defaultWorkerUrl } from './worker-url.js';
 import { hasGetUserMedia } from './web-capture-source.js';
@@ -198,7 +209,12 @@ export class IdvVerify extends LitElement {
   @state() private termsError = false;
   @state() private locationPhase: 'ask' | 'locating' | 'denied' | 'unavailable' = 'ask';
   @state() private gateReason?: GateReason;
-  @state() private handoff?: { ticket?: HandoffTicket; required: boolean; expired: boolean; error?: string };
+  @state() private handoff?: {
+    ticket?: HandoffTicket;
+    required: boolean;
+    expired: boolean;
+    error?: string;
+  };
   @state() private showHandoffInCapture = false;
   @state() private emailError?: string;
   @state() private busy = false;
@@ -207,7 +223,7 @@ export class IdvVerify extends LitElement {
   @state() private redirectPending = false;
   @state() private linkCopied = false;
   /** The QR renderer, loaded with the first hand-off (it is not needed on phones). */
-  @state() private qr?: typeof import('./internal/qr-code.js');
+  @state() private qr?: typeof QrModule;
 
   private client?: FlowClient;
   private bridge?: WorkerBridge;
@@ -276,7 +292,10 @@ export class IdvVerify extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     this.applyBrandColor();
-    if ((changed.has('linkId') || changed.has('linkUrl') || changed.has('apiBase')) && this.isConnected) {
+    if (
+      (changed.has('linkId') || changed.has('linkUrl') || changed.has('apiBase')) &&
+      this.isConnected
+    ) {
       void this.begin();
     }
     if (this.focusHeading) {
@@ -352,7 +371,10 @@ export class IdvVerify extends LitElement {
   private async collectFingerprint(): Promise<void> {
     if (!this.fingerprintUrl) return;
     try {
-      const response = await fetch(this.fingerprintUrl, { credentials: 'include', signal: this.abort.signal });
+      const response = await fetch(this.fingerprintUrl, {
+        credentials: 'include',
+        signal: this.abort.signal,
+      });
       if (!response.ok) return;
       const raw = await response.text();
       const parsed = JSON.parse(raw) as { userData?: FingerprintAnswer['userData'] };
@@ -372,7 +394,10 @@ export class IdvVerify extends LitElement {
     await this.withBusy(async () => {
       this.session = await this.client!.acceptTerms();
       this.emit(
-        new IdvStartEvent({ verificationId: this.session.verificationId, operationGuid: this.session.operationGuid }),
+        new IdvStartEvent({
+          verificationId: this.session.verificationId,
+          operationGuid: this.session.operationGuid,
+        }),
       );
       await this.afterWelcome();
     });
@@ -406,14 +431,18 @@ export class IdvVerify extends LitElement {
         return;
       }
       await this.waitForFingerprint();
-      await this.reportLocation(noFixReport(denied ? 'denied' : 'prompt', this.fingerprint)).catch(() => undefined);
+      await this.reportLocation(noFixReport(denied ? 'denied' : 'prompt', this.fingerprint)).catch(
+        () => undefined,
+      );
       await this.afterLocation();
     }
   }
 
   private async skipLocation(): Promise<void> {
     await this.withBusy(async () => {
-      const permissions = await this.source.checkPermissions().catch(() => ({ location: 'prompt' as const }));
+      const permissions = await this.source
+        .checkPermissions()
+        .catch(() => ({ location: 'prompt' as const }));
       const permission = permissions.location === 'unavailable' ? 'prompt' : permissions.location;
       await this.waitForFingerprint();
       await this.reportLocation(noFixReport(permission, this.fingerprint)).catch(() => undefined);
@@ -435,7 +464,11 @@ export class IdvVerify extends LitElement {
     if (rule) {
       this.gateReason = rule.reason;
       this.goTo(FlowStep.gated);
-      await this.reportClientError('DEVICE_GATED', `Device gated by rule ${rule.id} (${rule.reason}).`, false);
+      await this.reportClientError(
+        'DEVICE_GATED',
+        `Device gated by rule ${rule.id} (${rule.reason}).`,
+        false,
+      );
       await this.offerHandoff(true);
       return;
     }
@@ -514,7 +547,10 @@ export class IdvVerify extends LitElement {
     }
     this.capture = { phase: 'starting', coach: this.t.startingCamera };
     if (this.device.inAppBrowser && source.kind === 'web' && !hasGetUserMedia()) {
-      await this.showCameraFallback(kind, new CaptureSourceError('unsupported', 'In-app browser without camera.'));
+      await this.showCameraFallback(
+        kind,
+        new CaptureSourceError('unsupported', 'In-app browser without camera.'),
+      );
       return;
     }
     let camera: CameraSession;
@@ -553,7 +589,12 @@ export class IdvVerify extends LitElement {
     }[code];
     this.capture = {
       phase: 'fallback',
-      fallback: { code, ...copy, allowUpload: kind !== 'selfie', canRetry: code !== 'UNSUPPORTED_BROWSER' },
+      fallback: {
+        code,
+        ...copy,
+        allowUpload: kind !== 'selfie',
+        canRetry: code !== 'UNSUPPORTED_BROWSER',
+      },
     };
     await this.reportClientError(code, error instanceof Error ? error.message : code, true);
   }
@@ -602,7 +643,13 @@ export class IdvVerify extends LitElement {
 
   private async takeDocumentPhoto(
     kind: 'front' | 'back',
-    analysis: { blur: number; brightness: number; glare: number; fill: number; score: number } | null,
+    analysis: {
+      blur: number;
+      brightness: number;
+      glare: number;
+      fill: number;
+      score: number;
+    } | null,
     autoCaptured: boolean,
   ): Promise<void> {
     const camera = this.camera;
@@ -627,7 +674,11 @@ export class IdvVerify extends LitElement {
           score: analysis.score,
         }
       : null;
-    this.showReview({ blob, origin: 'camera', meta: { source: 'camera', quality, width, height, autoCaptured } });
+    this.showReview({
+      blob,
+      origin: 'camera',
+      meta: { source: 'camera', quality, width, height, autoCaptured },
+    });
   }
 
   private showReview(photo: PendingPhoto): void {
@@ -677,7 +728,11 @@ export class IdvVerify extends LitElement {
         return;
       }
       bitmap.close();
-      this.showReview({ blob, origin: 'native', meta: { source: 'native', quality: null, width, height, autoCaptured: false } });
+      this.showReview({
+        blob,
+        origin: 'native',
+        meta: { source: 'native', quality: null, width, height, autoCaptured: false },
+      });
     } catch (error) {
       await this.showCameraFallback(kind, error);
     }
@@ -729,7 +784,10 @@ export class IdvVerify extends LitElement {
       const camera = this.camera;
       let face: FaceFrameAnalysis;
       try {
-        face = await this.bridge!.analyzeFaceFrame(await camera.grabFrame({ width: 640 }), this.abort.signal);
+        face = await this.bridge!.analyzeFaceFrame(
+          await camera.grabFrame({ width: 640 }),
+          this.abort.signal,
+        );
       } catch {
         if (token !== this.loopToken) return;
         this.capture = { phase: 'live', coach: t.captureInstructions.selfie, manual: true };
@@ -744,9 +802,14 @@ export class IdvVerify extends LitElement {
         if (bitmap) this.keepFrame(kept, { bitmap, score: choice.score, role: choice.role, face });
       }
       if (session.phase === 'challenge') challengeStartedAt ??= now;
-      const timedOut = challengeStartedAt !== undefined && now - challengeStartedAt > challengeTimeoutMs;
+      const timedOut =
+        challengeStartedAt !== undefined && now - challengeStartedAt > challengeTimeoutMs;
       if (session.phase === 'done' || timedOut) {
-        this.capture = { phase: 'live', coach: session.passed ? t.challengeDone : t.holdStill, good: true };
+        this.capture = {
+          phase: 'live',
+          coach: session.passed ? t.challengeDone : t.holdStill,
+          good: true,
+        };
         await this.sendSelfieFrames(kept, session, now);
         return;
       }
@@ -780,7 +843,11 @@ export class IdvVerify extends LitElement {
     }
   }
 
-  private async sendSelfieFrames(kept: KeptFrame[], session: SelfieSession, now: number): Promise<void> {
+  private async sendSelfieFrames(
+    kept: KeptFrame[],
+    session: SelfieSession,
+    now: number,
+  ): Promise<void> {
     const camera = this.camera;
     this.loopToken += 1;
     if (kept.length === 0 && camera) {
@@ -800,7 +867,9 @@ export class IdvVerify extends LitElement {
     const blobs: Blob[] = [];
     for (const frame of ordered) {
       blobs.push(
-        await this.bridge!.encodeJpeg(frame.bitmap, 0.9).catch(() => encodeOnMainThread(frame.bitmap, 0.9)),
+        await this.bridge!.encodeJpeg(frame.bitmap, 0.9).catch(() =>
+          encodeOnMainThread(frame.bitmap, 0.9),
+        ),
       );
     }
     await this.sendSelfie(blobs, {
@@ -826,7 +895,9 @@ export class IdvVerify extends LitElement {
     this.loopToken += 1;
     const bitmap = await camera.grabFrame({ width: 1280 });
     this.stopCamera();
-    const blob = await this.bridge!.encodeJpeg(bitmap, 0.9).catch(() => encodeOnMainThread(bitmap, 0.9));
+    const blob = await this.bridge!.encodeJpeg(bitmap, 0.9).catch(() =>
+      encodeOnMainThread(bitmap, 0.9),
+    );
     await this.sendSelfie([blob], { source: 'camera', challenge: null, frames: [] });
   }
 
@@ -857,7 +928,9 @@ export class IdvVerify extends LitElement {
       status: result.status,
       step: result.step,
       remainingRetries: { ...session.remainingRetries, [kind]: result.remainingRetries },
-      completedCaptures: result.accepted ? [...new Set([...session.completedCaptures, kind])] : session.completedCaptures,
+      completedCaptures: result.accepted
+        ? [...new Set([...session.completedCaptures, kind])]
+        : session.completedCaptures,
     };
     if (result.status === 'expired') {
       this.showExpired();
@@ -869,13 +942,20 @@ export class IdvVerify extends LitElement {
     } else {
       this.capture = {
         phase: 'retry',
-        retry: { message: result.error?.message ?? this.t.retryTitle, remaining: result.remainingRetries },
+        retry: {
+          message: result.error?.message ?? this.t.retryTitle,
+          remaining: result.remainingRetries,
+        },
       };
     }
   }
 
   private async onCaptureFailure(kind: CaptureKind, error: unknown): Promise<void> {
-    if (error instanceof FlowApiError && (error.status === 409 || error.status === 410) && !error.linkError) {
+    if (
+      error instanceof FlowApiError &&
+      (error.status === 409 || error.status === 410) &&
+      !error.linkError
+    ) {
       // The verification is no longer open: find out how it ended.
       await this.finish();
       return;
@@ -884,7 +964,11 @@ export class IdvVerify extends LitElement {
       this.handleFatal(error);
       return;
     }
-    await this.reportClientError('UPLOAD_FAILED', error instanceof Error ? error.message : 'Upload failed', true);
+    await this.reportClientError(
+      'UPLOAD_FAILED',
+      error instanceof Error ? error.message : 'Upload failed',
+      true,
+    );
     this.capture = {
       phase: this.pendingPhoto ? 'review' : 'retry',
       reviewUrl: this.capture.reviewUrl,
@@ -929,7 +1013,11 @@ export class IdvVerify extends LitElement {
     this.goTo(FlowStep.result);
     const session = this.session!;
     const callbackUrl = safeUrl(session.callbackUrl);
-    const event = new IdvCompleteEvent({ verificationId: session.verificationId, status, callbackUrl });
+    const event = new IdvCompleteEvent({
+      verificationId: session.verificationId,
+      status,
+      callbackUrl,
+    });
     this.emit(event);
     if (callbackUrl && !event.defaultPrevented) {
       this.redirectPending = true;
@@ -940,8 +1028,18 @@ export class IdvVerify extends LitElement {
   private showExpired(): void {
     this.stopCamera();
     this.stopStatusPolling();
-    this.emit(new IdvExpiredEvent({ verificationId: this.session?.verificationId ?? null, linkId: this.resolvedLinkId ?? '' }));
-    this.showStop({ kind: 'expired', title: this.t.expiredTitle, body: this.t.expiredBody, canRetry: false });
+    this.emit(
+      new IdvExpiredEvent({
+        verificationId: this.session?.verificationId ?? null,
+        linkId: this.resolvedLinkId ?? '',
+      }),
+    );
+    this.showStop({
+      kind: 'expired',
+      title: this.t.expiredTitle,
+      body: this.t.expiredBody,
+      canRetry: false,
+    });
   }
 
   private handleFatal(error: unknown): void {
@@ -958,13 +1056,23 @@ export class IdvVerify extends LitElement {
       }
       if (error.linkError === 'LinkInactive' || error.status === 404) {
         this.emitError('LINK_INACTIVE', error.message, false);
-        this.showStop({ kind: 'inactive', title: t.inactiveTitle, body: t.expiredBody, canRetry: false });
+        this.showStop({
+          kind: 'inactive',
+          title: t.inactiveTitle,
+          body: t.expiredBody,
+          canRetry: false,
+        });
         return;
       }
     }
     const message = error instanceof Error ? error.message : String(error);
     this.emitError('NETWORK_ERROR', message, true);
-    this.showStop({ kind: 'network', title: t.networkErrorTitle, body: t.networkErrorBody, canRetry: true });
+    this.showStop({
+      kind: 'network',
+      title: t.networkErrorTitle,
+      body: t.networkErrorBody,
+      canRetry: true,
+    });
   }
 
   private showStop(stop: StopScreen): void {
@@ -984,7 +1092,13 @@ export class IdvVerify extends LitElement {
         this.qr ? undefined : import('./internal/qr-code.js').then((m) => (this.qr = m)),
       ]);
       this.handoff = { ticket, required, expired: false };
-      this.emit(new IdvHandoffEvent({ handoffUrl: ticket.handoffUrl, expiresAt: ticket.expiresAt, required }));
+      this.emit(
+        new IdvHandoffEvent({
+          handoffUrl: ticket.handoffUrl,
+          expiresAt: ticket.expiresAt,
+          required,
+        }),
+      );
       clearTimeout(this.handoffExpiryTimer);
       const remaining = Date.parse(ticket.expiresAt) - Date.now();
       if (Number.isFinite(remaining)) {
@@ -997,7 +1111,11 @@ export class IdvVerify extends LitElement {
       }
       this.startStatusPolling();
     } catch (error) {
-      this.handoff = { required, expired: false, error: error instanceof Error ? error.message : String(error) };
+      this.handoff = {
+        required,
+        expired: false,
+        error: error instanceof Error ? error.message : String(error),
+      };
     }
   }
 
@@ -1044,7 +1162,10 @@ export class IdvVerify extends LitElement {
     const proceed = this.dispatchEvent(event);
     if (this.parentOrigin && typeof window !== 'undefined' && window.parent !== window) {
       try {
-        window.parent.postMessage({ source: 'idv-verify', type: event.type, detail: event.detail }, this.parentOrigin);
+        window.parent.postMessage(
+          { source: 'idv-verify', type: event.type, detail: event.detail },
+          this.parentOrigin,
+        );
       } catch {
         // An invalid origin or an uncloneable detail must not break the flow.
       }
@@ -1056,7 +1177,11 @@ export class IdvVerify extends LitElement {
     this.emit(new IdvErrorEvent({ code, message, recoverable }));
   }
 
-  private async reportClientError(code: string, message: string, recoverable: boolean): Promise<void> {
+  private async reportClientError(
+    code: string,
+    message: string,
+    recoverable: boolean,
+  ): Promise<void> {
     this.emitError(code, message, recoverable);
     const session = this.session;
     if (!session || !this.client) return;
@@ -1092,12 +1217,17 @@ export class IdvVerify extends LitElement {
     if (!this.emit(event)) return;
     const session = this.session;
     this.teardown();
-    this.showStop({ kind: 'cancelled', title: this.t.cancelledTitle, body: this.t.cancelledBody, canRetry: false });
+    this.showStop({
+      kind: 'cancelled',
+      title: this.t.cancelledTitle,
+      body: this.t.cancelledBody,
+      canRetry: false,
+    });
     if (session) {
       this.emitError('USER_CANCELLED', 'The person left the verification.', false);
-      void this.client?.reportError(session.verificationId, 'USER_CANCELLED', 'The person left the verification.').catch(
-        () => undefined,
-      );
+      void this.client
+        ?.reportError(session.verificationId, 'USER_CANCELLED', 'The person left the verification.')
+        .catch(() => undefined);
     }
   }
 
@@ -1108,7 +1238,11 @@ export class IdvVerify extends LitElement {
         this.stopCamera();
         this.loopToken += 1;
       }
-    } else if (capturing && (this.capture.phase === 'live' || this.capture.phase === 'starting') && !this.camera) {
+    } else if (
+      capturing &&
+      (this.capture.phase === 'live' || this.capture.phase === 'starting') &&
+      !this.camera
+    ) {
       void this.startCapture(this.step as CaptureKind);
     }
   };
@@ -1156,22 +1290,34 @@ export class IdvVerify extends LitElement {
 
   protected override render(): TemplateResult {
     const brand = this.branding;
-    const cancellable = this.session && this.step !== FlowStep.result && this.step !== FlowStep.error;
+    const cancellable =
+      this.session && this.step !== FlowStep.result && this.step !== FlowStep.error;
     return html`<div part="base" class="base" lang=${this.t.$code}>
       <div part="header" class="header">
         <div class="brand">
-          ${brand.logoUrl
-            ? html`<img class="logo" src=${brand.logoUrl} alt=${this.t.logoAlt(brand.name)} />`
-            : brand.name
-              ? html`<span class="monogram" aria-hidden="true">${brand.name.slice(0, 1).toUpperCase()}</span>`
-              : nothing}
+          ${
+            brand.logoUrl
+              ? html`<img class="logo" src=${brand.logoUrl} alt=${this.t.logoAlt(brand.name)} />`
+              : brand.name
+                ? html`<span class="monogram" aria-hidden="true"
+                    >${brand.name.slice(0, 1).toUpperCase()}</span
+                  >`
+                : nothing
+          }
           <span>${brand.name}</span>
         </div>
-        ${cancellable
-          ? html`<button class="icon-button" type="button" aria-label=${this.t.cancel} @click=${this.requestCancel}>
-              ${icons.close}
-            </button>`
-          : nothing}
+        ${
+          cancellable
+            ? html`<button
+                class="icon-button"
+                type="button"
+                aria-label=${this.t.cancel}
+                @click=${this.requestCancel}
+              >
+                ${icons.close}
+              </button>`
+            : nothing
+        }
       </div>
       ${this.renderProgress()}
       <div class="body">${this.renderStep()}</div>
@@ -1245,9 +1391,11 @@ export class IdvVerify extends LitElement {
       <h2 tabindex="-1">${t.welcomeTitle(this.branding.name)}</h2>
       <p class="muted">${face ? t.welcomeBodyFace : t.welcomeBody}</p>
       <ul class="list">
-        ${needs.includes('front') || needs.includes('back')
-          ? html`<li>${icons.card}<span>${t.welcomeNeedDocument}</span></li>`
-          : nothing}
+        ${
+          needs.includes('front') || needs.includes('back')
+            ? html`<li>${icons.card}<span>${t.welcomeNeedDocument}</span></li>`
+            : nothing
+        }
         ${needs.includes('selfie') ? html`<li>${icons.face}<span>${t.welcomeNeedSelfie}</span></li>` : nothing}
         ${policy === 'required' ? html`<li>${icons.pin}<span>${t.welcomeNeedLocation}</span></li>` : nothing}
       </ul>
@@ -1265,7 +1413,9 @@ export class IdvVerify extends LitElement {
         />
         <span>${t.termsLabel}</span>
       </label>
-      <p id="terms-error" class="error-text" role="alert">${this.termsError ? t.termsRequired : nothing}</p>
+      <p id="terms-error" class="error-text" role="alert">
+        ${this.termsError ? t.termsRequired : nothing}
+      </p>
       <div class="actions">
         <button type="button" ?disabled=${this.busy} @click=${this.acceptTerms}>${t.start}</button>
       </div>
@@ -1295,16 +1445,29 @@ export class IdvVerify extends LitElement {
       <h2 tabindex="-1">${t.locationTitle}</h2>
       <p class="muted">${required ? t.locationBodyRequired(name) : t.locationBodyOptional(name)}</p>
       <div class="spacer"></div>
-      ${locating
-        ? html`<p class="status-line" role="status"><span class="dot" aria-hidden="true"></span>${t.locationLocating}</p>`
-        : nothing}
+      ${
+        locating
+          ? html`<p class="status-line" role="status">
+              <span class="dot" aria-hidden="true"></span>${t.locationLocating}
+            </p>`
+          : nothing
+      }
       <div class="actions">
-        <button type="button" ?disabled=${locating || this.busy} @click=${this.shareLocation}>${t.locationAllow}</button>
-        ${required
-          ? nothing
-          : html`<button type="button" class="secondary" ?disabled=${locating || this.busy} @click=${this.skipLocation}>
-              ${t.locationSkip}
-            </button>`}
+        <button type="button" ?disabled=${locating || this.busy} @click=${this.shareLocation}>
+          ${t.locationAllow}
+        </button>
+        ${
+          required
+            ? nothing
+            : html`<button
+                type="button"
+                class="secondary"
+                ?disabled=${locating || this.busy}
+                @click=${this.skipLocation}
+              >
+                ${t.locationSkip}
+              </button>`
+        }
       </div>
     </div>`;
   }
@@ -1327,11 +1490,15 @@ export class IdvVerify extends LitElement {
       <p class="muted">${required ? t.handoffRequiredBody : t.handoffBody}</p>
       ${this.renderHandoffPanel()}
       <div class="spacer"></div>
-      ${required
-        ? nothing
-        : html`<div class="actions">
-            <button type="button" class="secondary" @click=${this.continueHere}>${t.handoffContinueHere}</button>
-          </div>`}
+      ${
+        required
+          ? nothing
+          : html`<div class="actions">
+              <button type="button" class="secondary" @click=${this.continueHere}>
+                ${t.handoffContinueHere}
+              </button>
+            </div>`
+      }
     </div>`;
   }
 
@@ -1344,19 +1511,25 @@ export class IdvVerify extends LitElement {
     if (handoff.error || !handoff.ticket) {
       return html`<div class="handoff">
         <p part="error" role="alert">${t.networkErrorBody}</p>
-        <button type="button" class="secondary" @click=${() => this.offerHandoff(handoff.required)}>${t.tryAgain}</button>
+        <button type="button" class="secondary" @click=${() => this.offerHandoff(handoff.required)}>
+          ${t.tryAgain}
+        </button>
       </div>`;
     }
     if (handoff.expired) {
       return html`<div class="handoff">
         <p role="status">${t.handoffExpired}</p>
-        <button type="button" @click=${() => this.offerHandoff(handoff.required)}>${t.handoffNewCode}</button>
+        <button type="button" @click=${() => this.offerHandoff(handoff.required)}>
+          ${t.handoffNewCode}
+        </button>
       </div>`;
     }
     const url = handoff.ticket.handoffUrl;
     return html`<div class="handoff">
       ${this.qr?.qrCode(url, t.qrAlt) ?? nothing}
-      <p class="status-line" role="status"><span class="dot" aria-hidden="true"></span>${t.handoffWaiting}</p>
+      <p class="status-line" role="status">
+        <span class="dot" aria-hidden="true"></span>${t.handoffWaiting}
+      </p>
       <p class="link"><span>${t.handoffLinkLabel}</span> <span>${url}</span></p>
       <button type="button" class="quiet" @click=${() => this.copyHandoffLink(url)}>
         ${this.linkCopied ? t.linkCopied : t.copyLink}
@@ -1405,8 +1578,15 @@ export class IdvVerify extends LitElement {
           ${capture.uploadError ? html`<p class="error-text" role="alert">${capture.uploadError}</p>` : nothing}
           <div class="spacer"></div>
           <div class="actions">
-            <button type="button" @click=${() => this.usePhoto(kind as 'front' | 'back')}>${t.usePhoto}</button>
-            <button type="button" class="secondary" part="retake-button" @click=${() => this.retake(kind)}>
+            <button type="button" @click=${() => this.usePhoto(kind as 'front' | 'back')}>
+              ${t.usePhoto}
+            </button>
+            <button
+              type="button"
+              class="secondary"
+              part="retake-button"
+              @click=${() => this.retake(kind)}
+            >
               ${t.retake}
             </button>
           </div>
@@ -1440,7 +1620,11 @@ export class IdvVerify extends LitElement {
     }
   }
 
-  private renderLive(kind: CaptureKind, capture: CaptureView, heading: TemplateResult): TemplateResult {
+  private renderLive(
+    kind: CaptureKind,
+    capture: CaptureView,
+    heading: TemplateResult,
+  ): TemplateResult {
     const t = this.t;
     const selfie = kind === 'selfie';
     const view = this.camera?.view;
@@ -1449,23 +1633,29 @@ export class IdvVerify extends LitElement {
       <p class="muted small">${t.captureInstructions[kind]}</p>
       <div part="viewfinder" class="viewfinder ${selfie ? 'selfie mirrored' : ''}">
         ${view ?? nothing}
-        ${capture.phase === 'starting'
-          ? html`<div class="placeholder"><div class="spinner" aria-hidden="true"></div></div>`
-          : nothing}
+        ${
+          capture.phase === 'starting'
+            ? html`<div class="placeholder"><div class="spinner" aria-hidden="true"></div></div>`
+            : nothing
+        }
         ${selfie ? this.renderFaceOverlay(capture) : this.renderDocumentOverlay(capture)}
-        <p class="coach ${capture.good ? 'good' : ''}" role="status" aria-live="polite">${capture.coach ?? ''}</p>
+        <p class="coach ${capture.good ? 'good' : ''}" role="status" aria-live="polite">
+          ${capture.coach ?? ''}
+        </p>
       </div>
       <div class="spacer"></div>
       <div class="actions">
-        ${capture.manual
-          ? html`<button
-              type="button"
-              part="capture-button"
-              @click=${() => (selfie ? this.manualSelfie() : this.takeDocumentPhoto(kind as 'front' | 'back', null, false))}
-            >
-              ${icons.camera}${t.captureButton}
-            </button>`
-          : nothing}
+        ${
+          capture.manual
+            ? html`<button
+                type="button"
+                part="capture-button"
+                @click=${() => (selfie ? this.manualSelfie() : this.takeDocumentPhoto(kind as 'front' | 'back', null, false))}
+              >
+                ${icons.camera}${t.captureButton}
+              </button>`
+            : nothing
+        }
         ${!selfie ? this.renderUploadButton(kind, capture.manual ? 'secondary' : 'quiet') : nothing}
       </div>
     </div>`;
@@ -1475,38 +1665,74 @@ export class IdvVerify extends LitElement {
     // Guide: an ID-1 card (85.60 × 53.98 mm) centred in a 100 × 75 view box.
     const quad = capture.quad;
     const perimeter = 2 * (84 + 53);
-    return html`<svg part="overlay" class="overlay" viewBox="0 0 100 75" preserveAspectRatio="none" aria-hidden="true">
+    return html`<svg
+      part="overlay"
+      class="overlay"
+      viewBox="0 0 100 75"
+      preserveAspectRatio="none"
+      aria-hidden="true"
+    >
       <path class="mask" fill-rule="evenodd" d="M0 0H100V75H0Z M8 11.5H92V64.5H8Z"></path>
-      <rect class="guide ${capture.good ? 'good' : ''}" x="8" y="11.5" width="84" height="53" rx="3.5"></rect>
-      ${quad
-        ? html`<polygon class="quad" points=${quad.map((p) => `${p.x * 100},${p.y * 75}`).join(' ')}></polygon>`
-        : nothing}
-      ${capture.good
-        ? html`<rect
-            class="hold"
-            x="8"
-            y="11.5"
-            width="84"
-            height="53"
-            rx="3.5"
-            stroke-dasharray=${perimeter}
-            stroke-dashoffset=${perimeter * (1 - (capture.holdProgress ?? 0))}
-          ></rect>`
-        : nothing}
+      <rect
+        class="guide ${capture.good ? 'good' : ''}"
+        x="8"
+        y="11.5"
+        width="84"
+        height="53"
+        rx="3.5"
+      ></rect>
+      ${
+        quad
+          ? html`<polygon
+              class="quad"
+              points=${quad.map((p) => `${p.x * 100},${p.y * 75}`).join(' ')}
+            ></polygon>`
+          : nothing
+      }
+      ${
+        capture.good
+          ? html`<rect
+              class="hold"
+              x="8"
+              y="11.5"
+              width="84"
+              height="53"
+              rx="3.5"
+              stroke-dasharray=${perimeter}
+              stroke-dashoffset=${perimeter * (1 - (capture.holdProgress ?? 0))}
+            ></rect>`
+          : nothing
+      }
     </svg>`;
   }
 
   private renderFaceOverlay(capture: CaptureView): TemplateResult {
-    return html`<svg part="overlay" class="overlay" viewBox="0 0 75 100" preserveAspectRatio="none" aria-hidden="true">
+    return html`<svg
+      part="overlay"
+      class="overlay"
+      viewBox="0 0 75 100"
+      preserveAspectRatio="none"
+      aria-hidden="true"
+    >
       <path class="mask" fill-rule="evenodd" d="M0 0H75V100H0Z M37.5 18a24 31 0 1 0 0.01 0Z"></path>
-      <ellipse class="guide ${capture.good ? 'good' : ''}" cx="37.5" cy="49" rx="24" ry="31"></ellipse>
+      <ellipse
+        class="guide ${capture.good ? 'good' : ''}"
+        cx="37.5"
+        cy="49"
+        rx="24"
+        ry="31"
+      ></ellipse>
     </svg>`;
   }
 
   private renderUploadButton(kind: CaptureKind, variant: 'secondary' | 'quiet'): TemplateResult {
     return html`<label class="button upload ${variant}">
       ${icons.upload}<span>${this.t.uploadInstead}</span>
-      <input type="file" accept=${uploadTypes.join(',')} @change=${(e: Event) => this.onUpload(kind, e)} />
+      <input
+        type="file"
+        accept=${uploadTypes.join(',')}
+        @change=${(e: Event) => this.onUpload(kind, e)}
+      />
     </label>`;
   }
 
@@ -1521,22 +1747,28 @@ export class IdvVerify extends LitElement {
       ${this.showHandoffInCapture ? this.renderHandoffPanel() : nothing}
       <div class="spacer"></div>
       <div class="actions">
-        ${fallback.canRetry
-          ? html`<button type="button" @click=${() => this.startCapture(kind)}>${t.tryAgain}</button>`
-          : nothing}
+        ${
+          fallback.canRetry
+            ? html`<button type="button" @click=${() => this.startCapture(kind)}>
+                ${t.tryAgain}
+              </button>`
+            : nothing
+        }
         ${fallback.allowUpload ? this.renderUploadButton(kind, 'secondary') : nothing}
-        ${this.showHandoffInCapture
-          ? nothing
-          : html`<button
-              type="button"
-              class="secondary"
-              @click=${() => {
-                this.showHandoffInCapture = true;
-                void this.offerHandoff(false);
-              }}
-            >
-              ${icons.phone}${t.handoffOtherDevice}
-            </button>`}
+        ${
+          this.showHandoffInCapture
+            ? nothing
+            : html`<button
+                type="button"
+                class="secondary"
+                @click=${() => {
+                  this.showHandoffInCapture = true;
+                  void this.offerHandoff(false);
+                }}
+              >
+                ${icons.phone}${t.handoffOtherDevice}
+              </button>`
+        }
       </div>
     </div>`;
   }
@@ -1546,28 +1778,43 @@ export class IdvVerify extends LitElement {
     const success = this.result === 'success';
     const callbackUrl = safeUrl(this.session?.callbackUrl);
     return html`<div class="screen">
-      <div class="hero ${success ? 'success' : 'danger'}" aria-hidden="true">${success ? icons.check : icons.cross}</div>
+      <div class="hero ${success ? 'success' : 'danger'}" aria-hidden="true">
+        ${success ? icons.check : icons.cross}
+      </div>
       <h2 tabindex="-1">${success ? t.successTitle : t.failedTitle}</h2>
       <p class="muted" role="status">${success ? t.successBody : t.failedBody}</p>
       <div class="spacer"></div>
-      ${callbackUrl
-        ? html`${this.redirectPending ? html`<p class="status-line">${t.redirecting}</p>` : nothing}
-            <div class="actions"><a class="button" href=${callbackUrl}>${t.continue}</a></div>`
-        : nothing}
+      ${
+        callbackUrl
+          ? html`${this.redirectPending ? html`<p class="status-line">${t.redirecting}</p>` : nothing}
+              <div class="actions"><a class="button" href=${callbackUrl}>${t.continue}</a></div>`
+          : nothing
+      }
     </div>`;
   }
 
   private renderStop(): TemplateResult {
     const stop = this.stop;
-    const icon = stop?.kind === 'expired' ? icons.clock : stop?.kind === 'cancelled' ? icons.close : icons.alert;
+    const icon =
+      stop?.kind === 'expired'
+        ? icons.clock
+        : stop?.kind === 'cancelled'
+          ? icons.close
+          : icons.alert;
     return html`<div class="screen">
-      <div class="hero ${stop?.kind === 'cancelled' ? '' : 'danger'}" aria-hidden="true">${icon}</div>
+      <div class="hero ${stop?.kind === 'cancelled' ? '' : 'danger'}" aria-hidden="true">
+        ${icon}
+      </div>
       <h2 tabindex="-1">${stop?.title}</h2>
       <p part="error" class="muted" role="alert">${stop?.body}</p>
       <div class="spacer"></div>
-      ${stop?.canRetry
-        ? html`<div class="actions"><button type="button" @click=${() => this.begin()}>${this.t.tryAgain}</button></div>`
-        : nothing}
+      ${
+        stop?.canRetry
+          ? html`<div class="actions">
+              <button type="button" @click=${() => this.begin()}>${this.t.tryAgain}</button>
+            </div>`
+          : nothing
+      }
     </div>`;
   }
 }

@@ -10,7 +10,13 @@ export { FlowStep } from './flow-step.js';
 export type * from './api/types.js';
 export { FlowClient, type FlowClientOptions } from './api/flow-client.js';
 export { FlowApiError } from './api/flow-api-error.js';
-export type { CaptureSource, CameraSession, CameraFacing, DevicePermission, LocationFix } from './capture-source.js';
+export type {
+  CaptureSource,
+  CameraSession,
+  CameraFacing,
+  DevicePermission,
+  LocationFix,
+} from './capture-source.js';
 export { CaptureSourceError } from './capture-source.js';
 export { WebCaptureSource } from './web-capture-source.js';
 export { setDefaultCaptureSource, getDefaultCaptureSource } from './default-capture-source.js';

@@ -14,15 +14,25 @@ export function cameraErrorOf(error: unknown): CaptureSourceError {
   if (name === 'NotAllowedError' || name === 'SecurityError') {
     return new CaptureSourceError('permission-denied', 'Camera permission was denied.');
   }
-  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NotReadableError' || name === 'AbortError') {
+  if (
+    name === 'NotFoundError' ||
+    name === 'OverconstrainedError' ||
+    name === 'NotReadableError' ||
+    name === 'AbortError'
+  ) {
     return new CaptureSourceError('unavailable', 'No usable camera was found.');
   }
-  return new CaptureSourceError('unavailable', error instanceof Error ? error.message : 'The camera could not start.');
+  return new CaptureSourceError(
+    'unavailable',
+    error instanceof Error ? error.message : 'The camera could not start.',
+  );
 }
 
 /** True when this browser exposes `getUserMedia` (absent on insecure origins and some webviews). */
 export function hasGetUserMedia(): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+  return (
+    typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function'
+  );
 }
 
 async function queryPermission(name: 'camera' | 'geolocation'): Promise<DevicePermission> {
@@ -72,7 +82,8 @@ export class WebCaptureSource implements CaptureSource {
 
   async checkPermissions(): Promise<{ camera: DevicePermission; location: DevicePermission }> {
     const camera = hasGetUserMedia() ? await queryPermission('camera') : 'unavailable';
-    const location = 'geolocation' in navigator ? await queryPermission('geolocation') : 'unavailable';
+    const location =
+      'geolocation' in navigator ? await queryPermission('geolocation') : 'unavailable';
     return { camera, location };
   }
 
@@ -113,7 +124,10 @@ export class WebCaptureSource implements CaptureSource {
     return new WebCameraSession(stream, video);
   }
 
-  watchLocation(onFix: (fix: LocationFix) => void, onError: (error: CaptureSourceError) => void): () => void {
+  watchLocation(
+    onFix: (fix: LocationFix) => void,
+    onError: (error: CaptureSourceError) => void,
+  ): () => void {
     if (!('geolocation' in navigator)) {
       onError(new CaptureSourceError('unsupported', 'This browser cannot share a location.'));
       return () => undefined;

@@ -43,7 +43,10 @@ export class WorkerBridge {
 
   /** Scores a document frame. The frame is transferred: do not use it afterwards. */
   analyzeDocumentFrame(frame: FrameInput, signal?: AbortSignal): Promise<DocumentFrameAnalysis> {
-    return this.run((api) => api.analyzeDocumentFrame(transfer(frame, transferablesOf(frame))), signal);
+    return this.run(
+      (api) => api.analyzeDocumentFrame(transfer(frame, transferablesOf(frame))),
+      signal,
+    );
   }
 
   /** Detects the face of a frame. The frame is transferred. */
@@ -74,7 +77,10 @@ export class WorkerBridge {
     this.remote = undefined;
   }
 
-  private async run<T>(job: (api: Remote<WorkerApi>) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  private async run<T>(
+    job: (api: Remote<WorkerApi>) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     signal?.throwIfAborted();
     clearTimeout(this.idleTimer);
     if (!this.remote) {

@@ -15,16 +15,35 @@ describe('strict CSP and iframe embedding', () => {
     frame.style.height = '700px';
     document.body.append(frame);
     try {
-      await waitFor(() => messages.find((m) => m.type === 'idv-step-change' && (m.detail as { step: string }).step === 'welcome'), 15000, 'welcome');
+      await waitFor(
+        () =>
+          messages.find(
+            (m) =>
+              m.type === 'idv-step-change' && (m.detail as { step: string }).step === 'welcome',
+          ),
+        15000,
+        'welcome',
+      );
       const ready = messages.find((m) => m.type === 'idv-ready')!;
       expect(ready.source).to.equal('idv-verify');
-      expect(ready.detail).to.include({ linkId: scenario.linkId, verificationId: scenario.verificationId });
+      expect(ready.detail).to.include({
+        linkId: scenario.linkId,
+        verificationId: scenario.verificationId,
+      });
       const element = frame.contentDocument!.querySelector('idv-verify')!;
-      await waitFor(() => element.shadowRoot!.textContent!.includes('Framed Co souhaite vérifier votre identité'), 5000, 'French text');
+      await waitFor(
+        () =>
+          element.shadowRoot!.textContent!.includes('Framed Co souhaite vérifier votre identité'),
+        5000,
+        'French text',
+      );
       // Styles applied through adopted stylesheets despite style-src 'self'.
       const button = element.shadowRoot!.querySelector('.actions button')!;
       expect(frame.contentWindow!.getComputedStyle(button).borderRadius).to.equal('12px');
-      expect(messages.filter((m) => m.source === 'csp-page'), 'CSP violations').to.deep.equal([]);
+      expect(
+        messages.filter((m) => m.source === 'csp-page'),
+        'CSP violations',
+      ).to.deep.equal([]);
     } finally {
       window.removeEventListener('message', listener);
       frame.remove();

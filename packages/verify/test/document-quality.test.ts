@@ -6,7 +6,9 @@ import { drawDocumentScene, type SceneOptions } from './support/images.js';
 
 function analyse(options: SceneOptions) {
   const { canvas, corners } = drawDocumentScene(options);
-  const analysis = scoreDocumentPixels(readPixels(canvas.transferToImageBitmap(), documentAnalysisWidth));
+  const analysis = scoreDocumentPixels(
+    readPixels(canvas.transferToImageBitmap(), documentAnalysisWidth),
+  );
   return { analysis, corners };
 }
 
@@ -87,7 +89,13 @@ describe('DocumentCoach', () => {
   it('restarts the hold when the document moves', () => {
     const coach = new DocumentCoach(600);
     coach.advise(good, 0);
-    const moved = { ...good, documentQuad: good.documentQuad!.map((p) => ({ x: p.x + 0.05, y: p.y })) as typeof good.documentQuad };
+    const moved = {
+      ...good,
+      documentQuad: good.documentQuad!.map((p) => ({
+        x: p.x + 0.05,
+        y: p.y,
+      })) as typeof good.documentQuad,
+    };
     expect(coach.advise(moved, 700)).to.deep.equal({ kind: 'hold', progress: 0 });
     expect(coach.advise(moved, 1400)).to.deep.equal({ kind: 'ready' });
   });

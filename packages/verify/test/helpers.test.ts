@@ -3,7 +3,11 @@ import { faceMetrics, eyeOpenness, type DetectedFace } from '../dist/worker/face
 import { noseOffset, SelfieSession } from '../dist/capture/liveness-challenge.js';
 import { describeDevice } from '../dist/device/device-info.js';
 import { compareVersions, matchGate } from '../dist/device/gate.js';
-import { deviceFixReport, noFixReport, inferFixSource } from '../dist/location/geolocation-report.js';
+import {
+  deviceFixReport,
+  noFixReport,
+  inferFixSource,
+} from '../dist/location/geolocation-report.js';
 import { resolveBranding, safeUrl, readableOn } from '../dist/internal/branding.js';
 import { qrPath } from '../dist/internal/qr-code.js';
 import { linkIdFromUrl, resolveApiBase } from '../dist/internal/link.js';
@@ -12,7 +16,9 @@ import { en } from '../dist/i18n/en.js';
 import type { FlowCompany } from '../dist/api/types.js';
 
 /** A 468-point mesh with a frontal face: eyes open, nose centred, in a box at (x, y, size). */
-function mesh(options: { x?: number; y?: number; size?: number; lid?: number; nose?: number } = {}): number[][] {
+function mesh(
+  options: { x?: number; y?: number; size?: number; lid?: number; nose?: number } = {},
+): number[][] {
   const { x = 0.35, y = 0.3, size = 0.3, lid = 0.3, nose = 0 } = options;
   const points = Array.from({ length: 468 }, () => [x + size / 2, y + size / 2, 0]);
   const eyeWidth = size * 0.2;
@@ -35,7 +41,9 @@ function mesh(options: { x?: number; y?: number; size?: number; lid?: number; no
   return points;
 }
 
-function face(options: Parameters<typeof mesh>[0] & { score?: number; yaw?: number } = {}): DetectedFace {
+function face(
+  options: Parameters<typeof mesh>[0] & { score?: number; yaw?: number } = {},
+): DetectedFace {
   const { x = 0.35, y = 0.3, size = 0.3 } = options;
   return {
     score: options.score ?? 0.95,
@@ -101,23 +109,51 @@ describe('device gate', () => {
   const rules = {
     version: '1',
     rules: [
-      { id: 'old-ios', reason: 'os_outdated' as const, match: { platform: 'ios' as const, osVersionMax: '15.9' } },
-      { id: 'no-tablets', reason: 'unsupported_form_factor' as const, match: { formFactor: 'tablet' as const } },
+      {
+        id: 'old-ios',
+        reason: 'os_outdated' as const,
+        match: { platform: 'ios' as const, osVersionMax: '15.9' },
+      },
+      {
+        id: 'no-tablets',
+        reason: 'unsupported_form_factor' as const,
+        match: { formFactor: 'tablet' as const },
+      },
     ],
   };
-  const iphone15 = 'Mozilla/5.0 (iPhone; CPU iPhone OS 15_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
-  const iphone17 = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
-  const pixel = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
-  const tab = 'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
-  const windows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
+  const iphone15 =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 15_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+  const iphone17 =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+  const pixel =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
+  const tab =
+    'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
+  const windows =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
   const instagram = `${iphone17} Instagram 300.0.0`;
 
   it('reads form factor, platform and OS version', () => {
-    expect(describeDevice(iphone15)).to.deep.equal({ formFactor: 'mobile', platform: 'ios', osVersion: '15.4', inAppBrowser: false });
-    expect(describeDevice(pixel)).to.include({ formFactor: 'mobile', platform: 'android', osVersion: '14' });
+    expect(describeDevice(iphone15)).to.deep.equal({
+      formFactor: 'mobile',
+      platform: 'ios',
+      osVersion: '15.4',
+      inAppBrowser: false,
+    });
+    expect(describeDevice(pixel)).to.include({
+      formFactor: 'mobile',
+      platform: 'android',
+      osVersion: '14',
+    });
     expect(describeDevice(tab)).to.include({ formFactor: 'tablet', platform: 'android' });
-    expect(describeDevice(windows)).to.include({ formFactor: 'desktop', platform: 'windows', osVersion: '10.0' });
-    expect(describeDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Version/17.2 Safari/605', 5)).to.include({
+    expect(describeDevice(windows)).to.include({
+      formFactor: 'desktop',
+      platform: 'windows',
+      osVersion: '10.0',
+    });
+    expect(
+      describeDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Version/17.2 Safari/605', 5),
+    ).to.include({
       formFactor: 'tablet',
       platform: 'ios',
       osVersion: '17.2',
@@ -140,11 +176,23 @@ describe('device gate', () => {
 describe('geolocation report', () => {
   const fingerprint = {
     raw: '{}',
-    userData: { ip: '203.0.113.9', geoData: { accuracyRadius: 20, latitude: 40.4, longitude: -3.7, country: 'Spain', city: 'Madrid' } },
+    userData: {
+      ip: '203.0.113.9',
+      geoData: {
+        accuracyRadius: 20,
+        latitude: 40.4,
+        longitude: -3.7,
+        country: 'Spain',
+        city: 'Madrid',
+      },
+    },
   };
 
   it('reports the best fix with IP fields, never derived fields', () => {
-    const report = deviceFixReport({ latitude: 40.41, longitude: -3.71, accuracy: 12.34, timestamp: Date.UTC(2026, 0, 1) }, fingerprint);
+    const report = deviceFixReport(
+      { latitude: 40.41, longitude: -3.71, accuracy: 12.34, timestamp: Date.UTC(2026, 0, 1) },
+      fingerprint,
+    );
     expect(report).to.deep.equal({
       ip: '203.0.113.9',
       accuracyRadius: 20,
@@ -165,7 +213,11 @@ describe('geolocation report', () => {
   });
 
   it('reports a denial with the IP position (source ip), or none without it', () => {
-    expect(noFixReport('denied', fingerprint)).to.include({ source: 'ip', permission: 'denied', ip: '203.0.113.9' });
+    expect(noFixReport('denied', fingerprint)).to.include({
+      source: 'ip',
+      permission: 'denied',
+      ip: '203.0.113.9',
+    });
     expect(noFixReport('denied')).to.include({ source: 'none', permission: 'denied' });
   });
 });
@@ -189,18 +241,27 @@ describe('branding, links, QR, languages', () => {
       onColor: '#000000',
       logoUrl: 'https://acme.example/logo.png',
     });
-    expect(resolveBranding(company, { brandColor: '#112233', businessName: 'Acme Store' })).to.include({
+    expect(
+      resolveBranding(company, { brandColor: '#112233', businessName: 'Acme Store' }),
+    ).to.include({
       name: 'Acme Store',
       color: '#112233',
       onColor: '#ffffff',
     });
-    expect(resolveBranding({ ...company, plan: 'basic' }, { brandColor: '#112233', logoSrc: '/x.png', businessName: 'B' })).to.deep.equal({
+    expect(
+      resolveBranding(
+        { ...company, plan: 'basic' },
+        { brandColor: '#112233', logoSrc: '/x.png', businessName: 'B' },
+      ),
+    ).to.deep.equal({
       name: 'B',
       color: null,
       onColor: null,
       logoUrl: null,
     });
-    expect(resolveBranding(company, { brandColor: 'red;background:url(x)' }).color).to.equal('#ffd400');
+    expect(resolveBranding(company, { brandColor: 'red;background:url(x)' }).color).to.equal(
+      '#ffd400',
+    );
     expect(readableOn('#000000')).to.equal('#ffffff');
   });
 
@@ -213,8 +274,12 @@ describe('branding, links, QR, languages', () => {
   it('reads the link id and API base from a linkUrl', () => {
     expect(linkIdFromUrl('https://idv.example/v/abc-123')).to.equal('abc-123');
     expect(linkIdFromUrl('https://idv.example/other')).to.equal(undefined);
-    expect(resolveApiBase(undefined, 'https://idv.example/v/abc')).to.equal('https://idv.example/api/v1');
-    expect(resolveApiBase('https://api.example/api/v1', 'https://idv.example/v/abc')).to.equal('https://api.example/api/v1');
+    expect(resolveApiBase(undefined, 'https://idv.example/v/abc')).to.equal(
+      'https://idv.example/api/v1',
+    );
+    expect(resolveApiBase('https://api.example/api/v1', 'https://idv.example/v/abc')).to.equal(
+      'https://api.example/api/v1',
+    );
   });
 
   it('draws a QR code of the right size locally', () => {

@@ -1,16 +1,32 @@
 import { expect } from '@open-wc/testing';
 import { CaptureSourceError, TestCaptureSource } from './support/test-capture-source.js';
-import { acceptTerms, eventsOf, mount, uploadPhoto, waitFor, type Mounted } from './support/element.js';
+import {
+  acceptTerms,
+  eventsOf,
+  mount,
+  uploadPhoto,
+  waitFor,
+  type Mounted,
+} from './support/element.js';
 import { drawDocumentScene, singleFaceFrame } from './support/images.js';
 import type { RecordedRequest } from './support/double.js';
 
 async function documentJpeg(): Promise<Blob> {
-  return drawDocumentScene({ width: 1280, height: 960 }).canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+  return drawDocumentScene({ width: 1280, height: 960 }).canvas.convertToBlob({
+    type: 'image/jpeg',
+    quality: 0.9,
+  });
 }
 
-async function requestsTo(m: Mounted, method: string, path: string | RegExp): Promise<RecordedRequest[]> {
+async function requestsTo(
+  m: Mounted,
+  method: string,
+  path: string | RegExp,
+): Promise<RecordedRequest[]> {
   const all = await m.scenario.requests();
-  return all.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
+  return all.filter(
+    (r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
+  );
 }
 
 /** Sends a document side by upload and confirms it. */
@@ -22,9 +38,20 @@ async function sendDocument(m: Mounted, side: 'front' | 'back'): Promise<void> {
 
 describe('<idv-verify> flow', () => {
   it('opens the session, brands the welcome screen and starts after the terms', async () => {
-    const m = await mount({ session: { company: { name: 'Acme Bank', color: '#0b6e4f', logoUrl: '/packages/verify/test/support/logo.svg' } } });
+    const m = await mount({
+      session: {
+        company: {
+          name: 'Acme Bank',
+          color: '#0b6e4f',
+          logoUrl: '/packages/verify/test/support/logo.svg',
+        },
+      },
+    });
     await m.step('welcome');
-    expect(eventsOf(m, 'idv-ready')[0]!.detail).to.include({ linkId: m.scenario.linkId, verificationId: m.scenario.verificationId });
+    expect(eventsOf(m, 'idv-ready')[0]!.detail).to.include({
+      linkId: m.scenario.linkId,
+      verificationId: m.scenario.verificationId,
+    });
     expect(m.text()).to.contain('Acme Bank would like to verify your identity');
     const base = m.root.querySelector<HTMLElement>('[part=base]')!;
     expect(base.style.getPropertyValue('--idv-color-primary')).to.equal('#0b6e4f');
@@ -50,16 +77,28 @@ describe('<idv-verify> flow', () => {
   it('shows only the business name on the Basic plan', async () => {
     const m = await mount(
       { session: { company: { plan: 'basic', color: '#ff0000', logoUrl: '/logo.png' } } },
-      { attributes: { 'brand-color': '#00ff00', 'logo-src': '/other.png', 'business-name': 'Corner Shop' } },
+      {
+        attributes: {
+          'brand-color': '#00ff00',
+          'logo-src': '/other.png',
+          'business-name': 'Corner Shop',
+        },
+      },
     );
     await m.step('welcome');
     expect(m.text()).to.contain('Corner Shop would like to verify your identity');
     expect(m.root.querySelector('img.logo')).to.equal(null);
-    expect(m.root.querySelector<HTMLElement>('[part=base]')!.style.getPropertyValue('--idv-color-primary')).to.equal('');
+    expect(
+      m.root
+        .querySelector<HTMLElement>('[part=base]')!
+        .style.getPropertyValue('--idv-color-primary'),
+    ).to.equal('');
   });
 
   it('runs ID ONLY by upload: review, retake, send both sides, success and idv-complete', async () => {
-    const m = await mount({ session: { type: 'ID ONLY', callbackUrl: 'https://shop.example/done' } });
+    const m = await mount({
+      session: { type: 'ID ONLY', callbackUrl: 'https://shop.example/done' },
+    });
     m.el.addEventListener('idv-complete', (e) => e.preventDefault());
     await acceptTerms(m);
     await m.step('front');
@@ -86,25 +125,37 @@ describe('<idv-verify> flow', () => {
       status: 'success',
       callbackUrl: 'https://shop.example/done',
     });
-    expect(m.root.querySelector('a.button')!.getAttribute('href')).to.equal('https://shop.example/done');
+    expect(m.root.querySelector('a.button')!.getAttribute('href')).to.equal(
+      'https://shop.example/done',
+    );
     await expect(m.el).to.be.accessible();
   });
 
   it('asks to retry with the server reason and remaining attempts, then fails when none are left', async () => {
-    const reject = { kind: 'reject' as const, code: 'DOCUMENT_UNREADABLE', message: 'We could not read your document.' };
-    const m = await mount({ session: { type: 'ID ONLY', remainingRetries: { front: 2, back: 3, selfie: 3 } }, captures: { front: [reject, reject] } });
+    const reject = {
+      kind: 'reject' as const,
+      code: 'DOCUMENT_UNREADABLE',
+      message: 'We could not read your document.',
+    };
+    const m = await mount({
+      session: { type: 'ID ONLY', remainingRetries: { front: 2, back: 3, selfie: 3 } },
+      captures: { front: [reject, reject] },
+    });
     await acceptTerms(m);
     await sendDocument(m, 'front');
     await waitFor(() => m.text().includes('We could not read your document.'));
     expect(m.text()).to.contain('1 attempt left');
-    expect(eventsOf(m, 'idv-capture')[0]!.detail).to.deep.include({ accepted: false, remainingRetries: 1 });
+    expect(eventsOf(m, 'idv-capture')[0]!.detail).to.deep.include({
+      accepted: false,
+      remainingRetries: 1,
+    });
     await expect(m.el).to.be.accessible();
     m.button('Try again').click();
     await uploadPhoto(m, await documentJpeg());
     m.button('Use this photo').click();
     await m.step('result');
     expect(m.text()).to.contain('We couldn’t verify your identity');
-    expect(eventsOf(m, 'idv-complete')[0]!.detail.status).to.equal('failed');
+    expect(eventsOf<{ status: string }>(m, 'idv-complete')[0]!.detail.status).to.equal('failed');
   });
 
   for (const [name, code, title, eventType] of [
@@ -113,7 +164,9 @@ describe('<idv-verify> flow', () => {
     ['LinkInactive', 4093, 'This link is no longer active', 'idv-error'],
   ] as const) {
     it(`stops on a 409 ${name}`, async () => {
-      const m = await mount({ openError: { status: 409, body: { code, name, description: name, data: { linkId: 'x' } } } });
+      const m = await mount({
+        openError: { status: 409, body: { code, name, description: name, data: { linkId: 'x' } } },
+      });
       await m.step('error');
       expect(m.text()).to.contain(title);
       expect(eventsOf(m, eventType)).to.have.length(1);
@@ -132,7 +185,10 @@ describe('<idv-verify> flow', () => {
     const m = await mount(
       {
         session: { type: 'ID ONLY', company: { locationPermission: 'optional' } },
-        fingerprint: { ip: '203.0.113.7', geoData: { latitude: 40.3, longitude: -3.6, accuracyRadius: 50, country: 'Spain' } },
+        fingerprint: {
+          ip: '203.0.113.7',
+          geoData: { latitude: 40.3, longitude: -3.6, accuracyRadius: 50, country: 'Spain' },
+        },
       },
       { source, fingerprint: true },
     );
@@ -162,8 +218,13 @@ describe('<idv-verify> flow', () => {
   });
 
   it('goes on without a fix when the person denies an optional location', async () => {
-    const source = new TestCaptureSource({ locationError: new CaptureSourceError('permission-denied', 'denied') });
-    const m = await mount({ session: { type: 'ID ONLY', company: { locationPermission: 'optional' } } }, { source });
+    const source = new TestCaptureSource({
+      locationError: new CaptureSourceError('permission-denied', 'denied'),
+    });
+    const m = await mount(
+      { session: { type: 'ID ONLY', company: { locationPermission: 'optional' } } },
+      { source },
+    );
     await acceptTerms(m);
     await m.step('location');
     m.button('Share my location').click();
@@ -171,19 +232,27 @@ describe('<idv-verify> flow', () => {
     const [error] = await requestsTo(m, 'PATCH', '/verifications/error');
     expect(error!.json).to.include({ errorCode: 'LOCATION_PERMISSION_DENIED' });
     const [patch] = await requestsTo(m, 'PATCH', '/verifications');
-    expect((patch!.json as { geolocation: object }).geolocation).to.include({ permission: 'denied', source: 'none' });
-    expect(eventsOf(m, 'idv-error')[0]!.detail).to.include({ code: 'LOCATION_PERMISSION_DENIED', recoverable: true });
+    expect((patch!.json as { geolocation: object }).geolocation).to.include({
+      permission: 'denied',
+      source: 'none',
+    });
+    expect(eventsOf(m, 'idv-error')[0]!.detail).to.include({
+      code: 'LOCATION_PERMISSION_DENIED',
+      recoverable: true,
+    });
   });
 
   it('stops clearly when a required location is denied', async () => {
-    const source = new TestCaptureSource({ locationError: new CaptureSourceError('permission-denied', 'denied') });
+    const source = new TestCaptureSource({
+      locationError: new CaptureSourceError('permission-denied', 'denied'),
+    });
     const m = await mount({ session: { company: { locationPermission: 'required' } } }, { source });
     await acceptTerms(m);
     await m.step('location');
     expect(() => m.button('Skip')).to.throw();
     m.button('Share my location').click();
     await waitFor(() => m.text().includes('Location access is blocked'));
-    expect(m.button('Try again')).to.exist;
+    expect(m.button('Try again')).to.be.instanceOf(HTMLElement);
     await m.el.updateComplete;
     expect((m.el as unknown as { step: string }).step).to.equal('location');
     await expect(m.el).to.be.accessible();
@@ -193,7 +262,16 @@ describe('<idv-verify> flow', () => {
     const m = await mount({
       session: {
         company: {
-          gateRules: { version: '3', rules: [{ id: 'no-desktop', reason: 'unsupported_form_factor', match: { formFactor: 'desktop' } }] },
+          gateRules: {
+            version: '3',
+            rules: [
+              {
+                id: 'no-desktop',
+                reason: 'unsupported_form_factor',
+                match: { formFactor: 'desktop' },
+              },
+            ],
+          },
         },
       },
     });
@@ -232,7 +310,10 @@ describe('<idv-verify> flow', () => {
   });
 
   it('asks the e-mail of an adaptive link without identifier, then runs the FACE branch', async () => {
-    const m = await mount({ session: { method: null, requiredCaptures: [] }, identifyMethod: 'FACE' });
+    const m = await mount({
+      session: { method: null, requiredCaptures: [] },
+      identifyMethod: 'FACE',
+    });
     await acceptTerms(m);
     await m.step('identify');
     const input = m.root.querySelector<HTMLInputElement>('input[type=email]')!;
@@ -243,20 +324,28 @@ describe('<idv-verify> flow', () => {
     m.button('Continue').click();
     await m.step('selfie');
     const [identify] = await requestsTo(m, 'PATCH', '/verifications/identify');
-    expect(identify!.json).to.deep.equal({ verificationId: m.scenario.verificationId, email: 'jane@example.com' });
+    expect(identify!.json).to.deep.equal({
+      verificationId: m.scenario.verificationId,
+      email: 'jane@example.com',
+    });
     expect(m.root.querySelector('[part=progress]')!.getAttribute('aria-valuemax')).to.equal('1');
   });
 
   it('falls back to upload and hand-off when the camera is denied, and reports it', async () => {
-    const source = new TestCaptureSource({ cameraError: new CaptureSourceError('permission-denied', 'NotAllowedError') });
+    const source = new TestCaptureSource({
+      cameraError: new CaptureSourceError('permission-denied', 'NotAllowedError'),
+    });
     const m = await mount({ session: { type: 'ID ONLY' } }, { source });
     await acceptTerms(m);
     await m.step('front');
     await waitFor(() => m.text().includes('Camera access is blocked'));
     const [error] = await requestsTo(m, 'PATCH', '/verifications/error');
     expect(error!.json).to.include({ errorCode: 'CAMERA_PERMISSION_DENIED' });
-    expect(eventsOf(m, 'idv-error')[0]!.detail).to.include({ code: 'CAMERA_PERMISSION_DENIED', recoverable: true });
-    expect(m.button(/Upload a photo instead/)).to.exist;
+    expect(eventsOf(m, 'idv-error')[0]!.detail).to.include({
+      code: 'CAMERA_PERMISSION_DENIED',
+      recoverable: true,
+    });
+    expect(m.button(/Upload a photo instead/)).to.be.instanceOf(HTMLElement);
     m.button(/Continue on another device/).click();
     await waitFor(() => m.root.querySelector('[part=qr]'));
     await expect(m.el).to.be.accessible();
@@ -301,18 +390,33 @@ describe('<idv-verify> live capture', () => {
     const m = await mount({ session: { type: 'ID ONLY' } });
     await acceptTerms(m);
     await m.step('front');
-    const video = await waitFor(() => m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video'), 10000, 'video');
+    const video = await waitFor(
+      () => m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video'),
+      10000,
+      'video',
+    );
     const stream = video.srcObject as MediaStream;
-    await waitFor(() => eventsOf<{ document: { ok: boolean } }>(m, 'idv-quality').some((e) => e.detail.document.ok), 15000, 'a good frame');
+    await waitFor(
+      () =>
+        eventsOf<{ document: { ok: boolean } }>(m, 'idv-quality').some((e) => e.detail.document.ok),
+      15000,
+      'a good frame',
+    );
     await waitFor(() => m.root.querySelector('.viewfinder img'), 15000, 'auto capture');
-    expect(stream.getVideoTracks()[0]!.readyState, 'camera released after the capture').to.equal('ended');
+    expect(stream.getVideoTracks()[0]!.readyState, 'camera released after the capture').to.equal(
+      'ended',
+    );
     m.button('Use this photo').click();
     await m.step('back');
     const [front] = await requestsTo(m, 'POST', '/flow/captures/front');
     const meta = JSON.parse(front!.form!.meta as string);
     expect(meta).to.include({ source: 'camera', autoCaptured: true });
     expect(meta.quality.score).to.be.above(0);
-    const backVideo = await waitFor(() => m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video'), 10000, 'video');
+    const backVideo = await waitFor(
+      () => m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video'),
+      10000,
+      'video',
+    );
     const backTrack = (backVideo.srcObject as MediaStream).getVideoTracks()[0]!;
     m.el.remove();
     expect(backTrack.readyState, 'camera stopped on disconnect').to.equal('ended');
@@ -322,17 +426,28 @@ describe('<idv-verify> live capture', () => {
     const m = await mount({ session: { type: 'ID ONLY' } });
     await acceptTerms(m);
     await m.step('front');
-    const video = await waitFor(() => m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video'), 10000, 'video');
+    const video = await waitFor(
+      () => m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video'),
+      10000,
+      'video',
+    );
     const track = (video.srcObject as MediaStream).getVideoTracks()[0]!;
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     document.dispatchEvent(new Event('visibilitychange'));
     expect(track.readyState).to.equal('ended');
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => 'visible',
+    });
     document.dispatchEvent(new Event('visibilitychange'));
-    await waitFor(() => {
-      const v = m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video');
-      return (v?.srcObject as MediaStream | null)?.getVideoTracks()[0]?.readyState === 'live';
-    }, 10000, 'camera back');
+    await waitFor(
+      () => {
+        const v = m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video');
+        return (v?.srcObject as MediaStream | null)?.getVideoTracks()[0]?.readyState === 'live';
+      },
+      10000,
+      'camera back',
+    );
     delete (document as unknown as { visibilityState?: string }).visibilityState;
   });
 
@@ -341,7 +456,11 @@ describe('<idv-verify> live capture', () => {
     const m = await mount({ session: { method: 'FACE' } }, { source });
     await acceptTerms(m);
     await m.step('selfie');
-    await waitFor(() => eventsOf<{ face?: { ok: boolean } }>(m, 'idv-quality').some((e) => e.detail.face?.ok), 20000, 'a good face');
+    await waitFor(
+      () => eventsOf<{ face?: { ok: boolean } }>(m, 'idv-quality').some((e) => e.detail.face?.ok),
+      20000,
+      'a good face',
+    );
     await m.step('result', 30000);
     const [selfie] = await requestsTo(m, 'POST', '/flow/captures/selfie');
     const frames = selfie!.form!.frames as { type: string; size: number }[];

@@ -8,7 +8,11 @@ test('imports in Node without a window and exposes the element and its events', 
   const verify = await import('../dist/index.js');
   assert.equal(typeof verify.IdvVerify, 'function');
   assert.equal(verify.IdvCompleteEvent.eventName, 'idv-complete');
-  const event = new verify.IdvErrorEvent({ code: 'CAMERA_UNAVAILABLE', message: 'x', recoverable: true });
+  const event = new verify.IdvErrorEvent({
+    code: 'CAMERA_UNAVAILABLE',
+    message: 'x',
+    recoverable: true,
+  });
   assert.deepEqual([event.type, event.bubbles, event.composed], ['idv-error', true, true]);
   assert.equal(new verify.IdvRequestCancelEvent({ step: 'front' }).cancelable, true);
   assert.deepEqual([...verify.supportedLanguages], ['en', 'es', 'pt', 'fr']);

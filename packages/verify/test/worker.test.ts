@@ -40,14 +40,20 @@ describe('capture worker (real Comlink round trip)', () => {
     expect(analysis.faces).to.equal(1);
     expect(analysis.confidence).to.be.above(0.6);
     expect(analysis.box!.width).to.be.within(0.2, 0.7);
-    expect(analysis.landmarks!.nose.x).to.be.within(analysis.box!.x, analysis.box!.x + analysis.box!.width);
+    expect(analysis.landmarks!.nose.x).to.be.within(
+      analysis.box!.x,
+      analysis.box!.x + analysis.box!.width,
+    );
     expect(analysis.eyeOpenness).to.be.above(0.2);
     expect(Math.abs(analysis.yaw)).to.be.below(30);
     const requested = performance
       .getEntriesByType('resource')
       .map((entry) => entry.name)
       .filter((name) => /models|tfjs|vendor/.test(name));
-    expect(requested.every((name) => name.startsWith(location.origin)), 'no CDN').to.equal(true);
+    expect(
+      requested.every((name) => name.startsWith(location.origin)),
+      'no CDN',
+    ).to.equal(true);
   });
 
   it('counts every face of a group photo and refuses it', async () => {

@@ -70,7 +70,11 @@ export class FlowClient {
   }
 
   /** Uploads one side of the document. */
-  uploadDocument(kind: Exclude<CaptureKind, 'selfie'>, image: Blob, meta: DocumentCaptureMeta): Promise<CaptureResult> {
+  uploadDocument(
+    kind: Exclude<CaptureKind, 'selfie'>,
+    image: Blob,
+    meta: DocumentCaptureMeta,
+  ): Promise<CaptureResult> {
     const form = new FormData();
     form.append('image', image, `${kind}.${extensionOf(image.type)}`);
     form.append('meta', JSON.stringify(meta));
@@ -102,7 +106,10 @@ export class FlowClient {
 
   /** `PATCH /verifications`: reports the location. */
   reportGeolocation(verificationId: string, geolocation: GeolocationReport): Promise<unknown> {
-    return this.request('PATCH', '/verifications', { json: { verificationId, geolocation }, authorized: false });
+    return this.request('PATCH', '/verifications', {
+      json: { verificationId, geolocation },
+      authorized: false,
+    });
   }
 
   /** `PATCH /verifications/error`: reports a client-side error. */
@@ -124,7 +131,13 @@ export class FlowClient {
   private async request<T>(
     method: string,
     path: string,
-    options: { json?: unknown; form?: FormData; raw?: string; authorized?: boolean; retry?: boolean } = {},
+    options: {
+      json?: unknown;
+      form?: FormData;
+      raw?: string;
+      authorized?: boolean;
+      retry?: boolean;
+    } = {},
   ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     let body: BodyInit | undefined;
@@ -137,13 +150,19 @@ export class FlowClient {
     } else if (options.form) {
       body = options.form;
     }
-    if (options.authorized !== false && this.sessionToken) headers['x-flow-session'] = this.sessionToken;
+    if (options.authorized !== false && this.sessionToken)
+      headers['x-flow-session'] = this.sessionToken;
 
     const attempts = options.retry === false ? 1 : this.backoffMs.length + 1;
     for (let attempt = 0; ; attempt += 1) {
       let response: Response;
       try {
-        response = await this.fetchImpl(`${this.apiBase}${path}`, { method, headers, body, credentials: 'omit' });
+        response = await this.fetchImpl(`${this.apiBase}${path}`, {
+          method,
+          headers,
+          body,
+          credentials: 'omit',
+        });
       } catch (error) {
         if (attempt + 1 < attempts) {
           await sleep(this.backoffMs[attempt] ?? 0);
@@ -158,7 +177,11 @@ export class FlowClient {
       const text = await response.text();
       const parsed: unknown = text ? safeJson(text) : undefined;
       if (!response.ok) {
-        throw new FlowApiError(response.status, errorMessageOf(parsed) ?? `HTTP ${response.status}`, parsed);
+        throw new FlowApiError(
+          response.status,
+          errorMessageOf(parsed) ?? `HTTP ${response.status}`,
+          parsed,
+        );
       }
       return parsed as T;
     }

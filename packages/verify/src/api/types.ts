@@ -22,7 +22,8 @@ export type LocationPolicy = 'never' | 'optional' | 'required';
 
 export type FormFactor = 'mobile' | 'tablet' | 'desktop';
 export type Platform = 'ios' | 'android' | 'windows' | 'macos' | 'linux' | 'other';
-export type GateReason = 'os_outdated' | 'unsupported_platform' | 'unsupported_form_factor' | 'camera_unsuitable';
+export type GateReason =
+  'os_outdated' | 'unsupported_platform' | 'unsupported_form_factor' | 'camera_unsuitable';
 
 /** One device gate rule (DESIGN §4): every `match` field present must match. */
 export interface GateRule {

@@ -6,9 +6,7 @@ import type { DocumentFrameAnalysis, DocumentIssue, Quad } from '../worker/types
 
 /** What to tell the person now. */
 export type DocumentAdvice =
-  | { kind: 'issue'; issue: DocumentIssue }
-  | { kind: 'hold'; progress: number }
-  | { kind: 'ready' };
+  { kind: 'issue'; issue: DocumentIssue } | { kind: 'hold'; progress: number } | { kind: 'ready' };
 
 /** Largest corner movement between two frames (normalized) that still counts as "still". */
 const stillTolerance = 0.02;

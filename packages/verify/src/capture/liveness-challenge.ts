@@ -19,7 +19,10 @@ export type SelfiePhase = 'align' | 'challenge' | 'done';
  */
 export function noseOffset(landmarks: FaceLandmarks): number {
   const middle = (landmarks.leftEye.x + landmarks.rightEye.x) / 2;
-  const eyeDistance = Math.hypot(landmarks.rightEye.x - landmarks.leftEye.x, landmarks.rightEye.y - landmarks.leftEye.y);
+  const eyeDistance = Math.hypot(
+    landmarks.rightEye.x - landmarks.leftEye.x,
+    landmarks.rightEye.y - landmarks.leftEye.y,
+  );
   return eyeDistance === 0 ? 0 : (landmarks.nose.x - middle) / eyeDistance;
 }
 
@@ -80,7 +83,10 @@ export class SelfieSession {
       }
       this.alignedSince ??= now;
       const frontal = 1 - Math.min(1, (Math.abs(face.yaw) + Math.abs(face.pitch)) / 40);
-      const choice: FrameChoice = { role: 'frontal', score: face.confidence * frontal * (face.eyesOpen ? 1 : 0.5) };
+      const choice: FrameChoice = {
+        role: 'frontal',
+        score: face.confidence * frontal * (face.eyesOpen ? 1 : 0.5),
+      };
       if (now - this.alignedSince >= this.alignMs) {
         this.phase = 'challenge';
         this.challengeStart = now;

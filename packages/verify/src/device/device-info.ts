@@ -14,7 +14,8 @@ export interface DeviceInfo {
   inAppBrowser: boolean;
 }
 
-const inAppPattern = /FBAN|FBAV|FB_IAB|Instagram|Line\/|MicroMessenger|Twitter|TikTok|musical_ly|Snapchat|LinkedInApp|Pinterest|GSA\/|; wv\)/i;
+const inAppPattern =
+  /FBAN|FBAV|FB_IAB|Instagram|Line\/|MicroMessenger|Twitter|TikTok|musical_ly|Snapchat|LinkedInApp|Pinterest|GSA\/|; wv\)/i;
 
 /** Reads a device description from a user agent string and optional touch information. */
 export function describeDevice(userAgent: string, maxTouchPoints = 0): DeviceInfo {

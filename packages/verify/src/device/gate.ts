@@ -20,12 +20,16 @@ export function ruleMatches(rule: GateRule, device: DeviceInfo): boolean {
   if (platform !== undefined && platform !== device.platform) return false;
   if (osVersionMax !== undefined) {
     // An unknown OS version cannot be shown to be old enough: the rule does not match.
-    if (device.osVersion === null || compareVersions(device.osVersion, osVersionMax) > 0) return false;
+    if (device.osVersion === null || compareVersions(device.osVersion, osVersionMax) > 0)
+      return false;
   }
   return true;
 }
 
 /** The first rule that gates the device, or `undefined` when the device may continue. */
-export function matchGate(rules: GateRules | null | undefined, device: DeviceInfo): GateRule | undefined {
+export function matchGate(
+  rules: GateRules | null | undefined,
+  device: DeviceInfo,
+): GateRule | undefined {
   return rules?.rules.find((rule) => ruleMatches(rule, device));
 }

@@ -13,7 +13,12 @@ export class IdvRequestCancelEvent extends CustomEvent<IdvRequestCancelDetail> {
   static readonly eventName = 'idv-request-cancel' as const;
 
   constructor(detail: IdvRequestCancelDetail) {
-    super(IdvRequestCancelEvent.eventName, { bubbles: true, composed: true, cancelable: true, detail });
+    super(IdvRequestCancelEvent.eventName, {
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+      detail,
+    });
   }
 }
 

@@ -12,7 +12,12 @@ export class IdvStepChangeEvent extends CustomEvent<IdvStepChangeDetail> {
   static readonly eventName = 'idv-step-change' as const;
 
   constructor(detail: IdvStepChangeDetail) {
-    super(IdvStepChangeEvent.eventName, { bubbles: true, composed: true, cancelable: false, detail });
+    super(IdvStepChangeEvent.eventName, {
+      bubbles: true,
+      composed: true,
+      cancelable: false,
+      detail,
+    });
   }
 }
 

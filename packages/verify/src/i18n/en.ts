@@ -29,7 +29,8 @@ export const en: Translation = {
   locationLocating: 'Finding your location…',
   locationDeniedRequired:
     'Location access is blocked. Allow location for this site in your browser settings, then try again.',
-  locationUnavailableRequired: 'Your location could not be found. Check that location services are on, then try again.',
+  locationUnavailableRequired:
+    'Your location could not be found. Check that location services are on, then try again.',
   gatedTitle: 'Please use another device',
   gatedReasons: {
     os_outdated: 'The system on this device is too old for a secure verification.',
@@ -39,7 +40,8 @@ export const en: Translation = {
   },
   handoffTitle: 'Continue on your phone',
   handoffBody: 'Scan the code with your phone’s camera. Phones take sharper photos of documents.',
-  handoffRequiredBody: 'This verification has to be completed on a phone. Scan the code with your phone’s camera.',
+  handoffRequiredBody:
+    'This verification has to be completed on a phone. Scan the code with your phone’s camera.',
   handoffContinueHere: 'Continue on this device',
   handoffWaiting: 'Waiting for your phone… Keep this page open.',
   handoffExpired: 'The code has expired.',
@@ -97,8 +99,10 @@ export const en: Translation = {
   cameraUnavailableTitle: 'No camera available',
   cameraUnavailableBody: 'We could not start a camera on this device.',
   unsupportedBrowserTitle: 'This browser cannot use the camera',
-  unsupportedBrowserBody: 'Open this page in an up-to-date browser such as Chrome, Safari, Firefox or Edge.',
-  inAppBrowserBody: 'This app does not allow the camera. Open the page in your browser (Safari or Chrome) instead.',
+  unsupportedBrowserBody:
+    'Open this page in an up-to-date browser such as Chrome, Safari, Firefox or Edge.',
+  inAppBrowserBody:
+    'This app does not allow the camera. Open the page in your browser (Safari or Chrome) instead.',
   uploadFailed: 'The photo could not be sent. Please try again.',
   sending: 'Sending…',
   checking: {
@@ -113,7 +117,8 @@ export const en: Translation = {
   successTitle: 'You’re verified',
   successBody: 'Thank you. Your identity has been verified.',
   failedTitle: 'We couldn’t verify your identity',
-  failedBody: 'Your verification could not be completed. Contact the company that sent you the link.',
+  failedBody:
+    'Your verification could not be completed. Contact the company that sent you the link.',
   expiredTitle: 'This link has expired',
   expiredBody: 'Ask the company that sent it for a new verification link.',
   usedTitle: 'This link has already been used',
@@ -123,6 +128,7 @@ export const en: Translation = {
   cancelledBody: 'You can close this page.',
   redirecting: 'Taking you back…',
   networkErrorTitle: 'Connection problem',
-  networkErrorBody: 'We could not reach the verification service. Check your connection and try again.',
+  networkErrorBody:
+    'We could not reach the verification service. Check your connection and try again.',
   missingLink: 'No verification link was given.',
 };

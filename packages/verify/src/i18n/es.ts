@@ -23,7 +23,8 @@ export const es: Translation = {
   locationTitle: 'Comparte tu ubicación',
   locationBodyOptional: (company) =>
     `${company} usa tu ubicación para confirmar que eres tú. Puedes omitir este paso.`,
-  locationBodyRequired: (company) => `${company} necesita tu ubicación para verificar tu identidad.`,
+  locationBodyRequired: (company) =>
+    `${company} necesita tu ubicación para verificar tu identidad.`,
   locationAllow: 'Compartir mi ubicación',
   locationSkip: 'Omitir',
   locationLocating: 'Buscando tu ubicación…',
@@ -33,14 +34,17 @@ export const es: Translation = {
     'No se pudo obtener tu ubicación. Comprueba que los servicios de ubicación están activados y vuelve a intentarlo.',
   gatedTitle: 'Usa otro dispositivo',
   gatedReasons: {
-    os_outdated: 'El sistema de este dispositivo es demasiado antiguo para una verificación segura.',
+    os_outdated:
+      'El sistema de este dispositivo es demasiado antiguo para una verificación segura.',
     unsupported_platform: 'Este tipo de dispositivo no es compatible con esta verificación.',
     unsupported_form_factor: 'Esta verificación debe hacerse en otro tipo de dispositivo.',
     camera_unsuitable: 'La cámara de este dispositivo no es adecuada para esta verificación.',
   },
   handoffTitle: 'Continúa en tu móvil',
-  handoffBody: 'Escanea el código con la cámara de tu móvil. Los móviles hacen fotos más nítidas de los documentos.',
-  handoffRequiredBody: 'Esta verificación debe completarse en un móvil. Escanea el código con la cámara de tu móvil.',
+  handoffBody:
+    'Escanea el código con la cámara de tu móvil. Los móviles hacen fotos más nítidas de los documentos.',
+  handoffRequiredBody:
+    'Esta verificación debe completarse en un móvil. Escanea el código con la cámara de tu móvil.',
   handoffContinueHere: 'Continuar en este dispositivo',
   handoffWaiting: 'Esperando a tu móvil… Mantén esta página abierta.',
   handoffExpired: 'El código ha caducado.',
@@ -54,7 +58,11 @@ export const es: Translation = {
   identifyBody: 'Lo usamos para reconocerte y acortar tu verificación.',
   emailLabel: 'Correo electrónico',
   emailInvalid: 'Introduce un correo electrónico válido.',
-  captureTitles: { front: 'Anverso del documento', back: 'Reverso del documento', selfie: 'Hazte un selfi' },
+  captureTitles: {
+    front: 'Anverso del documento',
+    back: 'Reverso del documento',
+    selfie: 'Hazte un selfi',
+  },
   captureInstructions: {
     front: 'Coloca el anverso de tu documento dentro del marco.',
     back: 'Da la vuelta al documento y coloca el reverso dentro del marco.',
@@ -87,19 +95,23 @@ export const es: Translation = {
   preparingFaceCheck: 'Preparando la comprobación facial…',
   captureButton: 'Hacer foto',
   reviewTitle: 'Revisa tu foto',
-  reviewBody: 'Comprueba que se ve todo el documento, que el texto es nítido y que no hay reflejos.',
+  reviewBody:
+    'Comprueba que se ve todo el documento, que el texto es nítido y que no hay reflejos.',
   reviewSelfieBody: 'Comprueba que tu cara se ve con claridad.',
   usePhoto: 'Usar esta foto',
   retake: 'Repetir',
   uploadInstead: 'Subir una foto',
   uploadPhoto: 'Elegir una foto',
   cameraDeniedTitle: 'El acceso a la cámara está bloqueado',
-  cameraDeniedBody: 'Permite el acceso a la cámara para este sitio en los ajustes del navegador y vuelve a intentarlo.',
+  cameraDeniedBody:
+    'Permite el acceso a la cámara para este sitio en los ajustes del navegador y vuelve a intentarlo.',
   cameraUnavailableTitle: 'No hay cámara disponible',
   cameraUnavailableBody: 'No pudimos iniciar una cámara en este dispositivo.',
   unsupportedBrowserTitle: 'Este navegador no puede usar la cámara',
-  unsupportedBrowserBody: 'Abre esta página en un navegador actualizado como Chrome, Safari, Firefox o Edge.',
-  inAppBrowserBody: 'Esta aplicación no permite usar la cámara. Abre la página en tu navegador (Safari o Chrome).',
+  unsupportedBrowserBody:
+    'Abre esta página en un navegador actualizado como Chrome, Safari, Firefox o Edge.',
+  inAppBrowserBody:
+    'Esta aplicación no permite usar la cámara. Abre la página en tu navegador (Safari o Chrome).',
   uploadFailed: 'No se pudo enviar la foto. Inténtalo de nuevo.',
   sending: 'Enviando…',
   checking: {
@@ -114,7 +126,8 @@ export const es: Translation = {
   successTitle: 'Identidad verificada',
   successBody: 'Gracias. Tu identidad ha sido verificada.',
   failedTitle: 'No hemos podido verificar tu identidad',
-  failedBody: 'No se pudo completar la verificación. Contacta con la empresa que te envió el enlace.',
+  failedBody:
+    'No se pudo completar la verificación. Contacta con la empresa que te envió el enlace.',
   expiredTitle: 'Este enlace ha caducado',
   expiredBody: 'Pide un nuevo enlace de verificación a la empresa que te lo envió.',
   usedTitle: 'Este enlace ya se ha usado',
@@ -124,6 +137,7 @@ export const es: Translation = {
   cancelledBody: 'Puedes cerrar esta página.',
   redirecting: 'Volviendo…',
   networkErrorTitle: 'Problema de conexión',
-  networkErrorBody: 'No pudimos contactar con el servicio de verificación. Comprueba tu conexión y vuelve a intentarlo.',
+  networkErrorBody:
+    'No pudimos contactar con el servicio de verificación. Comprueba tu conexión y vuelve a intentarlo.',
   missingLink: 'No se indicó ningún enlace de verificación.',
 };

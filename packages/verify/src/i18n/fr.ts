@@ -23,7 +23,8 @@ export const fr: Translation = {
   locationTitle: 'Partagez votre position',
   locationBodyOptional: (company) =>
     `${company} utilise votre position pour confirmer qu’il s’agit bien de vous. Vous pouvez passer cette étape.`,
-  locationBodyRequired: (company) => `${company} a besoin de votre position pour vérifier votre identité.`,
+  locationBodyRequired: (company) =>
+    `${company} a besoin de votre position pour vérifier votre identité.`,
   locationAllow: 'Partager ma position',
   locationSkip: 'Passer',
   locationLocating: 'Recherche de votre position…',
@@ -39,7 +40,8 @@ export const fr: Translation = {
     camera_unsuitable: 'L’appareil photo de cet appareil ne convient pas à cette vérification.',
   },
   handoffTitle: 'Continuez sur votre téléphone',
-  handoffBody: 'Scannez le code avec l’appareil photo de votre téléphone. Les téléphones photographient mieux les documents.',
+  handoffBody:
+    'Scannez le code avec l’appareil photo de votre téléphone. Les téléphones photographient mieux les documents.',
   handoffRequiredBody:
     'Cette vérification doit se faire sur un téléphone. Scannez le code avec l’appareil photo de votre téléphone.',
   handoffContinueHere: 'Continuer sur cet appareil',
@@ -55,7 +57,11 @@ export const fr: Translation = {
   identifyBody: 'Elle nous sert à vous reconnaître et à raccourcir votre vérification.',
   emailLabel: 'Adresse e-mail',
   emailInvalid: 'Saisissez une adresse e-mail valide.',
-  captureTitles: { front: 'Recto de votre pièce', back: 'Verso de votre pièce', selfie: 'Prenez un selfie' },
+  captureTitles: {
+    front: 'Recto de votre pièce',
+    back: 'Verso de votre pièce',
+    selfie: 'Prenez un selfie',
+  },
   captureInstructions: {
     front: 'Placez le recto de votre pièce d’identité dans le cadre.',
     back: 'Retournez votre pièce et placez le verso dans le cadre.',
@@ -95,12 +101,15 @@ export const fr: Translation = {
   uploadInstead: 'Importer une photo',
   uploadPhoto: 'Choisir une photo',
   cameraDeniedTitle: 'L’accès à la caméra est bloqué',
-  cameraDeniedBody: 'Autorisez l’accès à la caméra pour ce site dans les réglages du navigateur, puis réessayez.',
+  cameraDeniedBody:
+    'Autorisez l’accès à la caméra pour ce site dans les réglages du navigateur, puis réessayez.',
   cameraUnavailableTitle: 'Aucune caméra disponible',
   cameraUnavailableBody: 'Impossible de démarrer une caméra sur cet appareil.',
   unsupportedBrowserTitle: 'Ce navigateur ne peut pas utiliser la caméra',
-  unsupportedBrowserBody: 'Ouvrez cette page dans un navigateur à jour comme Chrome, Safari, Firefox ou Edge.',
-  inAppBrowserBody: 'Cette application n’autorise pas la caméra. Ouvrez la page dans votre navigateur (Safari ou Chrome).',
+  unsupportedBrowserBody:
+    'Ouvrez cette page dans un navigateur à jour comme Chrome, Safari, Firefox ou Edge.',
+  inAppBrowserBody:
+    'Cette application n’autorise pas la caméra. Ouvrez la page dans votre navigateur (Safari ou Chrome).',
   uploadFailed: 'La photo n’a pas pu être envoyée. Veuillez réessayer.',
   sending: 'Envoi…',
   checking: {
@@ -115,7 +124,8 @@ export const fr: Translation = {
   successTitle: 'Identité vérifiée',
   successBody: 'Merci. Votre identité a été vérifiée.',
   failedTitle: 'Nous n’avons pas pu vérifier votre identité',
-  failedBody: 'La vérification n’a pas pu aboutir. Contactez l’entreprise qui vous a envoyé le lien.',
+  failedBody:
+    'La vérification n’a pas pu aboutir. Contactez l’entreprise qui vous a envoyé le lien.',
   expiredTitle: 'Ce lien a expiré',
   expiredBody: 'Demandez un nouveau lien de vérification à l’entreprise qui vous l’a envoyé.',
   usedTitle: 'Ce lien a déjà été utilisé',
@@ -125,6 +135,7 @@ export const fr: Translation = {
   cancelledBody: 'Vous pouvez fermer cette page.',
   redirecting: 'Retour en cours…',
   networkErrorTitle: 'Problème de connexion',
-  networkErrorBody: 'Impossible de joindre le service de vérification. Vérifiez votre connexion et réessayez.',
+  networkErrorBody:
+    'Impossible de joindre le service de vérification. Vérifiez votre connexion et réessayez.',
   missingLink: 'Aucun lien de vérification n’a été fourni.',
 };

@@ -42,7 +42,8 @@ export function ambientLanguages(host: Element): string[] {
   const tags: string[] = [];
   const closest = host.parentElement?.closest('[lang]')?.getAttribute('lang');
   if (closest) tags.push(closest);
-  if (typeof document !== 'undefined' && document.documentElement.lang) tags.push(document.documentElement.lang);
+  if (typeof document !== 'undefined' && document.documentElement.lang)
+    tags.push(document.documentElement.lang);
   if (typeof navigator !== 'undefined') tags.push(...(navigator.languages ?? [navigator.language]));
   return tags;
 }

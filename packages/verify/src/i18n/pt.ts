@@ -23,7 +23,8 @@ export const pt: Translation = {
   locationTitle: 'Partilhe a sua localização',
   locationBodyOptional: (company) =>
     `${company} usa a sua localização para confirmar que é mesmo você. Pode saltar este passo.`,
-  locationBodyRequired: (company) => `${company} precisa da sua localização para verificar a sua identidade.`,
+  locationBodyRequired: (company) =>
+    `${company} precisa da sua localização para verificar a sua identidade.`,
   locationAllow: 'Partilhar a minha localização',
   locationSkip: 'Saltar',
   locationLocating: 'A obter a sua localização…',
@@ -39,8 +40,10 @@ export const pt: Translation = {
     camera_unsuitable: 'A câmara deste dispositivo não é adequada para esta verificação.',
   },
   handoffTitle: 'Continue no seu telemóvel',
-  handoffBody: 'Leia o código com a câmara do telemóvel. Os telemóveis tiram fotografias mais nítidas dos documentos.',
-  handoffRequiredBody: 'Esta verificação tem de ser feita num telemóvel. Leia o código com a câmara do telemóvel.',
+  handoffBody:
+    'Leia o código com a câmara do telemóvel. Os telemóveis tiram fotografias mais nítidas dos documentos.',
+  handoffRequiredBody:
+    'Esta verificação tem de ser feita num telemóvel. Leia o código com a câmara do telemóvel.',
   handoffContinueHere: 'Continuar neste dispositivo',
   handoffWaiting: 'À espera do seu telemóvel… Mantenha esta página aberta.',
   handoffExpired: 'O código expirou.',
@@ -54,7 +57,11 @@ export const pt: Translation = {
   identifyBody: 'Usamo-lo para o reconhecer e encurtar a sua verificação.',
   emailLabel: 'Endereço de e-mail',
   emailInvalid: 'Introduza um e-mail válido.',
-  captureTitles: { front: 'Frente do documento', back: 'Verso do documento', selfie: 'Tire uma selfie' },
+  captureTitles: {
+    front: 'Frente do documento',
+    back: 'Verso do documento',
+    selfie: 'Tire uma selfie',
+  },
   captureInstructions: {
     front: 'Coloque a frente do documento dentro da moldura.',
     back: 'Vire o documento e coloque o verso dentro da moldura.',
@@ -94,12 +101,15 @@ export const pt: Translation = {
   uploadInstead: 'Carregar uma fotografia',
   uploadPhoto: 'Escolher uma fotografia',
   cameraDeniedTitle: 'O acesso à câmara está bloqueado',
-  cameraDeniedBody: 'Permita o acesso à câmara para este site nas definições do navegador e tente novamente.',
+  cameraDeniedBody:
+    'Permita o acesso à câmara para este site nas definições do navegador e tente novamente.',
   cameraUnavailableTitle: 'Nenhuma câmara disponível',
   cameraUnavailableBody: 'Não foi possível iniciar uma câmara neste dispositivo.',
   unsupportedBrowserTitle: 'Este navegador não consegue usar a câmara',
-  unsupportedBrowserBody: 'Abra esta página num navegador atualizado, como Chrome, Safari, Firefox ou Edge.',
-  inAppBrowserBody: 'Esta aplicação não permite usar a câmara. Abra a página no seu navegador (Safari ou Chrome).',
+  unsupportedBrowserBody:
+    'Abra esta página num navegador atualizado, como Chrome, Safari, Firefox ou Edge.',
+  inAppBrowserBody:
+    'Esta aplicação não permite usar a câmara. Abra a página no seu navegador (Safari ou Chrome).',
   uploadFailed: 'Não foi possível enviar a fotografia. Tente novamente.',
   sending: 'A enviar…',
   checking: {
@@ -124,6 +134,7 @@ export const pt: Translation = {
   cancelledBody: 'Pode fechar esta página.',
   redirecting: 'A voltar…',
   networkErrorTitle: 'Problema de ligação',
-  networkErrorBody: 'Não foi possível contactar o serviço de verificação. Verifique a sua ligação e tente novamente.',
+  networkErrorBody:
+    'Não foi possível contactar o serviço de verificação. Verifique a sua ligação e tente novamente.',
   missingLink: 'Não foi indicada nenhuma ligação de verificação.',
 };

@@ -31,7 +31,10 @@ export function safeColor(value: string | null | undefined): string | null {
 export function safeUrl(value: string | null | undefined, base?: string): string | null {
   if (!value) return null;
   try {
-    const url = new URL(value, base ?? (typeof location !== 'undefined' ? location.href : 'https://invalid.example/'));
+    const url = new URL(
+      value,
+      base ?? (typeof location !== 'undefined' ? location.href : 'https://invalid.example/'),
+    );
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
   } catch {
     return null;
@@ -56,7 +59,10 @@ export function readableOn(hex: string): string {
 }
 
 /** Resolves the branding to show from the company and the host's overrides. */
-export function resolveBranding(company: FlowCompany | undefined, overrides: BrandingOverrides): Branding {
+export function resolveBranding(
+  company: FlowCompany | undefined,
+  overrides: BrandingOverrides,
+): Branding {
   const brandable = company !== undefined && company.plan !== 'basic';
   const name = overrides.businessName?.trim() || company?.name || '';
   const color = brandable ? (safeColor(overrides.brandColor) ?? safeColor(company.color)) : null;

@@ -21,7 +21,11 @@ export async function encodeOnMainThread(bitmap: ImageBitmap, quality: number): 
   canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
   bitmap.close();
   return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('JPEG encoding failed'))), 'image/jpeg', quality),
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('JPEG encoding failed'))),
+      'image/jpeg',
+      quality,
+    ),
   );
 }
 

@@ -30,7 +30,10 @@ export function ipFields(fingerprint: FingerprintAnswer | undefined): Geolocatio
 }
 
 /** A report for a granted device fix, the best of the session. */
-export function deviceFixReport(fix: LocationFix, fingerprint?: FingerprintAnswer): GeolocationReport {
+export function deviceFixReport(
+  fix: LocationFix,
+  fingerprint?: FingerprintAnswer,
+): GeolocationReport {
   return {
     ...ipFields(fingerprint),
     deviceLatitude: fix.latitude,
@@ -50,5 +53,10 @@ export function noFixReport(
 ): GeolocationReport {
   const ip = ipFields(fingerprint);
   const hasIpPosition = ip.latitude !== undefined && ip.longitude !== undefined;
-  return { ...ip, source: hasIpPosition ? 'ip' : 'none', permission, capturedAt: new Date().toISOString() };
+  return {
+    ...ip,
+    source: hasIpPosition ? 'ip' : 'none',
+    permission,
+    capturedAt: new Date().toISOString(),
+  };
 }

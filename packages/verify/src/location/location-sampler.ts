@@ -19,7 +19,10 @@ export interface SampleOptions {
  * Resolves with the best fix, or rejects with the source's `CaptureSourceError` when no fix came
  * (permission denied, unavailable, timed out without any fix).
  */
-export function sampleBestFix(source: CaptureSource, options: SampleOptions = {}): Promise<LocationFix> {
+export function sampleBestFix(
+  source: CaptureSource,
+  options: SampleOptions = {},
+): Promise<LocationFix> {
   const { goodEnoughMetres = 50, timeoutMs = 10000, signal } = options;
   return new Promise((resolve, reject) => {
     let best: LocationFix | undefined;
@@ -34,9 +37,13 @@ export function sampleBestFix(source: CaptureSource, options: SampleOptions = {}
       else reject(error ?? new CaptureSourceError('timeout', 'No location fix in time.'));
     };
     const timer = setTimeout(() => finish(), timeoutMs);
-    signal?.addEventListener('abort', () => finish(new CaptureSourceError('timeout', 'Location sampling aborted.')), {
-      once: true,
-    });
+    signal?.addEventListener(
+      'abort',
+      () => finish(new CaptureSourceError('timeout', 'Location sampling aborted.')),
+      {
+        once: true,
+      },
+    );
     stop = source.watchLocation(
       (fix) => {
         if (!best || fix.accuracy < best.accuracy) best = fix;

@@ -69,9 +69,7 @@ function outermostEdge(
     positions.push(p);
     values.push(response(p));
   }
-  const smoothed = values.map(
-    (v, i) => (2 * v + (values[i - 1] ?? v) + (values[i + 1] ?? v)) / 4,
-  );
+  const smoothed = values.map((v, i) => (2 * v + (values[i - 1] ?? v) + (values[i + 1] ?? v)) / 4);
   let peak = 0;
   for (const v of smoothed) peak = Math.max(peak, Math.abs(v));
   if (peak < minStrength) return null;
@@ -79,7 +77,10 @@ function outermostEdge(
   for (let i = 0; i < smoothed.length; i += 1) {
     if (Math.abs(smoothed[i]!) < threshold) continue;
     let best = i;
-    while (best + 1 < smoothed.length && Math.abs(smoothed[best + 1]!) > Math.abs(smoothed[best]!)) {
+    while (
+      best + 1 < smoothed.length &&
+      Math.abs(smoothed[best + 1]!) > Math.abs(smoothed[best]!)
+    ) {
       best += 1;
     }
     return {
@@ -157,13 +158,23 @@ export function detectDocumentQuad(image: GrayImage): Quad | null {
       outermostEdge(1, Math.floor(h / 2), (y) => rowResponse(image, y, x0, x1), minEdgeStrength),
     ),
     bottom: horizontalSegments.map(([x0, x1]) =>
-      outermostEdge(h - 2, Math.floor(h / 2), (y) => rowResponse(image, y, x0, x1), minEdgeStrength),
+      outermostEdge(
+        h - 2,
+        Math.floor(h / 2),
+        (y) => rowResponse(image, y, x0, x1),
+        minEdgeStrength,
+      ),
     ),
     left: verticalSegments.map(([y0, y1]) =>
       outermostEdge(1, Math.floor(w / 2), (x) => columnResponse(image, x, y0, y1), minEdgeStrength),
     ),
     right: verticalSegments.map(([y0, y1]) =>
-      outermostEdge(w - 2, Math.floor(w / 2), (x) => columnResponse(image, x, y0, y1), minEdgeStrength),
+      outermostEdge(
+        w - 2,
+        Math.floor(w / 2),
+        (x) => columnResponse(image, x, y0, y1),
+        minEdgeStrength,
+      ),
     ),
   };
   const hits = Object.values(sides).flat();

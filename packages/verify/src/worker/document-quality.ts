@@ -31,7 +31,12 @@ function regionOf(quad: Quad | null, width: number, height: number): Region {
   }
   const xs = quad.map((p) => p.x);
   const ys = quad.map((p) => p.y);
-  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const [minX, maxX, minY, maxY] = [
+    Math.min(...xs),
+    Math.max(...xs),
+    Math.min(...ys),
+    Math.max(...ys),
+  ];
   const insetX = (maxX - minX) * 0.04;
   const insetY = (maxY - minY) * 0.04;
   return [
@@ -53,7 +58,8 @@ export function laplacianVariance(image: GrayImage, region: Region): number {
     const row = y * width;
     for (let x = Math.max(1, x0); x < Math.min(width - 1, x1); x += 1) {
       const i = row + x;
-      const value = 4 * data[i]! - data[i - 1]! - data[i + 1]! - data[i - width]! - data[i + width]!;
+      const value =
+        4 * data[i]! - data[i - 1]! - data[i + 1]! - data[i - width]! - data[i + width]!;
       sum += value;
       sumSquares += value * value;
       count += 1;

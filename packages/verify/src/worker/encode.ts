@@ -27,6 +27,9 @@ export async function encodeFrameAsJpeg(
   } else {
     context.drawImage(frame, 0, 0, width, height);
   }
-  const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: Math.min(1, Math.max(0.1, quality)) });
+  const blob = await canvas.convertToBlob({
+    type: 'image/jpeg',
+    quality: Math.min(1, Math.max(0.1, quality)),
+  });
   return { buffer: await blob.arrayBuffer(), type: 'image/jpeg', width, height };
 }

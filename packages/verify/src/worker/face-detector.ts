@@ -36,7 +36,13 @@ function humanConfig(assets: FaceAssetLocation): Partial<Config> {
     segmentation: { enabled: false },
     face: {
       enabled: true,
-      detector: { enabled: true, rotation: false, maxDetected: 3, minConfidence: 0.5, return: false },
+      detector: {
+        enabled: true,
+        rotation: false,
+        maxDetected: 3,
+        minConfidence: 0.5,
+        return: false,
+      },
       mesh: { enabled: true },
       attention: { enabled: false },
       iris: { enabled: false },
@@ -63,7 +69,10 @@ export function loadFaceDetector(assets: FaceAssetLocation): Promise<Human> {
 }
 
 /** Detects the faces of one frame. */
-export async function detectFaces(frame: FrameInput, assets: FaceAssetLocation): Promise<DetectedFace[]> {
+export async function detectFaces(
+  frame: FrameInput,
+  assets: FaceAssetLocation,
+): Promise<DetectedFace[]> {
   const human = await loadFaceDetector(assets);
   const result = await human.detect(frame as unknown as Parameters<Human['detect']>[0]);
   return result.face.map((face) => ({

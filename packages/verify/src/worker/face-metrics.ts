@@ -50,7 +50,10 @@ const mesh = {
   chin: 152,
 } as const;
 
-const point = (m: number[][], index: number): Point => ({ x: m[index]?.[0] ?? 0, y: m[index]?.[1] ?? 0 });
+const point = (m: number[][], index: number): Point => ({
+  x: m[index]?.[0] ?? 0,
+  y: m[index]?.[1] ?? 0,
+});
 const distance = (p: Point, q: Point): number => Math.hypot(p.x - q.x, p.y - q.y);
 
 /** Eye aspect ratio of one eye: lid gap over eye width (about 0.3 open, under 0.15 closed). */
@@ -62,8 +65,20 @@ function eyeAspect(m: number[][], upper: number, lower: number, a: number, b: nu
 /** Eye openness 0–1 from the mean eye aspect ratio of both eyes. */
 export function eyeOpenness(meshRaw: number[][]): number {
   if (meshRaw.length < 468) return 0;
-  const left = eyeAspect(meshRaw, mesh.leftEyeUpper, mesh.leftEyeLower, mesh.leftEyeOuter, mesh.leftEyeInner);
-  const right = eyeAspect(meshRaw, mesh.rightEyeUpper, mesh.rightEyeLower, mesh.rightEyeInner, mesh.rightEyeOuter);
+  const left = eyeAspect(
+    meshRaw,
+    mesh.leftEyeUpper,
+    mesh.leftEyeLower,
+    mesh.leftEyeOuter,
+    mesh.leftEyeInner,
+  );
+  const right = eyeAspect(
+    meshRaw,
+    mesh.rightEyeUpper,
+    mesh.rightEyeLower,
+    mesh.rightEyeInner,
+    mesh.rightEyeOuter,
+  );
   const ratio = (left + right) / 2;
   return Math.min(1, Math.max(0, (ratio - 0.1) / (0.3 - 0.1)));
 }
@@ -79,7 +94,9 @@ export function faceMetrics(
   options: FacePlacementOptions = defaultFacePlacementOptions,
 ): FaceFrameAnalysis {
   const confident = faces.filter((f) => f.score >= 0.5);
-  const main = [...confident].sort((a, b) => b.boxRaw[2] * b.boxRaw[3] - a.boxRaw[2] * a.boxRaw[3])[0];
+  const main = [...confident].sort(
+    (a, b) => b.boxRaw[2] * b.boxRaw[3] - a.boxRaw[2] * a.boxRaw[3],
+  )[0];
   if (!main) {
     return {
       faces: 0,

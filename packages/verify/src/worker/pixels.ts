@@ -29,7 +29,8 @@ export function halve(image: GrayImage): GrayImage {
     const row = 2 * y * stride;
     for (let x = 0; x < width; x += 1) {
       const i = row + 2 * x;
-      data[y * width + x] = (src[i]! + src[i + 1]! + src[i + stride]! + src[i + stride + 1]! + 2) >> 2;
+      data[y * width + x] =
+        (src[i]! + src[i + 1]! + src[i + stride]! + src[i + stride + 1]! + 2) >> 2;
     }
   }
   return { data, width, height };

@@ -11,7 +11,12 @@ import { detectFaces, loadFaceDetector, type FaceAssetLocation } from './face-de
 import { faceMetrics } from './face-metrics.js';
 import { encodeFrameAsJpeg } from './encode.js';
 import { isImageData, readPixels } from './pixels.js';
-import type { DocumentFrameAnalysis, EncodedImage, FaceFrameAnalysis, FrameInput } from './types.js';
+import type {
+  DocumentFrameAnalysis,
+  EncodedImage,
+  FaceFrameAnalysis,
+  FrameInput,
+} from './types.js';
 
 /** Companion files sit beside the bundled worker file (`dist/idv-verify.worker.js`). */
 const assets: FaceAssetLocation = {

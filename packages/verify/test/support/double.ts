@@ -24,7 +24,8 @@ export async function createScenario(scenario: Scenario = {}): Promise<ScenarioH
   const created = (await response.json()) as Omit<ScenarioHandle, 'requests' | 'finish'>;
   return {
     ...created,
-    requests: async () => (await (await fetch(`/double/${created.id}/requests`)).json()) as RecordedRequest[],
+    requests: async () =>
+      (await (await fetch(`/double/${created.id}/requests`)).json()) as RecordedRequest[],
     finish: async (status) => {
       await fetch(`/double/${created.id}/finish`, {
         method: 'POST',
@@ -36,7 +37,11 @@ export async function createScenario(scenario: Scenario = {}): Promise<ScenarioH
 }
 
 /** Polls `check` until it returns a truthy value (or throws after `timeoutMs`). */
-export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 10000, what = 'condition'): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  timeoutMs = 10000,
+  what = 'condition',
+): Promise<NonNullable<T>> {
   const start = performance.now();
   for (;;) {
     const value = await check();

@@ -35,7 +35,11 @@ const eventNames = [
 /** Creates a scenario and mounts an element on it. */
 export async function mount(
   scenario: Scenario = {},
-  options: { source?: CaptureSource; attributes?: Record<string, string>; fingerprint?: boolean } = {},
+  options: {
+    source?: CaptureSource;
+    attributes?: Record<string, string>;
+    fingerprint?: boolean;
+  } = {},
 ): Promise<Mounted> {
   const handle = await createScenario(scenario);
   const events: CustomEvent[] = [];
@@ -43,7 +47,8 @@ export async function mount(
   const el = document.createElement('idv-verify') as IdvVerify;
   for (const name of eventNames) el.addEventListener(name, (e) => events.push(e as CustomEvent));
   if (options.source) el.captureSource = options.source;
-  for (const [name, value] of Object.entries(options.attributes ?? {})) el.setAttribute(name, value);
+  for (const [name, value] of Object.entries(options.attributes ?? {}))
+    el.setAttribute(name, value);
   if (options.fingerprint) el.setAttribute('fingerprint-url', handle.fingerprintUrl);
   el.setAttribute('api-base', handle.apiBase);
   el.setAttribute('link-id', handle.linkId);
@@ -56,13 +61,19 @@ export async function mount(
     root,
     text: () => (root.textContent ?? '').replace(/\s+/g, ' '),
     async step(step, timeoutMs = 10000) {
-      await waitFor(() => (el as unknown as { step: string }).step === step, timeoutMs, `step ${step}`);
+      await waitFor(
+        () => (el as unknown as { step: string }).step === step,
+        timeoutMs,
+        `step ${step}`,
+      );
       await el.updateComplete;
     },
     button(label) {
       const buttons = [...root.querySelectorAll<HTMLButtonElement>('button, label.button')];
       const found = buttons.find((b) =>
-        typeof label === 'string' ? b.textContent?.trim() === label || b.getAttribute('aria-label') === label : label.test(b.textContent ?? ''),
+        typeof label === 'string'
+          ? b.textContent?.trim() === label || b.getAttribute('aria-label') === label
+          : label.test(b.textContent ?? ''),
       );
       if (!found) throw new Error(`no button ${label} in: ${mounted.text()}`);
       return found as HTMLButtonElement;
@@ -77,12 +88,16 @@ export async function acceptTerms(m: Mounted): Promise<void> {
   const checkbox = m.root.querySelector<HTMLInputElement>('input[type=checkbox]')!;
   checkbox.click();
   await m.el.updateComplete;
-  m.button('Start').click();
+  m.root.querySelector<HTMLButtonElement>('.actions button')!.click();
 }
 
 /** Uploads a generated document photo through the file input of the current capture screen. */
 export async function uploadPhoto(m: Mounted, blob: Blob): Promise<void> {
-  const input = await waitFor(() => m.root.querySelector<HTMLInputElement>('input[type=file]'), 10000, 'file input');
+  const input = await waitFor(
+    () => m.root.querySelector<HTMLInputElement>('input[type=file]'),
+    10000,
+    'file input',
+  );
   const transfer = new DataTransfer();
   transfer.items.add(new File([blob], 'id.jpg', { type: 'image/jpeg' }));
   input.files = transfer.files;
@@ -92,7 +107,10 @@ export async function uploadPhoto(m: Mounted, blob: Blob): Promise<void> {
 }
 
 /** Events of one type, in order. */
-export function eventsOf<T = unknown>(m: Mounted, type: string): (CustomEvent<T> & { detail: T })[] {
+export function eventsOf<T = unknown>(
+  m: Mounted,
+  type: string,
+): (CustomEvent<T> & { detail: T })[] {
   return m.events.filter((e) => e.type === type) as (CustomEvent<T> & { detail: T })[];
 }
 

@@ -24,14 +24,22 @@ export function drawDocumentScene(options: SceneOptions = {}): {
   image: ImageData;
   corners: { x: number; y: number }[];
 } {
-  const { width = 640, height = 480, cardWidth = 0.66, rotate = 0, blur = 0, exposure = 1, glare = false } = options;
+  const {
+    width = 640,
+    height = 480,
+    cardWidth = 0.66,
+    rotate = 0,
+    blur = 0,
+    exposure = 1,
+    glare = false,
+  } = options;
   const canvas = new OffscreenCanvas(width, height);
   const ctx = canvas.getContext('2d')!;
   // Desk: dark, mildly textured.
   ctx.fillStyle = '#3d352e';
   ctx.fillRect(0, 0, width, height);
   let seed = 7;
-  const random = (): number => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
   for (let i = 0; i < 1500; i += 1) {
     ctx.fillStyle = `rgba(${random() > 0.5 ? '255,255,255' : '0,0,0'},0.06)`;
     ctx.fillRect(random() * width, random() * height, 2 + random() * 12, 1 + random() * 2);
@@ -77,7 +85,10 @@ export function drawDocumentScene(options: SceneOptions = {}): {
       [w / 2, h / 2],
       [-w / 2, h / 2],
     ] as const) {
-      corners.push({ x: (width / 2 + dx * cos - dy * sin) / width, y: (height / 2 + dx * sin + dy * cos) / height });
+      corners.push({
+        x: (width / 2 + dx * cos - dy * sin) / width,
+        y: (height / 2 + dx * sin + dy * cos) / height,
+      });
     }
   }
   if (exposure !== 1) {

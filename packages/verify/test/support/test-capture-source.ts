@@ -91,14 +91,19 @@ export class TestCaptureSource implements CaptureSource {
     return camera;
   }
 
-  watchLocation(onFix: (fix: LocationFix) => void, onError: (error: CaptureSourceError) => void): () => void {
+  watchLocation(
+    onFix: (fix: LocationFix) => void,
+    onError: (error: CaptureSourceError) => void,
+  ): () => void {
     this.watching += 1;
     const timers: ReturnType<typeof setTimeout>[] = [];
     if (this.options.locationError) {
       const error = this.options.locationError;
       timers.push(setTimeout(() => onError(error), 10));
     } else {
-      (this.options.fixes ?? []).forEach((fix, i) => timers.push(setTimeout(() => onFix(fix), 10 + i * 20)));
+      (this.options.fixes ?? []).forEach((fix, i) =>
+        timers.push(setTimeout(() => onFix(fix), 10 + i * 20)),
+      );
     }
     return () => {
       this.watching -= 1;

@@ -84,7 +84,11 @@ function baseSession(scenario: Scenario): FlowSession {
   const method = overrides.method === undefined ? 'DOCUMENT' : overrides.method;
   const requiredCaptures =
     overrides.requiredCaptures ??
-    (method === 'FACE' ? ['selfie'] : type === 'ID ONLY' ? ['front', 'back'] : ['front', 'back', 'selfie']);
+    (method === 'FACE'
+      ? ['selfie']
+      : type === 'ID ONLY'
+        ? ['front', 'back']
+        : ['front', 'back', 'selfie']);
   return {
     verificationId: randomUUID(),
     linkId: randomUUID(),
@@ -130,12 +134,19 @@ function send(ctx: KoaLikeContext, status: number, body?: unknown): void {
   }
 }
 
-const general = (message: string): { type: string; message: string } => ({ type: 'ErrorResponse', message });
+const general = (message: string): { type: string; message: string } => ({
+  type: 'ErrorResponse',
+  message,
+});
 
 const derivedGeolocationFields = ['tier', 'policy', 'ipDistanceKm', 'serverIp'];
 
 function nextCapture(session: FlowSession): CaptureKind | 'done' {
-  return order.find((k) => session.requiredCaptures.includes(k) && !session.completedCaptures.includes(k)) ?? 'done';
+  return (
+    order.find(
+      (k) => session.requiredCaptures.includes(k) && !session.completedCaptures.includes(k),
+    ) ?? 'done'
+  );
 }
 
 function stepAfter(kind: CaptureKind): FlowSession['step'] {
@@ -177,7 +188,9 @@ export function flowApiDouble() {
     }
     if (rest === '/finish' && ctx.method === 'POST') {
       // Test control: the verification ended elsewhere (for example on the phone after a hand-off).
-      state.session.status = (JSON.parse(body.toString('utf8')) as { status: VerificationStatus }).status;
+      state.session.status = (
+        JSON.parse(body.toString('utf8')) as { status: VerificationStatus }
+      ).status;
       send(ctx, 204);
       return;
     }
@@ -212,7 +225,12 @@ async function parseForm(ctx: KoaLikeContext, body: Buffer): Promise<RecordedReq
   return out;
 }
 
-async function serveApi(ctx: KoaLikeContext, state: ScenarioState, path: string, body: Buffer): Promise<void> {
+async function serveApi(
+  ctx: KoaLikeContext,
+  state: ScenarioState,
+  path: string,
+  body: Buffer,
+): Promise<void> {
   const { session, scenario } = state;
   const contentType = ctx.get('content-type');
   const record: RecordedRequest = {
@@ -236,7 +254,8 @@ async function serveApi(ctx: KoaLikeContext, state: ScenarioState, path: string,
   // Spec public endpoints.
   if (path === `/verifications/${session.verificationId}/status` && ctx.method === 'GET') {
     const query = new URLSearchParams(ctx.querystring);
-    if (query.get('linkId') !== session.linkId) return send(ctx, 403, general('linkId missing or mismatched'));
+    if (query.get('linkId') !== session.linkId)
+      return send(ctx, 403, general('linkId missing or mismatched'));
     const answer: StatusPollResult = {
       status: session.status,
       operationGuid: session.operationGuid,
@@ -245,32 +264,52 @@ async function serveApi(ctx: KoaLikeContext, state: ScenarioState, path: string,
     return send(ctx, 200, query.get('include') === 'operationGuid' ? answer : session.status);
   }
   if (path === '/verifications' && ctx.method === 'PATCH') {
-    if (json.verificationId !== session.verificationId) return send(ctx, 404, general('verification not found'));
+    if (json.verificationId !== session.verificationId)
+      return send(ctx, 404, general('verification not found'));
     const geolocation = (json.geolocation ?? {}) as Record<string, unknown>;
     if (derivedGeolocationFields.some((field) => field in geolocation)) {
       return send(ctx, 400, general('server-derived field sent by client'));
     }
     const deviceSource = ['gps', 'wifi', 'cell'].includes(String(geolocation.source));
-    if (deviceSource && (typeof geolocation.deviceLatitude !== 'number' || typeof geolocation.deviceLongitude !== 'number')) {
+    if (
+      deviceSource &&
+      (typeof geolocation.deviceLatitude !== 'number' ||
+        typeof geolocation.deviceLongitude !== 'number')
+    ) {
       return send(ctx, 400, general('device source without coordinates'));
     }
-    return send(ctx, 200, { _id: session.verificationId, status: session.status, step: session.step, geolocation });
+    return send(ctx, 200, {
+      _id: session.verificationId,
+      status: session.status,
+      step: session.step,
+      geolocation,
+    });
   }
   if (path === '/verifications/error' && ctx.method === 'PATCH') {
-    if (json.verificationId !== session.verificationId) return send(ctx, 404, general('verification not found'));
+    if (json.verificationId !== session.verificationId)
+      return send(ctx, 404, general('verification not found'));
     if (typeof json.errorCode !== 'string' || typeof json.errorMessage !== 'string') {
       return send(ctx, 400, general('errorCode and errorMessage are required'));
     }
-    return send(ctx, 200, { _id: session.verificationId, status: session.status, step: session.step });
+    return send(ctx, 200, {
+      _id: session.verificationId,
+      status: session.status,
+      step: session.step,
+    });
   }
   if (path === '/verifications/identify' && ctx.method === 'PATCH') {
-    if (json.verificationId !== session.verificationId) return send(ctx, 404, general('verification not found'));
+    if (json.verificationId !== session.verificationId)
+      return send(ctx, 404, general('verification not found'));
     if (typeof json.email !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(json.email)) {
       return send(ctx, 400, general('invalid or missing email'));
     }
     session.method = scenario.identifyMethod ?? 'DOCUMENT';
     session.requiredCaptures = session.method === 'FACE' ? ['selfie'] : ['front', 'back', 'selfie'];
-    const answer: IdentifyResult = { status: session.status, operationGuid: session.operationGuid, method: session.method };
+    const answer: IdentifyResult = {
+      status: session.status,
+      operationGuid: session.operationGuid,
+      method: session.method,
+    };
     return send(ctx, 200, answer);
   }
 
@@ -281,7 +320,8 @@ async function serveApi(ctx: KoaLikeContext, state: ScenarioState, path: string,
     const created: CreatedFlowSession = { ...session, sessionToken: state.token };
     return send(ctx, 201, created);
   }
-  if (record.flowSession !== state.token) return send(ctx, 401, general('missing or unknown X-Flow-Session'));
+  if (record.flowSession !== state.token)
+    return send(ctx, 401, general('missing or unknown X-Flow-Session'));
   if (path === '/flow/session' && ctx.method === 'GET') return send(ctx, 200, session);
   if (path === '/flow/terms' && ctx.method === 'POST') {
     if (json.accepted !== true) return send(ctx, 400, general('accepted must be true'));
@@ -297,29 +337,40 @@ async function serveApi(ctx: KoaLikeContext, state: ScenarioState, path: string,
     return send(ctx, 200, ticket);
   }
   if (path === '/flow/fingerprint' && ctx.method === 'POST') {
-    if (!record.raw?.startsWith('{"userData":')) return send(ctx, 400, general('raw fingerprint answer expected'));
+    if (!record.raw?.startsWith('{"userData":'))
+      return send(ctx, 400, general('raw fingerprint answer expected'));
     return send(ctx, 204);
   }
   const capture = path.match(/^\/flow\/captures\/(front|back|selfie)$/);
   if (capture && ctx.method === 'POST') {
     const kind = capture[1] as CaptureKind;
     if (!session.termsAccepted) return send(ctx, 409, general('terms not accepted'));
-    if (session.status !== 'started') return send(ctx, 409, general('verification status does not allow operation'));
-    if (nextCapture(session) !== kind) return send(ctx, 409, general(`capture ${kind} not expected now`));
+    if (session.status !== 'started')
+      return send(ctx, 409, general('verification status does not allow operation'));
+    if (nextCapture(session) !== kind)
+      return send(ctx, 409, general(`capture ${kind} not expected now`));
     const form = record.form ?? {};
     const files = form[kind === 'selfie' ? 'frames' : 'image'];
     const count = Array.isArray(files) ? files.length : 0;
-    if (kind === 'selfie' ? count < 1 || count > 5 : count !== 1) return send(ctx, 400, general('image part missing'));
+    if (kind === 'selfie' ? count < 1 || count > 5 : count !== 1)
+      return send(ctx, 400, general('image part missing'));
     if (typeof form.meta !== 'string') return send(ctx, 400, general('meta part missing'));
     const answer = scenario.captures?.[kind]?.shift() ?? { kind: 'accept' };
-    if (answer.kind === 'http') return send(ctx, answer.status, answer.body ?? general('scripted failure'));
+    if (answer.kind === 'http')
+      return send(ctx, answer.status, answer.body ?? general('scripted failure'));
     let result: CaptureResult;
     if (answer.kind === 'accept') {
       session.completedCaptures.push(kind);
       session.step = stepAfter(kind);
       const next = nextCapture(session);
       if (next === 'done') session.status = scenario.finalStatus ?? 'success';
-      result = { accepted: true, status: session.status, step: session.step, remainingRetries: session.remainingRetries[kind], next };
+      result = {
+        accepted: true,
+        status: session.status,
+        step: session.step,
+        remainingRetries: session.remainingRetries[kind],
+        next,
+      };
     } else {
       session.remainingRetries[kind] -= 1;
       if (session.remainingRetries[kind] <= 0) {
