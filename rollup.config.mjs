@@ -74,6 +74,7 @@ export default [
       if (warning.code !== 'THIS_IS_UNDEFINED') warn(warning);
     },
     plugins: [
+      cleanChunks(join(verify, 'dist/bundle-chunks')),
       nodeResolve({ browser: true, exportConditions: ['browser', 'production'] }),
       minify(),
     ],

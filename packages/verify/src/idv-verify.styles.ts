@@ -99,7 +99,6 @@ export const styles = css`
       border: none;
       border-radius: 0;
       box-shadow: none;
-      min-height: 100%;
     }
   }
 

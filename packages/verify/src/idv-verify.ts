@@ -1293,32 +1293,40 @@ export class IdvVerify extends LitElement {
     const cancellable =
       this.session && this.step !== FlowStep.result && this.step !== FlowStep.error;
     return html`<div part="base" class="base" lang=${this.t.$code}>
-      <div part="header" class="header">
-        <div class="brand">
-          ${
-            brand.logoUrl
-              ? html`<img class="logo" src=${brand.logoUrl} alt=${this.t.logoAlt(brand.name)} />`
-              : brand.name
-                ? html`<span class="monogram" aria-hidden="true"
-                    >${brand.name.slice(0, 1).toUpperCase()}</span
-                  >`
-                : nothing
-          }
-          <span>${brand.name}</span>
-        </div>
-        ${
-          cancellable
-            ? html`<button
-                class="icon-button"
-                type="button"
-                aria-label=${this.t.cancel}
-                @click=${this.requestCancel}
-              >
-                ${icons.close}
-              </button>`
-            : nothing
-        }
-      </div>
+      ${
+        brand.name || cancellable
+          ? html`<div part="header" class="header">
+              <div class="brand">
+                ${
+                  brand.logoUrl
+                    ? html`<img
+                        class="logo"
+                        src=${brand.logoUrl}
+                        alt=${this.t.logoAlt(brand.name)}
+                      />`
+                    : brand.name
+                      ? html`<span class="monogram" aria-hidden="true"
+                          >${brand.name.slice(0, 1).toUpperCase()}</span
+                        >`
+                      : nothing
+                }
+                <span>${brand.name}</span>
+              </div>
+              ${
+                cancellable
+                  ? html`<button
+                      class="icon-button"
+                      type="button"
+                      aria-label=${this.t.cancel}
+                      @click=${this.requestCancel}
+                    >
+                      ${icons.close}
+                    </button>`
+                  : nothing
+              }
+            </div>`
+          : nothing
+      }
       ${this.renderProgress()}
       <div class="body">${this.renderStep()}</div>
     </div>`;
