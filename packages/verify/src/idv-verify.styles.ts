@@ -4,6 +4,20 @@
  */
 import { css } from 'lit';
 
+/** The dark palette, used by `theme="dark"` and by `theme="auto"` in a dark color scheme. */
+const darkTokens = css`
+  --idv-color-surface: #161a22;
+  --idv-color-surface-alt: #1f242e;
+  --idv-color-text: #eef1f6;
+  --idv-color-text-muted: #a9b1bf;
+  --idv-color-border: #2c3340;
+  --idv-color-primary: #8aa6ff;
+  --idv-color-on-primary: #0b1020;
+  --idv-color-success: #4fd08c;
+  --idv-color-danger: #ff8a80;
+  --idv-color-warning: #ffc15e;
+`;
+
 export const styles = css`
   :host {
     --idv-color-primary: #2f54d4;
@@ -43,30 +57,12 @@ export const styles = css`
   }
 
   :host([theme='dark']) {
-    --idv-color-surface: #161a22;
-    --idv-color-surface-alt: #1f242e;
-    --idv-color-text: #eef1f6;
-    --idv-color-text-muted: #a9b1bf;
-    --idv-color-border: #2c3340;
-    --idv-color-primary: #8aa6ff;
-    --idv-color-on-primary: #0b1020;
-    --idv-color-success: #4fd08c;
-    --idv-color-danger: #ff8a80;
-    --idv-color-warning: #ffc15e;
+    ${darkTokens}
   }
 
   @media (prefers-color-scheme: dark) {
     :host([theme='auto']) {
-      --idv-color-surface: #161a22;
-      --idv-color-surface-alt: #1f242e;
-      --idv-color-text: #eef1f6;
-      --idv-color-text-muted: #a9b1bf;
-      --idv-color-border: #2c3340;
-      --idv-color-primary: #8aa6ff;
-      --idv-color-on-primary: #0b1020;
-      --idv-color-success: #4fd08c;
-      --idv-color-danger: #ff8a80;
-      --idv-color-warning: #ffc15e;
+      ${darkTokens}
     }
   }
 
