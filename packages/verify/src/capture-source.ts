@@ -1,0 +1,88 @@
+/**
+ * The platform seam of `<idv-verify>`: everything the element needs from the device (camera
+ * frames, still photos, location, permissions). The web implementation (`WebCaptureSource`) uses
+ * `getUserMedia` and `navigator.geolocation`; `@idv/capacitor` supplies a native one.
+ *
+ * A native source is injected either per element, `element.captureSource = source`, or once for
+ * every element created afterwards, `setDefaultCaptureSource(source)` (from `@idv/verify`).
+ *
+ * @example
+ * import type { CaptureSource } from '@idv/verify/capture-source.js';
+ * class NativeCaptureSource implements CaptureSource { … }
+ * document.querySelector('idv-verify')!.captureSource = new NativeCaptureSource();
+ */
+
+/** Which camera: the back one for documents, the front one for the selfie. */
+export type CameraFacing = 'environment' | 'user';
+
+/** State of a permission; `unavailable` when the device has no such capability at all. */
+export type DevicePermission = 'granted' | 'denied' | 'prompt' | 'unavailable';
+
+/** Why a capture source call failed. */
+export type CaptureSourceErrorCode =
+  'permission-denied' | 'unavailable' | 'unsupported' | 'timeout';
+
+/** A failure of a capture source, with a code the element maps to DESIGN §4 error codes. */
+export class CaptureSourceError extends Error {
+  override readonly name = 'CaptureSourceError';
+  constructor(
+    readonly code: CaptureSourceErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** An open camera. */
+export interface CameraSession {
+  /**
+   * A live preview for the element to place in its viewfinder (the web source gives a `<video>`),
+   * or `null` when the platform shows its own preview.
+   */
+  readonly view: HTMLElement | null;
+  /** Frame size in pixels. */
+  readonly width: number;
+  readonly height: number;
+  /**
+   * The current frame, at full resolution or scaled down to `width` pixels wide; the caller owns
+   * (and closes or transfers) it.
+   */
+  grabFrame(options?: { width?: number }): Promise<ImageBitmap>;
+  /** Releases the camera. Safe to call twice. */
+  stop(): void;
+}
+
+/** One device location fix. */
+export interface LocationFix {
+  latitude: number;
+  longitude: number;
+  /** 95% confidence radius in metres. */
+  accuracy: number;
+  /** When the device took it (ms since the epoch). */
+  timestamp: number;
+}
+
+/** What the element asks of the platform. */
+export interface CaptureSource {
+  /** `web` for the browser implementation, `native` for a native plugin. */
+  readonly kind: 'web' | 'native';
+  /**
+   * True when `openCamera` streams frames for live coaching; false when only `takePhoto` works
+   * (the element then goes straight to a still photo and its review).
+   */
+  readonly liveFrames: boolean;
+  /** Current permission states without prompting. */
+  checkPermissions(): Promise<{ camera: DevicePermission; location: DevicePermission }>;
+  /** Opens a camera (prompts for permission when needed). Throws `CaptureSourceError`. */
+  openCamera(options: { facing: CameraFacing }): Promise<CameraSession>;
+  /** Takes a still photo with the platform's own camera UI, when `liveFrames` is false. */
+  takePhoto?(options: { facing: CameraFacing }): Promise<Blob>;
+  /**
+   * Watches the device location, calling `onFix` for every fix and `onError` once on failure
+   * (with a `CaptureSourceError`). Returns a function that stops watching.
+   */
+  watchLocation(
+    onFix: (fix: LocationFix) => void,
+    onError: (error: CaptureSourceError) => void,
+  ): () => void;
+}

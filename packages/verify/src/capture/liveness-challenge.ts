@@ -1,0 +1,132 @@
+/**
+ * The selfie's active challenge: once the face is well placed, the person is asked to turn the head
+ * to one side or to blink; the samples of pose and eye openness go to the server with the frames,
+ * which verifies them again. Directions are the person's own: turning to their left moves the nose
+ * towards the right of the unmirrored camera frame.
+ */
+import type { LivenessSample } from '../api/types.js';
+import type { FaceFrameAnalysis, FaceLandmarks } from '../worker/types.js';
+
+/** The kinds of active challenge. */
+export type ChallengeType = 'turn-left' | 'turn-right' | 'blink';
+
+/** Phase of the selfie session. */
+export type SelfiePhase = 'align' | 'challenge' | 'done';
+
+/**
+ * Horizontal offset of the nose from the middle of the eyes, in eye distances: about 0 for a frontal
+ * face, positive when the nose points to the frame's right (the person turned to their left).
+ */
+export function noseOffset(landmarks: FaceLandmarks): number {
+  const middle = (landmarks.leftEye.x + landmarks.rightEye.x) / 2;
+  const eyeDistance = Math.hypot(
+    landmarks.rightEye.x - landmarks.leftEye.x,
+    landmarks.rightEye.y - landmarks.leftEye.y,
+  );
+  return eyeDistance === 0 ? 0 : (landmarks.nose.x - middle) / eyeDistance;
+}
+
+/** A frame worth sending, chosen by the session. */
+export interface FrameChoice {
+  role: 'frontal' | 'challenge';
+  score: number;
+}
+
+/** Options of `SelfieSession`. */
+export interface SelfieSessionOptions {
+  challenge: ChallengeType;
+  /** Good, centred frames needed before the challenge starts (ms). */
+  alignMs?: number;
+  /** Nose offset that completes a head turn. */
+  turnThreshold?: number;
+}
+
+/** Follows the selfie from alignment through the challenge. */
+export class SelfieSession {
+  phase: SelfiePhase = 'align';
+  readonly challenge: ChallengeType;
+  readonly samples: LivenessSample[] = [];
+  private alignedSince: number | undefined;
+  private challengeStart = 0;
+  private challengeEnd = 0;
+  private eyesClosedSeen = false;
+  private peak = 0;
+  private readonly alignMs: number;
+  private readonly turnThreshold: number;
+
+  constructor(options: SelfieSessionOptions) {
+    this.challenge = options.challenge;
+    this.alignMs = options.alignMs ?? 800;
+    this.turnThreshold = options.turnThreshold ?? 0.35;
+  }
+
+  /** Whether the challenge was completed. */
+  get passed(): boolean {
+    return this.phase === 'done';
+  }
+
+  /** Milliseconds the challenge took (or has taken so far). */
+  durationMs(now: number): number {
+    if (this.phase === 'align') return 0;
+    return (this.phase === 'done' ? this.challengeEnd : now) - this.challengeStart;
+  }
+
+  /**
+   * Feeds one analysed frame; answers whether this frame is worth keeping (and as what), so the
+   * caller grabs a full-resolution copy of it.
+   */
+  observe(face: FaceFrameAnalysis, now: number): FrameChoice | null {
+    if (this.phase === 'align') {
+      if (!face.ok) {
+        this.alignedSince = undefined;
+        return null;
+      }
+      this.alignedSince ??= now;
+      const frontal = 1 - Math.min(1, (Math.abs(face.yaw) + Math.abs(face.pitch)) / 40);
+      const choice: FrameChoice = {
+        role: 'frontal',
+        score: face.confidence * frontal * (face.eyesOpen ? 1 : 0.5),
+      };
+      if (now - this.alignedSince >= this.alignMs) {
+        this.phase = 'challenge';
+        this.challengeStart = now;
+      }
+      return choice;
+    }
+    if (this.phase !== 'challenge' || face.faces !== 1 || !face.landmarks) return null;
+    this.samples.push({
+      t: Math.round(now - this.challengeStart),
+      yaw: face.yaw,
+      pitch: face.pitch,
+      roll: face.roll,
+      eyeOpenness: face.eyeOpenness,
+    });
+    if (this.samples.length > 120) this.samples.splice(0, this.samples.length - 120);
+    if (this.challenge === 'blink') {
+      if (face.eyeOpenness < 0.25) this.eyesClosedSeen = true;
+      else if (this.eyesClosedSeen && face.eyeOpenness > 0.45) this.complete(now);
+      return null;
+    }
+    const offset = noseOffset(face.landmarks);
+    const toward = this.challenge === 'turn-left' ? offset : -offset;
+    if (toward > this.peak) {
+      this.peak = toward;
+      if (toward >= this.turnThreshold) this.complete(now);
+      return { role: 'challenge', score: toward };
+    }
+    return null;
+  }
+
+  private complete(now: number): void {
+    this.phase = 'done';
+    this.challengeEnd = now;
+  }
+}
+
+/** Picks a challenge at random (crypto-strong, so it cannot be predicted by a replay). */
+export function randomChallenge(): ChallengeType {
+  const types: ChallengeType[] = ['turn-left', 'turn-right', 'blink'];
+  const value = new Uint32Array(1);
+  globalThis.crypto.getRandomValues(value);
+  return types[value[0]! % types.length]!;
+}

@@ -1,0 +1,16 @@
+/** The screens of the flow, in the order a person may meet them. */
+export const FlowStep = {
+  loading: 'loading',
+  welcome: 'welcome',
+  location: 'location',
+  gated: 'gated',
+  handoff: 'handoff',
+  identify: 'identify',
+  front: 'front',
+  back: 'back',
+  selfie: 'selfie',
+  processing: 'processing',
+  result: 'result',
+  error: 'error',
+} as const;
+export type FlowStep = (typeof FlowStep)[keyof typeof FlowStep];

@@ -1,0 +1,106 @@
+/**
+ * The typed translation of `<idv-verify>` (Shoelace's habit): every language supplies every key, so
+ * a missing string is a compile error, not a blank on screen.
+ */
+import type { GateReason } from '../api/types.js';
+import type { DocumentIssue, FaceIssue } from '../worker/types.js';
+
+/** Languages shipped with the element. */
+export const supportedLanguages = ['en', 'es', 'pt', 'fr'] as const;
+export type LanguageCode = (typeof supportedLanguages)[number];
+
+/** Every string the element shows. */
+export interface Translation {
+  $code: LanguageCode;
+  $name: string;
+  loading: string;
+  cancel: string;
+  continue: string;
+  tryAgain: string;
+  start: string;
+  progress: (current: number, total: number) => string;
+  logoAlt: (company: string) => string;
+  welcomeTitle: (company: string) => string;
+  welcomeBody: string;
+  welcomeBodyFace: string;
+  welcomeNeedDocument: string;
+  welcomeNeedSelfie: string;
+  welcomeNeedLocation: string;
+  termsLabel: string;
+  termsRequired: string;
+  locationTitle: string;
+  locationBodyOptional: (company: string) => string;
+  locationBodyRequired: (company: string) => string;
+  locationAllow: string;
+  locationSkip: string;
+  locationLocating: string;
+  locationDeniedRequired: string;
+  locationUnavailableRequired: string;
+  gatedTitle: string;
+  gatedReasons: Record<GateReason, string>;
+  handoffTitle: string;
+  handoffBody: string;
+  handoffRequiredBody: string;
+  handoffContinueHere: string;
+  handoffWaiting: string;
+  handoffExpired: string;
+  handoffNewCode: string;
+  handoffLinkLabel: string;
+  handoffOtherDevice: string;
+  qrAlt: string;
+  copyLink: string;
+  linkCopied: string;
+  identifyTitle: string;
+  identifyBody: string;
+  emailLabel: string;
+  emailInvalid: string;
+  captureTitles: Record<'front' | 'back' | 'selfie', string>;
+  captureInstructions: Record<'front' | 'back' | 'selfie', string>;
+  startingCamera: string;
+  documentCoach: Record<DocumentIssue, string>;
+  holdStill: string;
+  documentGood: string;
+  faceCoach: Record<FaceIssue, string>;
+  challengeTurnLeft: string;
+  challengeTurnRight: string;
+  challengeBlink: string;
+  challengeDone: string;
+  preparingFaceCheck: string;
+  captureButton: string;
+  reviewTitle: string;
+  reviewBody: string;
+  reviewSelfieBody: string;
+  usePhoto: string;
+  retake: string;
+  uploadInstead: string;
+  uploadPhoto: string;
+  cameraDeniedTitle: string;
+  cameraDeniedBody: string;
+  cameraUnavailableTitle: string;
+  cameraUnavailableBody: string;
+  unsupportedBrowserTitle: string;
+  unsupportedBrowserBody: string;
+  inAppBrowserBody: string;
+  uploadFailed: string;
+  sending: string;
+  checking: Record<'front' | 'back' | 'selfie', string>;
+  retryTitle: string;
+  retriesLeft: (count: number) => string;
+  processingTitle: string;
+  processingBody: string;
+  successTitle: string;
+  successBody: string;
+  failedTitle: string;
+  failedBody: string;
+  expiredTitle: string;
+  expiredBody: string;
+  usedTitle: string;
+  usedBody: string;
+  inactiveTitle: string;
+  cancelledTitle: string;
+  cancelledBody: string;
+  redirecting: string;
+  networkErrorTitle: string;
+  networkErrorBody: string;
+  missingLink: string;
+}

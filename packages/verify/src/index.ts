@@ -1,0 +1,26 @@
+/**
+ * `@idv/verify`: the `<idv-verify>` element. Importing this module registers the tag (in a browser)
+ * and re-exports the element class, its events, the capture-source seam and the translations.
+ */
+import './define.js';
+
+export { IdvVerify } from './idv-verify.js';
+export * from './events/index.js';
+export { FlowStep } from './flow-step.js';
+export type * from './api/types.js';
+export { FlowClient, type FlowClientOptions } from './api/flow-client.js';
+export { FlowApiError } from './api/flow-api-error.js';
+export type {
+  CaptureSource,
+  CameraSession,
+  CameraFacing,
+  DevicePermission,
+  LocationFix,
+} from './capture-source.js';
+export { CaptureSourceError } from './capture-source.js';
+export { WebCaptureSource } from './web-capture-source.js';
+export { setDefaultCaptureSource, getDefaultCaptureSource } from './default-capture-source.js';
+export type { Translation, LanguageCode } from './i18n/translation.js';
+export { supportedLanguages } from './i18n/translation.js';
+export { languageFor, loadTranslation, translationFor } from './i18n/localize.js';
+export type { DocumentFrameAnalysis, FaceFrameAnalysis, Quad, Point } from './worker/types.js';

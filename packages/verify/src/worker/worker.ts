@@ -1,0 +1,69 @@
+/**
+ * The capture worker (DESIGN §6): scores document and face frames and encodes JPEGs off the main
+ * thread. Exposed with Comlink; the element derives its types from `WorkerApi`.
+ *
+ * Frames arrive transferred (`Comlink.transfer(bitmap, [bitmap])`) and are closed here once read;
+ * encoded JPEG buffers are transferred back.
+ */
+import { expose, transfer } from 'comlink';
+import { documentAnalysisWidth, scoreDocumentPixels } from './document-quality.js';
+import { detectFaces, loadFaceDetector, type FaceAssetLocation } from './face-detector.js';
+import { faceMetrics } from './face-metrics.js';
+import { encodeFrameAsJpeg } from './encode.js';
+import { isImageData, readPixels } from './pixels.js';
+import type {
+  DocumentFrameAnalysis,
+  EncodedImage,
+  FaceFrameAnalysis,
+  FrameInput,
+} from './types.js';
+
+/** Companion files sit beside the bundled worker file (`dist/idv-verify.worker.js`). */
+const assets: FaceAssetLocation = {
+  modelBaseUrl: new URL('./models/', import.meta.url).href,
+  wasmBaseUrl: new URL('./tfjs/', import.meta.url).href,
+};
+
+function release(frame: FrameInput): void {
+  if (!isImageData(frame)) frame.close();
+}
+
+const api = {
+  /** Scores a document frame: blur, brightness, glare, quadrilateral, fill. */
+  analyzeDocumentFrame(frame: FrameInput): DocumentFrameAnalysis {
+    try {
+      return scoreDocumentPixels(readPixels(frame, documentAnalysisWidth));
+    } finally {
+      release(frame);
+    }
+  },
+
+  /** Detects faces, landmarks, pose and eye openness in a frame. */
+  async analyzeFaceFrame(frame: FrameInput): Promise<FaceFrameAnalysis> {
+    try {
+      return faceMetrics(await detectFaces(frame, assets));
+    } finally {
+      release(frame);
+    }
+  },
+
+  /** Loads the face models ahead of the selfie step (optional; the first face frame would too). */
+  async prepareFaceDetection(): Promise<void> {
+    await loadFaceDetector(assets);
+  },
+
+  /** Encodes a frame as JPEG; the buffer is transferred back. */
+  async encodeJpeg(frame: FrameInput, quality = 0.9): Promise<EncodedImage> {
+    try {
+      const image = await encodeFrameAsJpeg(frame, quality);
+      return transfer(image, [image.buffer]);
+    } finally {
+      release(frame);
+    }
+  },
+};
+
+/** The worker's API as the element sees it through Comlink. */
+export type WorkerApi = typeof api;
+
+expose(api);

@@ -1,0 +1,302 @@
+import { expect } from '@open-wc/testing';
+import { faceMetrics, eyeOpenness, type DetectedFace } from '../dist/worker/face-metrics.js';
+import { noseOffset, SelfieSession } from '../dist/capture/liveness-challenge.js';
+import { describeDevice } from '../dist/device/device-info.js';
+import { compareVersions, matchGate } from '../dist/device/gate.js';
+import {
+  deviceFixReport,
+  noFixReport,
+  inferFixSource,
+} from '../dist/location/geolocation-report.js';
+import { resolveBranding, safeUrl, readableOn } from '../dist/internal/branding.js';
+import { qrPath } from '../dist/internal/qr-code.js';
+import { linkIdFromUrl, resolveApiBase } from '../dist/internal/link.js';
+import { languageFor, loadTranslation } from '../dist/i18n/localize.js';
+import { en } from '../dist/i18n/en.js';
+import type { FlowCompany } from '../dist/api/types.js';
+
+/** A 468-point mesh with a frontal face: eyes open, nose centred, in a box at (x, y, size). */
+function mesh(
+  options: { x?: number; y?: number; size?: number; lid?: number; nose?: number } = {},
+): number[][] {
+  const { x = 0.35, y = 0.3, size = 0.3, lid = 0.3, nose = 0 } = options;
+  const points = Array.from({ length: 468 }, () => [x + size / 2, y + size / 2, 0]);
+  const eyeWidth = size * 0.2;
+  const set = (i: number, px: number, py: number): void => {
+    points[i] = [x + px * size, y + py * size, 0];
+  };
+  // Eye on the image's left (33 outer, 133 inner, 159 upper, 145 lower) and right (362, 263, 386, 374).
+  set(33, 0.15, 0.4);
+  set(133, 0.35, 0.4);
+  set(159, 0.25, 0.4 - (lid * eyeWidth) / size / 2);
+  set(145, 0.25, 0.4 + (lid * eyeWidth) / size / 2);
+  set(362, 0.65, 0.4);
+  set(263, 0.85, 0.4);
+  set(386, 0.75, 0.4 - (lid * eyeWidth) / size / 2);
+  set(374, 0.75, 0.4 + (lid * eyeWidth) / size / 2);
+  set(1, 0.5 + nose * 0.7, 0.6);
+  set(61, 0.35, 0.78);
+  set(291, 0.65, 0.78);
+  set(152, 0.5, 0.98);
+  return points;
+}
+
+function face(
+  options: Parameters<typeof mesh>[0] & { score?: number; yaw?: number } = {},
+): DetectedFace {
+  const { x = 0.35, y = 0.3, size = 0.3 } = options;
+  return {
+    score: options.score ?? 0.95,
+    boxRaw: [x, y, size, size],
+    meshRaw: mesh(options),
+    rotation: { angle: { roll: 0, yaw: ((options.yaw ?? 0) * Math.PI) / 180, pitch: 0 } },
+  };
+}
+
+describe('face metrics (pure)', () => {
+  it('accepts one centred frontal face with open eyes', () => {
+    const analysis = faceMetrics([face()]);
+    expect(analysis.ok).to.equal(true);
+    expect(analysis.faces).to.equal(1);
+    expect(analysis.eyesOpen).to.equal(true);
+    expect(analysis.landmarks!.nose.x).to.be.closeTo(0.5, 0.01);
+  });
+
+  it('coaches: no face, two faces, too far, off centre, turned', () => {
+    expect(faceMetrics([]).issues).to.deep.equal(['no-face']);
+    expect(faceMetrics([face(), face({ x: 0.05, size: 0.2 })]).issues).to.include('multiple-faces');
+    expect(faceMetrics([face({ x: 0.45, y: 0.45, size: 0.1 })]).issues).to.include('too-far');
+    expect(faceMetrics([face({ x: 0.02 })]).issues).to.include('off-center');
+    expect(faceMetrics([face({ yaw: 30 })]).issues).to.include('turned');
+    expect(faceMetrics([face({ score: 0.2 })]).faces).to.equal(0);
+  });
+
+  it('measures eye openness from the eyelids', () => {
+    expect(eyeOpenness(mesh({ lid: 0.32 }))).to.be.above(0.9);
+    expect(eyeOpenness(mesh({ lid: 0.08 }))).to.equal(0);
+  });
+});
+
+describe('SelfieSession (active challenge)', () => {
+  it('moves from alignment to a head turn and completes when the nose turns the asked way', () => {
+    const session = new SelfieSession({ challenge: 'turn-left', alignMs: 200 });
+    expect(session.observe(faceMetrics([face()]), 0)?.role).to.equal('frontal');
+    session.observe(faceMetrics([face()]), 250);
+    expect(session.phase).to.equal('challenge');
+    // Turning right (nose to the frame's left) does not count for a left turn.
+    session.observe(faceMetrics([face({ nose: -0.4 })]), 400);
+    expect(session.phase).to.equal('challenge');
+    const choice = session.observe(faceMetrics([face({ nose: 0.5 })]), 600);
+    expect(choice?.role).to.equal('challenge');
+    expect(session.passed).to.equal(true);
+    expect(session.samples.length).to.equal(2);
+    expect(session.durationMs(900)).to.equal(350);
+    expect(noseOffset(faceMetrics([face({ nose: 0.5 })]).landmarks!)).to.be.above(0.35);
+  });
+
+  it('completes a blink: eyes closed, then open again', () => {
+    const session = new SelfieSession({ challenge: 'blink', alignMs: 0 });
+    session.observe(faceMetrics([face()]), 0);
+    session.observe(faceMetrics([face()]), 10);
+    session.observe(faceMetrics([face({ lid: 0.05 })]), 100);
+    expect(session.passed).to.equal(false);
+    session.observe(faceMetrics([face()]), 200);
+    expect(session.passed).to.equal(true);
+  });
+});
+
+describe('device gate', () => {
+  const rules = {
+    version: '1',
+    rules: [
+      {
+        id: 'old-ios',
+        reason: 'os_outdated' as const,
+        match: { platform: 'ios' as const, osVersionMax: '15.9' },
+      },
+      {
+        id: 'no-tablets',
+        reason: 'unsupported_form_factor' as const,
+        match: { formFactor: 'tablet' as const },
+      },
+    ],
+  };
+  const iphone15 =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 15_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+  const iphone17 =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+  const pixel =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
+  const tab =
+    'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
+  const windows =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
+  const instagram = `${iphone17} Instagram 300.0.0`;
+
+  it('reads form factor, platform and OS version', () => {
+    expect(describeDevice(iphone15)).to.deep.equal({
+      formFactor: 'mobile',
+      platform: 'ios',
+      osVersion: '15.4',
+      inAppBrowser: false,
+    });
+    expect(describeDevice(pixel)).to.include({
+      formFactor: 'mobile',
+      platform: 'android',
+      osVersion: '14',
+    });
+    expect(describeDevice(tab)).to.include({ formFactor: 'tablet', platform: 'android' });
+    expect(describeDevice(windows)).to.include({
+      formFactor: 'desktop',
+      platform: 'windows',
+      osVersion: '10.0',
+    });
+    expect(
+      describeDevice('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Version/17.2 Safari/605', 5),
+    ).to.include({
+      formFactor: 'tablet',
+      platform: 'ios',
+      osVersion: '17.2',
+    });
+    expect(describeDevice(instagram).inAppBrowser).to.equal(true);
+  });
+
+  it('matches rules on every given field; osVersionMax is inclusive', () => {
+    expect(compareVersions('15.4', '15.9')).to.be.below(0);
+    expect(compareVersions('15.10', '15.9')).to.be.above(0);
+    expect(compareVersions('16', '16.0.0')).to.equal(0);
+    expect(matchGate(rules, describeDevice(iphone15))?.id).to.equal('old-ios');
+    expect(matchGate(rules, describeDevice(iphone17))).to.equal(undefined);
+    expect(matchGate(rules, describeDevice(tab))?.reason).to.equal('unsupported_form_factor');
+    expect(matchGate(rules, describeDevice(pixel))).to.equal(undefined);
+    expect(matchGate(null, describeDevice(pixel))).to.equal(undefined);
+  });
+});
+
+describe('geolocation report', () => {
+  const fingerprint = {
+    raw: '{}',
+    userData: {
+      ip: '203.0.113.9',
+      geoData: {
+        accuracyRadius: 20,
+        latitude: 40.4,
+        longitude: -3.7,
+        country: 'Spain',
+        city: 'Madrid',
+      },
+    },
+  };
+
+  it('reports the best fix with IP fields, never derived fields', () => {
+    const report = deviceFixReport(
+      { latitude: 40.41, longitude: -3.71, accuracy: 12.34, timestamp: Date.UTC(2026, 0, 1) },
+      fingerprint,
+    );
+    expect(report).to.deep.equal({
+      ip: '203.0.113.9',
+      accuracyRadius: 20,
+      latitude: '40.4',
+      longitude: '-3.7',
+      country: 'Spain',
+      city: 'Madrid',
+      deviceLatitude: 40.41,
+      deviceLongitude: -3.71,
+      accuracy: 12.3,
+      source: 'gps',
+      permission: 'granted',
+      sample: 'best_of_session',
+      capturedAt: '2026-01-01T00:00:00.000Z',
+    });
+    expect(inferFixSource(800)).to.equal('wifi');
+    expect(inferFixSource(9000)).to.equal('cell');
+  });
+
+  it('reports a denial with the IP position (source ip), or none without it', () => {
+    expect(noFixReport('denied', fingerprint)).to.include({
+      source: 'ip',
+      permission: 'denied',
+      ip: '203.0.113.9',
+    });
+    expect(noFixReport('denied')).to.include({ source: 'none', permission: 'denied' });
+  });
+});
+
+describe('branding, links, QR, languages', () => {
+  const company: FlowCompany = {
+    name: 'Acme',
+    color: '#ffd400',
+    logoUrl: 'https://acme.example/logo.png',
+    plan: 'premium',
+    antiSpoofing: false,
+    handoffMode: 'never',
+    gateRules: null,
+    locationPermission: 'never',
+  };
+
+  it('applies logo and color on Premium, only the name on Basic', () => {
+    expect(resolveBranding(company, {})).to.deep.equal({
+      name: 'Acme',
+      color: '#ffd400',
+      onColor: '#000000',
+      logoUrl: 'https://acme.example/logo.png',
+    });
+    expect(
+      resolveBranding(company, { brandColor: '#112233', businessName: 'Acme Store' }),
+    ).to.include({
+      name: 'Acme Store',
+      color: '#112233',
+      onColor: '#ffffff',
+    });
+    expect(
+      resolveBranding(
+        { ...company, plan: 'basic' },
+        { brandColor: '#112233', logoSrc: '/x.png', businessName: 'B' },
+      ),
+    ).to.deep.equal({
+      name: 'B',
+      color: null,
+      onColor: null,
+      logoUrl: null,
+    });
+    expect(resolveBranding(company, { brandColor: 'red;background:url(x)' }).color).to.equal(
+      '#ffd400',
+    );
+    expect(readableOn('#000000')).to.equal('#ffffff');
+  });
+
+  it('refuses script and data URLs', () => {
+    expect(safeUrl('javascript:alert(1)')).to.equal(null);
+    expect(safeUrl('data:text/html,x')).to.equal(null);
+    expect(safeUrl('https://shop.example/done?x=1')).to.equal('https://shop.example/done?x=1');
+  });
+
+  it('reads the link id and API base from a linkUrl', () => {
+    expect(linkIdFromUrl('https://idv.example/v/abc-123')).to.equal('abc-123');
+    expect(linkIdFromUrl('https://idv.example/other')).to.equal(undefined);
+    expect(resolveApiBase(undefined, 'https://idv.example/v/abc')).to.equal(
+      'https://idv.example/api/v1',
+    );
+    expect(resolveApiBase('https://api.example/api/v1', 'https://idv.example/v/abc')).to.equal(
+      'https://api.example/api/v1',
+    );
+  });
+
+  it('draws a QR code of the right size locally', () => {
+    const { path, size } = qrPath('https://idv.example/v/abc?handoff=0123456789abcdef');
+    expect(size).to.equal(33 + 8);
+    expect(path.length).to.be.above(500);
+  });
+
+  it('resolves languages and loads every translation with every key', async () => {
+    expect(languageFor('pt-BR')).to.equal('pt');
+    expect(languageFor('de', 'fr-CA')).to.equal('fr');
+    expect(languageFor('de')).to.equal('en');
+    for (const code of ['es', 'pt', 'fr'] as const) {
+      const translation = await loadTranslation(code);
+      expect(translation.$code).to.equal(code);
+      expect(Object.keys(translation).sort()).to.deep.equal(Object.keys(en).sort());
+      expect(translation.welcomeTitle('X')).to.not.equal(en.welcomeTitle('X'));
+    }
+  });
+});

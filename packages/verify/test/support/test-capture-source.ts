@@ -1,0 +1,115 @@
+/**
+ * A `CaptureSource` for component tests, injected through the element's `captureSource` property
+ * (the same seam the Capacitor plugin uses). Its camera is a real `MediaStream` captured from a
+ * canvas the test draws on; its location fixes and failures are scripted: a phone's GPS and a
+ * person's permission answers are the system edge a test cannot run.
+ */
+import {
+  CaptureSourceError,
+  type CameraSession,
+  type CaptureSource,
+  type DevicePermission,
+  type LocationFix,
+} from '../../dist/capture-source.js';
+
+/** What the test scripts. */
+export interface TestSourceOptions {
+  /** Drawn into the camera stream (re-drawn every frame). */
+  scene?: OffscreenCanvas | HTMLCanvasElement;
+  /** Makes `openCamera` fail. */
+  cameraError?: CaptureSourceError;
+  /** Location fixes delivered in order, or an error. */
+  fixes?: LocationFix[];
+  locationError?: CaptureSourceError;
+  permissions?: { camera: DevicePermission; location: DevicePermission };
+}
+
+class CanvasCamera implements CameraSession {
+  private timer: ReturnType<typeof setInterval>;
+  stopped = false;
+
+  constructor(
+    readonly view: HTMLVideoElement,
+    private readonly stream: MediaStream,
+    private readonly canvas: HTMLCanvasElement,
+    scene: OffscreenCanvas | HTMLCanvasElement,
+  ) {
+    const ctx = canvas.getContext('2d')!;
+    this.timer = setInterval(() => ctx.drawImage(scene, 0, 0), 50);
+  }
+
+  get width(): number {
+    return this.canvas.width;
+  }
+
+  get height(): number {
+    return this.canvas.height;
+  }
+
+  grabFrame(options: { width?: number } = {}): Promise<ImageBitmap> {
+    if (!options.width) return createImageBitmap(this.canvas);
+    return createImageBitmap(this.canvas, {
+      resizeWidth: options.width,
+      resizeHeight: Math.round((this.canvas.height * options.width) / this.canvas.width),
+    });
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+    for (const track of this.stream.getTracks()) track.stop();
+  }
+}
+
+/** The scripted capture source. */
+export class TestCaptureSource implements CaptureSource {
+  readonly kind = 'native' as const;
+  readonly liveFrames = true;
+  readonly cameras: CanvasCamera[] = [];
+  watching = 0;
+
+  constructor(private readonly options: TestSourceOptions = {}) {}
+
+  async checkPermissions(): Promise<{ camera: DevicePermission; location: DevicePermission }> {
+    return this.options.permissions ?? { camera: 'prompt', location: 'prompt' };
+  }
+
+  async openCamera(): Promise<CameraSession> {
+    if (this.options.cameraError) throw this.options.cameraError;
+    const scene = this.options.scene ?? new OffscreenCanvas(640, 480);
+    const canvas = document.createElement('canvas');
+    canvas.width = scene.width;
+    canvas.height = scene.height;
+    canvas.getContext('2d')!.drawImage(scene, 0, 0);
+    const stream = canvas.captureStream(20);
+    const video = document.createElement('video');
+    video.muted = true;
+    video.srcObject = stream;
+    await video.play().catch(() => undefined);
+    const camera = new CanvasCamera(video, stream, canvas, scene);
+    this.cameras.push(camera);
+    return camera;
+  }
+
+  watchLocation(
+    onFix: (fix: LocationFix) => void,
+    onError: (error: CaptureSourceError) => void,
+  ): () => void {
+    this.watching += 1;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    if (this.options.locationError) {
+      const error = this.options.locationError;
+      timers.push(setTimeout(() => onError(error), 10));
+    } else {
+      (this.options.fixes ?? []).forEach((fix, i) =>
+        timers.push(setTimeout(() => onFix(fix), 10 + i * 20)),
+      );
+    }
+    return () => {
+      this.watching -= 1;
+      timers.forEach(clearTimeout);
+    };
+  }
+}
+
+export { CaptureSourceError };

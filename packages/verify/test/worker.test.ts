@@ -1,0 +1,66 @@
+import { expect } from '@open-wc/testing';
+import { WorkerBridge } from '../dist/worker-bridge.js';
+import { defaultWorkerUrl } from '../dist/worker-url.js';
+import { drawDocumentScene, loadDemoPhoto, singleFaceFrame } from './support/images.js';
+
+describe('capture worker (real Comlink round trip)', () => {
+  let bridge: WorkerBridge;
+
+  beforeEach(() => {
+    bridge = new WorkerBridge({ url: defaultWorkerUrl(), idleMs: 200 });
+  });
+
+  afterEach(() => bridge.terminate());
+
+  it('starts lazily, scores a transferred document frame, and stops when idle', async () => {
+    expect(bridge.started).to.equal(false);
+    const frame = drawDocumentScene().canvas.transferToImageBitmap();
+    const analysis = await bridge.analyzeDocumentFrame(frame);
+    expect(frame.width, 'the bitmap was transferred, not copied').to.equal(0);
+    expect(analysis.ok).to.equal(true);
+    expect(analysis.documentQuad).to.have.length(4);
+    expect(bridge.started).to.equal(true);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(bridge.started).to.equal(false);
+  });
+
+  it('encodes a JPEG that decodes back to the same size', async () => {
+    const frame = drawDocumentScene({ width: 1280, height: 960 }).canvas.transferToImageBitmap();
+    const blob = await bridge.encodeJpeg(frame, 0.9);
+    expect(blob.type).to.equal('image/jpeg');
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    expect([bytes[0], bytes[1]]).to.deep.equal([0xff, 0xd8]);
+    const decoded = await createImageBitmap(blob);
+    expect([decoded.width, decoded.height]).to.deep.equal([1280, 960]);
+  });
+
+  it('detects one face with landmarks and pose, loading the models from the package', async () => {
+    const canvas = await singleFaceFrame();
+    const analysis = await bridge.analyzeFaceFrame(canvas.transferToImageBitmap());
+    expect(analysis.faces).to.equal(1);
+    expect(analysis.confidence).to.be.above(0.6);
+    expect(analysis.box!.width).to.be.within(0.2, 0.7);
+    expect(analysis.landmarks!.nose.x).to.be.within(
+      analysis.box!.x,
+      analysis.box!.x + analysis.box!.width,
+    );
+    expect(analysis.eyeOpenness).to.be.above(0.2);
+    expect(Math.abs(analysis.yaw)).to.be.below(30);
+    const requested = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => /models|tfjs|vendor/.test(name));
+    expect(
+      requested.every((name) => name.startsWith(location.origin)),
+      'no CDN',
+    ).to.equal(true);
+  });
+
+  it('counts every face of a group photo and refuses it', async () => {
+    const photo = await loadDemoPhoto('sample6.jpg');
+    const analysis = await bridge.analyzeFaceFrame(photo);
+    expect(analysis.faces).to.be.at.least(3);
+    expect(analysis.ok).to.equal(false);
+    expect(analysis.issues).to.include('multiple-faces');
+  });
+});

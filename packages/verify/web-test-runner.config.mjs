@@ -1,0 +1,86 @@
+// Web Test Runner: the element's tests in Debian's headless Chromium (no browser download).
+// Chromium's fake camera plays a generated ID card (scripts/make-fake-camera.mjs), so the real
+// WebCaptureSource, worker and auto-capture run end to end; the flow API is the scripted double of
+// test/support/node/flow-api-double.ts (compiled by `npm run build`).
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { flowApiDouble } from './.test-artifacts/support/test/support/node/flow-api-double.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const fakeCamera = join(here, '.test-artifacts', 'fake-camera');
+if (!existsSync(join(fakeCamera, 'document.y4m'))) {
+  execFileSync(process.execPath, [join(here, 'scripts', 'make-fake-camera.mjs'), fakeCamera], {
+    stdio: 'inherit',
+  });
+}
+const screenshotDir = process.env.IDV_SCREENSHOT_DIR;
+const userDataDir = mkdtempSync(join(tmpdir(), 'idv-wtr-'));
+process.on('exit', () => rmSync(userDataDir, { recursive: true, force: true }));
+
+/** Test-only headers: the CSP page is served with a strict Content-Security-Policy. */
+function strictCspHeaders() {
+  return async (ctx, next) => {
+    await next();
+    if (ctx.path.startsWith('/packages/verify/test/csp/')) {
+      ctx.set(
+        'Content-Security-Policy',
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; " +
+          "worker-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'",
+      );
+    }
+  };
+}
+
+/** A `screenshot` command for the screenshot tour (only with IDV_SCREENSHOT_DIR set). */
+function screenshotPlugin() {
+  return {
+    name: 'idv-screenshot',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'idv-screenshot') return undefined;
+      if (!screenshotDir) return false;
+      mkdirSync(screenshotDir, { recursive: true });
+      const page = session.browser.getPage(session.id);
+      const buffer = await page.screenshot({ fullPage: true });
+      writeFileSync(join(screenshotDir, `${payload.name}.png`), buffer);
+      return true;
+    },
+  };
+}
+
+export default {
+  rootDir: '../..',
+  files: ['test/**/*.test.ts', ...(screenshotDir ? [] : ['!test/screenshots.test.ts'])],
+  nodeResolve: { exportConditions: ['browser', 'production'] },
+  // One page at a time: a background tab gets no animation frames and reports itself hidden,
+  // which (correctly) stops the camera loops.
+  concurrency: 1,
+  testFramework: { config: { timeout: 45000 } },
+  testsFinishTimeout: 240000,
+  middleware: [flowApiDouble(), strictCspHeaders()],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), screenshotPlugin()],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        headless: true,
+        userDataDir,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--use-fake-ui-for-media-stream',
+          '--use-fake-device-for-media-stream',
+          `--use-file-for-fake-video-capture=${join(fakeCamera, 'document.y4m')}`,
+        ],
+      },
+    }),
+  ],
+};
