@@ -29,7 +29,11 @@ export function createRequestListener(
     reply
       .then((answer) => {
         if (response.headersSent || response.writableEnded) return;
-        (response as ServerResponse).writeHead(answer.status, answer.headers);
+        const headers =
+          answer.body === undefined
+            ? answer.headers
+            : { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) };
+        (response as ServerResponse).writeHead(answer.status, headers);
         if (answer.body === undefined) response.end();
         else response.end(answer.body);
       })

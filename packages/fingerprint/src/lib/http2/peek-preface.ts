@@ -13,7 +13,7 @@ export interface PeekLimits {
  * Reads the decrypted start of an HTTP/2 connection until the client's first HEADERS frame (or a
  * limit), then puts every byte back with `unshift`, so the HTTP/2 server that takes the socket
  * next sees the stream untouched. Resolves with the frames seen, or null when the bytes were not
- * an HTTP/2 preface (the HTTP/2 server will then refuse the connection itself).
+ * an HTTP/2 client preface or the connection closed first.
  */
 export function peekClientPreface(
   socket: TLSSocket,

@@ -113,6 +113,11 @@ export class ConnectionPipeline {
     peekClientPreface(socket, limits)
       .then((frames) => {
         if (socket.destroyed) return;
+        // Not an HTTP/2 client preface: nothing to serve on this connection.
+        if (!frames) {
+          socket.destroy();
+          return;
+        }
         attachConnectionFacts(socket, { ...pending, http2: frames });
         this.#http2.emit('connection', socket);
       })
