@@ -1,4 +1,4 @@
-import { connect as netConnect, createServer, type AddressInfo } from 'node:net';
+import { connect as netConnect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ async function realClientHello(): Promise<Buffer> {
     rejectUnauthorized: false,
   });
   client.on('error', () => {});
-  const [socket] = (await first) as [import('node:net').Socket];
+  const [socket] = (await first) as [Socket];
   const [record] = (await once(socket, 'data')) as [Buffer];
   client.destroy();
   socket.destroy();

@@ -84,11 +84,11 @@ export async function startFingerprintServer(
   const trustedProxies = new TrustedProxies(options.trustedProxies ?? []);
   const geo = new GeoDatabase(options.geoDatabaseFiles);
   await ensurePrivateDirectory(options.dataDir);
-  const [signingKey, secret, tlsIdentity] = await Promise.all([
+  const [signingKey, secret, tlsIdentity] = await allOrFirstError([
     loadOrCreateSigningKey(options.dataDir),
     loadOrCreateIdentifierSecret(options.dataDir),
     loadTlsIdentity(options.dataDir, options.certFile, options.keyFile),
-  ]);
+  ] as const);
 
   const router = createRouter({
     signingKey,
@@ -146,6 +146,16 @@ export async function startFingerprintServer(
         pipeline.destroyAll();
       }),
   };
+}
+
+/** Like `Promise.all`, but waits for every task to settle first, so nothing still writes to the data directory after a failure. */
+async function allOrFirstError<T extends readonly unknown[]>(
+  tasks: readonly [...{ [K in keyof T]: Promise<T[K]> }],
+): Promise<T> {
+  const settled = await Promise.allSettled(tasks);
+  const failure = settled.find((result) => result.status === 'rejected');
+  if (failure) throw (failure as PromiseRejectedResult).reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 function urlHost(host: string): string {
