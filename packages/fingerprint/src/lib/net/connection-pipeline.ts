@@ -2,9 +2,9 @@ import type { Server as HttpServer } from 'node:http';
 import type { Http2Server } from 'node:http2';
 import type { Socket } from 'node:net';
 import type { TLSSocket, Server as TlsServer } from 'node:tls';
-import { NonTlsError, readTlsClientHello } from 'read-tls-client-hello';
 import { peekClientPreface } from '../http2/peek-preface.js';
 import { buildTlsFingerprint, type TlsFingerprint } from '../tls/ja3.js';
+import { readClientHello } from '../tls/read-client-hello.js';
 import { attachConnectionFacts } from './connection-facts.js';
 import { normalizeAddress } from './client-address.js';
 import { refusalFor } from './plain-http-refusal.js';
@@ -29,7 +29,7 @@ const HTTP2_PEEK_MAX_BYTES = 64 * 1024;
 
 /**
  * Carries each accepted TCP connection through the stages that make a fingerprint:
- * optional PROXY protocol header → ClientHello read (bytes put back) → TLS handshake by `tls` →
+ * optional PROXY protocol header → ClientHello parsed (bytes put back) → TLS handshake by `tls` →
  * for `h2`, a peek at the decrypted preface frames (bytes put back) → the HTTP/2 or HTTP/1.1
  * server. Anything malformed on the way closes that connection only.
  */
@@ -75,25 +75,21 @@ export class ConnectionPipeline {
       const source = await readProxyHeader(raw);
       if (source) peerAddress = normalizeAddress(source.address);
     }
-    let hello;
-    try {
-      hello = await readTlsClientHello(raw);
-    } catch (error) {
-      this.#refuse(raw, error);
+    const opening = await readClientHello(raw);
+    if (raw.destroyed) return;
+    if (opening.kind === 'not-tls') {
+      const answer = refusalFor(opening.firstBytes);
+      if (answer) raw.end(answer);
+      else raw.destroy();
       return;
     }
-    if (raw.destroyed) return;
-    this.#pending.set(key, { tls: buildTlsFingerprint(hello), peerAddress });
+    if (opening.kind === 'invalid') {
+      raw.destroy();
+      return;
+    }
+    this.#pending.set(key, { tls: buildTlsFingerprint(opening.hello), peerAddress });
     raw.setTimeout(0);
     this.#tls.emit('connection', raw);
-  }
-
-  #refuse(raw: Socket, error: unknown): void {
-    if (raw.destroyed) return;
-    const answer =
-      error instanceof NonTlsError ? refusalFor(raw.read() as Buffer | null) : undefined;
-    if (answer) raw.end(answer);
-    else raw.destroy();
   }
 
   #onSecure(socket: TLSSocket): void {

@@ -17,8 +17,7 @@ const PLAIN_HTTP_ANSWER = (() => {
  * The bytes to send back to a connection that did not open with a TLS ClientHello: a 400 with a
  * `{detail}` body when it looks like plain HTTP, nothing otherwise (the connection is just closed).
  */
-export function refusalFor(firstBytes: Buffer | null): string | undefined {
-  if (!firstBytes) return undefined;
+export function refusalFor(firstBytes: Buffer): string | undefined {
   return HTTP_REQUEST_START.test(firstBytes.subarray(0, 12).toString('latin1'))
     ? PLAIN_HTTP_ANSWER
     : undefined;
