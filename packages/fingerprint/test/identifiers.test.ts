@@ -58,7 +58,9 @@ describe('fp cookie and ETag identifiers', () => {
     expect(revalidation.body).toBe('');
     expect(revalidation.headers.etag).toBe(`"${etag}"`);
 
-    for (const freshness of [{ 'cache-control': 'max-age=0' }, { pragma: 'no-cache' }]) {
+    for (const freshness of [{ 'cache-control': 'max-age=0' }, { pragma: 'no-cache' }] as Array<
+      Record<string, string>
+    >) {
       const fresh = await http1Request(server.port, '/', {
         headers: { 'if-none-match': `W/"${etag}"`, ...freshness },
       });

@@ -149,6 +149,35 @@ describe('malformed input on the TLS port', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
   });
 
+  it('clients that reset the connection at any stage do not disturb the service', async () => {
+    const resetAfter = async (stage: 'connect' | 'partial-hello' | 'h2' | 'http/1.1') => {
+      const tcp = netConnect({ host: '127.0.0.1', port: server.port });
+      tcp.on('error', () => {});
+      await once(tcp, 'connect');
+      if (stage === 'connect') return tcp.resetAndDestroy();
+      if (stage === 'partial-hello') {
+        tcp.write(hello.subarray(0, 60));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return tcp.resetAndDestroy();
+      }
+      const tls = tlsConnect({
+        socket: tcp,
+        servername: 'localhost',
+        ALPNProtocols: [stage],
+        rejectUnauthorized: false,
+      });
+      tls.on('error', () => {});
+      await once(tls, 'secureConnect');
+      if (stage === 'h2') tls.write('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      tcp.resetAndDestroy();
+    };
+    for (let round = 0; round < 5; round++) {
+      await Promise.all((['connect', 'partial-hello', 'h2', 'http/1.1'] as const).map(resetAfter));
+    }
+    expect((await http2Request(server.port, '/version')).status).toBe(200);
+  });
+
   it('the process is alive and answers afterwards', async () => {
     expect((await http1Request(server.port, '/version')).status).toBe(200);
     expect((await http2Request(server.port, '/')).status).toBe(200);

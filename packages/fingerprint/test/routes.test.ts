@@ -88,7 +88,7 @@ describe('CORS allowlist, /version, /update and errors', () => {
       { 'x-api-key': 'wrong' },
       { 'x-api-key': 'operator-key2' },
       { 'x-api-key': 'operator-ke' },
-    ]) {
+    ] as Array<Record<string, string>>) {
       const answer = await http1Request(server.port, '/update', { headers });
       expect(answer.status).toBe(401);
       expect(JSON.parse(answer.body)).toEqual({ detail: expect.any(String) as string });
