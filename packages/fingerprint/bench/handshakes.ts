@@ -153,69 +153,64 @@ async function main(): Promise<void> {
 }
 
 /** Completed TLS handshakes in `durationMs`, `concurrency` connections in flight. */
-async function handshakeLoad(
-  port: number,
-  durationMs: number,
-  concurrency: number,
-): Promise<number> {
-  const deadline = Date.now() + durationMs;
-  let completed = 0;
-  const worker = async (): Promise<void> => {
-    while (Date.now() < deadline) {
-      await new Promise<void>((resolve) => {
-        const socket = tlsConnect({
-          host: '127.0.0.1',
-          port,
-          servername: 'localhost',
-          ALPNProtocols: ['h2', 'http/1.1'],
-          rejectUnauthorized: false,
-        });
+function handshakeLoad(port: number, durationMs: number, concurrency: number): Promise<number> {
+  return countDuring(durationMs, concurrency, () => ({
+    step: () =>
+      new Promise<boolean>((resolve) => {
+        const socket = connectClient(port, ['h2', 'http/1.1']);
         socket.once('secureConnect', () => {
-          completed++;
           socket.destroy();
-          resolve();
+          resolve(true);
         });
-        socket.once('error', () => resolve());
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return completed;
+        socket.once('error', () => resolve(false));
+      }),
+  }));
 }
 
 /** Signed `GET /` answers in `durationMs` over `sessions` HTTP/2 connections, one request each at a time. */
-async function signedAnswerLoad(
-  port: number,
+function signedAnswerLoad(port: number, durationMs: number, sessions: number): Promise<number> {
+  return countDuring(durationMs, sessions, () => {
+    const session = http2Connect(`https://localhost:${port}`, {
+      createConnection: () => connectClient(port, ['h2']),
+    });
+    return {
+      step: () =>
+        new Promise<boolean>((resolve) => {
+          const stream = session.request({ ':path': '/' });
+          stream.on('data', () => {});
+          stream.on('end', () => resolve(true));
+          stream.on('error', () => resolve(false));
+          stream.end();
+        }),
+      end: () => session.close(),
+    };
+  });
+}
+
+/** Runs `concurrency` loops, each repeating its `step` until `durationMs` passed; counts successes. */
+async function countDuring(
   durationMs: number,
-  sessions: number,
+  concurrency: number,
+  start: () => { step: () => Promise<boolean>; end?: () => void },
 ): Promise<number> {
   const deadline = Date.now() + durationMs;
-  let answers = 0;
-  const worker = async (): Promise<void> => {
-    const session = http2Connect(`https://localhost:${port}`, {
-      createConnection: () =>
-        tlsConnect({
-          host: '127.0.0.1',
-          port,
-          servername: 'localhost',
-          ALPNProtocols: ['h2'],
-          rejectUnauthorized: false,
-        }),
-    });
-    while (Date.now() < deadline) {
-      await new Promise<void>((resolve, reject) => {
-        const stream = session.request({ ':path': '/' });
-        stream.on('data', () => {});
-        stream.on('end', () => {
-          answers++;
-          resolve();
-        });
-        stream.on('error', reject);
-        stream.end();
-      });
-    }
-    session.close();
+  let succeeded = 0;
+  const loop = async (): Promise<void> => {
+    const { step, end } = start();
+    while (Date.now() < deadline) if (await step()) succeeded++;
+    end?.();
   };
-  await Promise.all(Array.from({ length: sessions }, worker));
-  return answers;
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  return succeeded;
+}
+
+/** A fresh TLS 1.3 client connection (no session reuse) to the loopback server. */
+function connectClient(port: number, alpn: string[]) {
+  return tlsConnect({
+    host: '127.0.0.1',
+    port,
+    servername: 'localhost',
+    ALPNProtocols: alpn,
+    rejectUnauthorized: false,
+  });
 }

@@ -1,16 +1,15 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SELF_SIGNED_CERT_FILE, SELF_SIGNED_KEY_FILE } from '../src/lib/keys/tls-certificate.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FingerprintResponse } from '../src/types.js';
-import { launchChromium, startPageServer, type PageServer } from './support/chromium.js';
+import { browse, startPageServer, type PageServer } from './support/chromium.js';
 import { captureDuring } from './support/capture.js';
 import { curlGet, type CurlAnswer } from './support/curl.js';
 import { http1Request, http2Request, type ClientAnswer } from './support/node-clients.js';
 import { connectionServing, expectAgreesWithOracle } from './support/oracle-expectations.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
-import { readCapture } from './support/tshark-oracle.js';
+import { seedTlsIdentity, startTestServer, type TestServer } from './support/test-server.js';
+import { readCapture, type OracleConnection } from './support/tshark-oracle.js';
 
 // Every client below is real, and every comparison is per connection: the capture is decrypted
 // with the client's own key log and each response body is matched to the TCP connection that
@@ -44,6 +43,22 @@ interface PageResult {
   error?: string;
 }
 
+/** One HTTP/1.1 and one HTTP/2 answer, each agreeing with tshark on the connection that carried it. */
+function expectBothAgree(
+  connections: OracleConnection[],
+  ...answers: [OneAnswer, OneAnswer]
+): void {
+  answers.forEach((answer, index) => {
+    expect(answer.status).toBe(200);
+    const connection = connectionServing(connections, answer.body);
+    expect(connection.clientPort).toBe(answer.localPort);
+    const response = JSON.parse(answer.body) as FingerprintResponse;
+    expectAgreesWithOracle(response, connection, index === 0 ? 'http/1.1' : 'h2');
+  });
+}
+
+type OneAnswer = { status: number; body: string; localPort: number };
+
 describe('fingerprints agree with tshark on real clients', () => {
   let work: string;
   let page: PageServer;
@@ -51,11 +66,7 @@ describe('fingerprints agree with tshark on real clients', () => {
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'idv-fp-oracle-'));
-    const seed = inject('seedDataDir');
-    page = await startPageServer(CHROMIUM_PAGE, {
-      cert: await readFile(join(seed, SELF_SIGNED_CERT_FILE), 'utf8'),
-      key: await readFile(join(seed, SELF_SIGNED_KEY_FILE), 'utf8'),
-    });
+    page = await startPageServer(CHROMIUM_PAGE, await seedTlsIdentity());
     server = await startTestServer({ allowOrigins: [page.origin] });
   });
 
@@ -74,15 +85,7 @@ describe('fingerprints agree with tshark on real clients', () => {
     const [h1, h2] = result as [ClientAnswer, ClientAnswer];
     const connections = await readCapture(pcapFile, keylog, server.port);
 
-    for (const [answer, protocol] of [
-      [h1, 'http/1.1'],
-      [h2, 'h2'],
-    ] as const) {
-      expect(answer.status).toBe(200);
-      const connection = connectionServing(connections, answer.body);
-      expect(connection.clientPort).toBe(answer.localPort);
-      expectAgreesWithOracle(JSON.parse(answer.body) as FingerprintResponse, connection, protocol);
-    }
+    expectBothAgree(connections, h1, h2);
   });
 
   it('curl over HTTP/1.1 and HTTP/2', async () => {
@@ -95,33 +98,20 @@ describe('fingerprints agree with tshark on real clients', () => {
     const connections = await readCapture(pcapFile, keylog, server.port);
 
     expect([h1.httpVersion, h2.httpVersion]).toEqual(['1.1', '2']);
-    for (const [answer, protocol] of [
-      [h1, 'http/1.1'],
-      [h2, 'h2'],
-    ] as const) {
-      expect(answer.status).toBe(200);
-      const connection = connectionServing(connections, answer.body);
-      expect(connection.clientPort).toBe(answer.localPort);
-      expectAgreesWithOracle(JSON.parse(answer.body) as FingerprintResponse, connection, protocol);
-    }
+    expectBothAgree(connections, h1, h2);
   });
 
   it("Debian's headless Chromium: per-connection JA3/HTTP2, cookie and ETag round trips", async () => {
     const keylog = join(work, 'chromium-keys.log');
     const fingerprintUrl = `${server.localhostUrl}/`;
-    const { result: results, pcapFile } = await captureDuring(server.port, work, async () => {
-      const chromium = launchChromium(
-        `${page.origin}/?fp=${encodeURIComponent(fingerprintUrl)}`,
-        keylog,
-        join(work, 'chromium-profile'),
-        await readFile(join(server.dataDir, SELF_SIGNED_CERT_FILE), 'utf8'),
-      );
-      try {
-        return (await page.result) as PageResult[];
-      } finally {
-        await chromium.stop();
-      }
-    });
+    const { result, pcapFile } = await captureDuring(server.port, work, async () =>
+      browse(page, fingerprintUrl, {
+        keylogFile: keylog,
+        userDataDir: join(work, 'chromium-profile'),
+        trustedCertificatePem: (await seedTlsIdentity()).cert,
+      }),
+    );
+    const results = result as PageResult[];
     const connections = await readCapture(pcapFile, keylog, server.port);
 
     expect(results.map((r) => r.error ?? r.status)).toEqual([200, 200, 200, 200]);

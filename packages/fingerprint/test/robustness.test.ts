@@ -1,32 +1,10 @@
-import { connect as netConnect, createServer, type AddressInfo, type Socket } from 'node:net';
-import { connect as tlsConnect } from 'node:tls';
+import { connect as netConnect } from 'node:net';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureClientHello, connectLoopbackTls } from './support/captured-hello.js';
 import { http1Request, http2Request } from './support/node-clients.js';
 import { rawExchange } from './support/raw-socket.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
-
-/** A genuine ClientHello record from Node's TLS client, captured on a throwaway TCP server. */
-async function realClientHello(): Promise<Buffer> {
-  const listener = createServer();
-  listener.listen(0, '127.0.0.1');
-  await once(listener, 'listening');
-  const first = once(listener, 'connection');
-  const client = tlsConnect({
-    host: '127.0.0.1',
-    port: (listener.address() as AddressInfo).port,
-    servername: 'localhost',
-    ALPNProtocols: ['h2', 'http/1.1'],
-    rejectUnauthorized: false,
-  });
-  client.on('error', () => {});
-  const [socket] = (await first) as [Socket];
-  const [record] = (await once(socket, 'data')) as [Buffer];
-  client.destroy();
-  socket.destroy();
-  listener.close();
-  return record;
-}
 
 describe('malformed input on the TLS port', () => {
   let server: TestServer;
@@ -34,7 +12,7 @@ describe('malformed input on the TLS port', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ handshakeTimeoutMs: 1500 });
-    hello = await realClientHello();
+    hello = await captureClientHello();
   });
 
   afterAll(async () => {
@@ -94,28 +72,14 @@ describe('malformed input on the TLS port', () => {
   });
 
   it('a TLS client that speaks garbage instead of HTTP/2 after ALPN h2 is closed', async () => {
-    const socket = tlsConnect({
-      host: '127.0.0.1',
-      port: server.port,
-      servername: 'localhost',
-      ALPNProtocols: ['h2'],
-      rejectUnauthorized: false,
-    });
-    socket.on('error', () => {});
+    const socket = connectLoopbackTls(server.port, ['h2']);
     await once(socket, 'secureConnect');
     socket.write('this is not an HTTP/2 preface at all\r\n\r\n');
     await once(socket, 'close');
   });
 
   it('an HTTP/2 preface followed by a malformed frame gets GOAWAY(FRAME_SIZE_ERROR)', async () => {
-    const socket = tlsConnect({
-      host: '127.0.0.1',
-      port: server.port,
-      servername: 'localhost',
-      ALPNProtocols: ['h2'],
-      rejectUnauthorized: false,
-    });
-    socket.on('error', () => {});
+    const socket = connectLoopbackTls(server.port, ['h2']);
     await once(socket, 'secureConnect');
     const preface = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
     // SETTINGS with a 7-byte payload (FRAME_SIZE_ERROR, RFC 9113 §6.5), then a HEADERS frame.
@@ -160,13 +124,7 @@ describe('malformed input on the TLS port', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
         return tcp.resetAndDestroy();
       }
-      const tls = tlsConnect({
-        socket: tcp,
-        servername: 'localhost',
-        ALPNProtocols: [stage],
-        rejectUnauthorized: false,
-      });
-      tls.on('error', () => {});
+      const tls = connectLoopbackTls(server.port, [stage], tcp);
       await once(tls, 'secureConnect');
       if (stage === 'h2') tls.write('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n');
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -100,3 +100,22 @@ export function launchChromium(
     },
   };
 }
+
+/** Opens `page` in a fresh headless Chromium with `?fp=<fingerprintUrl>` and waits for its result. */
+export async function browse(
+  page: PageServer,
+  fingerprintUrl: string,
+  options: { userDataDir: string; keylogFile: string; trustedCertificatePem: string },
+): Promise<unknown> {
+  const chromium = launchChromium(
+    `${page.origin}/?fp=${encodeURIComponent(fingerprintUrl)}`,
+    options.keylogFile,
+    options.userDataDir,
+    options.trustedCertificatePem,
+  );
+  try {
+    return await page.result;
+  } finally {
+    await chromium.stop();
+  }
+}

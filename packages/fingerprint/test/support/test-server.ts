@@ -1,7 +1,8 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { SELF_SIGNED_CERT_FILE, SELF_SIGNED_KEY_FILE } from '../../src/lib/keys/tls-certificate.js';
 import {
   startFingerprintServer,
   type FingerprintServerOptions,
@@ -31,5 +32,14 @@ export async function startTestServer(
       await server.close();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The self-signed certificate and key every test server presents (from the run's seed). */
+export async function seedTlsIdentity(): Promise<{ cert: string; key: string }> {
+  const seed = inject('seedDataDir');
+  return {
+    cert: await readFile(join(seed, SELF_SIGNED_CERT_FILE), 'utf8'),
+    key: await readFile(join(seed, SELF_SIGNED_KEY_FILE), 'utf8'),
   };
 }

@@ -1,32 +1,8 @@
-import { once } from 'node:events';
-import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { connect } from 'node:tls';
 import { readTlsClientHello } from 'read-tls-client-hello';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { captureClientHello } from '../../../test/support/captured-hello.js';
 import { scanClientHello } from './client-hello.js';
-
-/** The first record Node's TLS client sends (a real ClientHello). */
-async function captureClientHello(): Promise<Buffer> {
-  const listener = createServer();
-  listener.listen(0, '127.0.0.1');
-  await once(listener, 'listening');
-  const accepted = once(listener, 'connection');
-  const client = connect({
-    host: '127.0.0.1',
-    port: (listener.address() as AddressInfo).port,
-    servername: 'localhost',
-    ALPNProtocols: ['h2', 'http/1.1'],
-    rejectUnauthorized: false,
-  });
-  client.on('error', () => {});
-  const [socket] = (await accepted) as [Socket];
-  const [record] = (await once(socket, 'data')) as [Buffer];
-  client.destroy();
-  socket.destroy();
-  listener.close();
-  return record;
-}
 
 /** Splits one handshake record into records of at most `size` bytes of payload. */
 function fragment(record: Buffer, size: number): Buffer {
