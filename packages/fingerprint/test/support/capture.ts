@@ -39,7 +39,7 @@ export async function startCapture(port: number, dir: string): Promise<Capture> 
     });
   });
   // The interface is open; give the kernel filter a moment before traffic starts.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await new Promise((resolve) => setTimeout(resolve, 500));
   return {
     async stop() {
       // Let the last segments reach the ring buffer before stopping.
