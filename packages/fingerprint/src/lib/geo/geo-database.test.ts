@@ -60,11 +60,18 @@ describe('GeoDatabase (DB-IP City Lite shipped in npm)', () => {
   });
 
   it('answers {} for loopback, private and malformed addresses without reading the files', async () => {
-    const untouched = new GeoDatabase(['/nonexistent.mmdb']);
+    const failures: string[] = [];
+    const untouched = new GeoDatabase(['/nonexistent.mmdb'], (file) => failures.push(file));
     for (const address of ['127.0.0.1', '10.1.2.3', '192.168.0.1', '::1', 'fe80::1', 'nonsense']) {
       expect(await untouched.lookup(address), address).toEqual({});
     }
-    await expect(untouched.lookup('8.8.8.8')).rejects.toThrow();
+    expect(failures).toEqual([]);
+    // A public address needs the file: it fails to load, is reported once, and lookups go on.
+    expect(await untouched.lookup('8.8.8.8')).toEqual({});
+    expect(await untouched.lookup('1.1.1.1')).toEqual({});
+    expect(failures).toEqual(['/nonexistent.mmdb']);
+    await expect(untouched.checkFiles()).rejects.toThrow(/not readable/);
+    await expect(geo.checkFiles()).resolves.toBeUndefined();
   });
 
   it('keeps the databases in use when a reload fails', async () => {

@@ -1,3 +1,4 @@
+import { access, constants } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { BlockList, isIP } from 'node:net';
@@ -52,15 +53,33 @@ interface LoadedDatabase {
 /**
  * Offline IP geolocation over one or more mmdb files, tried in order. A file is read into memory
  * the first time an address needs it (so a service that only sees loopback callers never loads
- * the ~130 MB default data); {@link reload} swaps in fresh copies atomically.
+ * the ~130 MB default data); {@link reload} swaps in fresh copies atomically. A file that fails
+ * to load is reported once to `onLoadError` and skipped (lookups answer what the other files
+ * know, else `{}`) until the next {@link reload}.
  */
 export class GeoDatabase {
   readonly #files: readonly string[];
-  #loaded = new Map<string, Promise<LoadedDatabase>>();
+  readonly #onLoadError: (file: string, error: Error) => void;
+  #loaded = new Map<string, Promise<LoadedDatabase | undefined>>();
 
-  constructor(files: readonly string[] = defaultGeoDatabaseFiles()) {
+  constructor(
+    files: readonly string[] = defaultGeoDatabaseFiles(),
+    onLoadError: (file: string, error: Error) => void = () => {},
+  ) {
     if (files.length === 0) throw new Error('At least one geolocation database file is needed');
     this.#files = files;
+    this.#onLoadError = onLoadError;
+  }
+
+  /** Throws when a database file is missing or unreadable (checked at start-up). */
+  async checkFiles(): Promise<void> {
+    for (const file of this.#files) {
+      try {
+        await access(file, constants.R_OK);
+      } catch {
+        throw new Error(`Geolocation database not readable: ${file}`);
+      }
+    }
   }
 
   /** Geolocation of `address`; an empty object when no database knows it. */
@@ -69,7 +88,7 @@ export class GeoDatabase {
     if (family === 0 || unroutable.check(address, family === 4 ? 'ipv4' : 'ipv6')) return {};
     for (const file of this.#files) {
       const database = await this.#database(file);
-      if (family === 6 && database.ipVersion === 4) continue;
+      if (!database || (family === 6 && database.ipVersion === 4)) continue;
       const record = database.reader.get(address);
       if (record) return geoDataFromRecord(record);
     }
@@ -86,11 +105,13 @@ export class GeoDatabase {
     return fresh.map((database, i) => describe(this.#files[i]!, database));
   }
 
-  #database(file: string): Promise<LoadedDatabase> {
+  #database(file: string): Promise<LoadedDatabase | undefined> {
     let loading = this.#loaded.get(file);
     if (!loading) {
-      loading = openDatabase(file);
-      loading.catch(() => this.#loaded.delete(file));
+      loading = openDatabase(file).catch((error: unknown) => {
+        this.#onLoadError(file, error as Error);
+        return undefined;
+      });
       this.#loaded.set(file, loading);
     }
     return loading;

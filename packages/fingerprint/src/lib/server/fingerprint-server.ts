@@ -82,7 +82,10 @@ export async function startFingerprintServer(
   const logger = options.logger ?? silent;
   const cors = new CorsPolicy(options.allowOrigins ?? []);
   const trustedProxies = new TrustedProxies(options.trustedProxies ?? []);
-  const geo = new GeoDatabase(options.geoDatabaseFiles);
+  const geo = new GeoDatabase(options.geoDatabaseFiles, (file, error) =>
+    logger.error(`geolocation database ${file} failed to load: ${error.message}`),
+  );
+  await geo.checkFiles();
   await ensurePrivateDirectory(options.dataDir);
   const [signingKey, secret, tlsIdentity] = await allOrFirstError([
     loadOrCreateSigningKey(options.dataDir),
