@@ -11,7 +11,7 @@ describe('malformed input on the TLS port', () => {
   let hello: Buffer;
 
   beforeAll(async () => {
-    server = await startTestServer({ handshakeTimeoutMs: 1500 });
+    server = await startTestServer({ handshakeTimeoutMs: 1500, headersTimeoutMs: 1000 });
     hello = await captureClientHello();
   });
 
@@ -134,6 +134,20 @@ describe('malformed input on the TLS port', () => {
       await Promise.all((['connect', 'partial-hello', 'h2', 'http/1.1'] as const).map(resetAfter));
     }
     expect((await http2Request(server.port, '/version')).status).toBe(200);
+  });
+
+  it('an HTTP/1.1 client that trickles its headers gets 408 and is closed', async () => {
+    const socket = connectLoopbackTls(server.port, ['http/1.1']);
+    await once(socket, 'secureConnect');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n');
+    const trickle = setInterval(() => socket.write('X-Slow: 1\r\n'), 200);
+    const started = Date.now();
+    await once(socket, 'close');
+    clearInterval(trickle);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Buffer.concat(chunks).toString('latin1')).toMatch(/^HTTP\/1\.1 408 /);
   });
 
   it('the process is alive and answers afterwards', async () => {

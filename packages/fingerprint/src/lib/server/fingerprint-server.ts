@@ -43,6 +43,8 @@ export interface FingerprintServerOptions {
   http2PeekTimeoutMs?: number;
   /** Idle timeout of an HTTP connection or session, ms. Default 60000. */
   idleTimeoutMs?: number;
+  /** Time allowed to receive an HTTP/1.1 request's headers, ms (slow clients get 408). Default 20000. */
+  headersTimeoutMs?: number;
   /** Operational log; default: silent. */
   logger?: Logger;
 }
@@ -105,11 +107,20 @@ export async function startFingerprintServer(
   });
   const listener = createRequestListener(router, logger);
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
+  const headersTimeout = options.headersTimeoutMs ?? 20_000;
   const http1 = createHttpServer(
-    { requestTimeout: 30_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 },
+    {
+      headersTimeout,
+      requestTimeout: headersTimeout + 10_000,
+      keepAliveTimeout: 5_000,
+      connectionsCheckingInterval: Math.min(1000, headersTimeout),
+    },
     listener,
   );
   http1.setTimeout(idleTimeoutMs);
+  // This server never listens itself (connections are handed to it), and Node starts the checks
+  // that enforce headersTimeout/requestTimeout on 'listening': start them explicitly.
+  http1.emit('listening');
   const http2 = createHttp2Server({ settings: { maxConcurrentStreams: 100 } }, listener);
   http2.setTimeout(idleTimeoutMs);
   const handshakeTimeoutMs = options.handshakeTimeoutMs ?? 10_000;
@@ -147,6 +158,7 @@ export async function startFingerprintServer(
       new Promise<void>((resolve) => {
         tcp.close(() => resolve());
         pipeline.destroyAll();
+        http1.close(() => {}); // stops the timeout checks; the server itself never listened
       }),
   };
 }
