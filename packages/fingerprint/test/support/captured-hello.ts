@@ -3,9 +3,14 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { connect } from 'node:tls';
 
 /** Opens a TLS client connection to `port` on loopback, trusting any certificate. */
-export function connectLoopbackTls(port: number, alpn: string[], socket?: Socket) {
+export function connectLoopbackTls(
+  port: number,
+  alpn: string[],
+  socket?: Socket,
+  host = '127.0.0.1',
+) {
   const tls = connect({
-    ...(socket ? { socket } : { host: '127.0.0.1', port }),
+    ...(socket ? { socket } : { host, port }),
     servername: 'localhost',
     ALPNProtocols: alpn,
     rejectUnauthorized: false,
