@@ -34,6 +34,21 @@ const systemPackages = {
       probe: '/usr/bin/tshark',
       why: 'independent JA3 / HTTP2 oracle for the fingerprint tests',
     },
+    {
+      pkg: 'wireshark-common',
+      probe: '/usr/bin/dumpcap',
+      why: 'loopback capture (dumpcap) for the fingerprint oracle tests',
+    },
+    {
+      pkg: 'curl',
+      probe: '/usr/bin/curl',
+      why: 'HTTP/1.1 and HTTP/2 client of the fingerprint oracle tests',
+    },
+    {
+      pkg: 'openssl',
+      probe: '/usr/bin/openssl',
+      why: 'independent signature check (openssl dgst -verify) in the fingerprint tests',
+    },
   ],
 };
 
