@@ -17,7 +17,8 @@ const port = env.IDV_PORT ?? '8080';
 const fingerprintPort = env.IDV_FINGERPRINT_PORT ?? '8443';
 const publicAppUrl = env.IDV_PUBLIC_APP_URL ?? `http://localhost:${port}`;
 const fingerprintUrl = env.IDV_FINGERPRINT_URL ?? `https://localhost:${fingerprintPort}`;
-const allowedOrigins = env.IDV_FINGERPRINT_ALLOW_ORIGINS ?? `${publicAppUrl},http://127.0.0.1:${port}`;
+const allowedOrigins =
+  env.IDV_FINGERPRINT_ALLOW_ORIGINS ?? `${publicAppUrl},http://127.0.0.1:${port}`;
 
 /** The services of the stack: name, entry point (built JS of the package's CLI) and arguments. */
 const services = [
