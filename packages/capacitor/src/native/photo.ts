@@ -9,7 +9,7 @@
 import {
   CameraDirection,
   CameraResultType,
-  CameraSource,
+  type CameraSource,
   type ImageOptions,
 } from '@capacitor/camera';
 import type { CameraFacing } from '@idv/verify/capture-source.js';

@@ -36,19 +36,19 @@ export function recordDocumentEvents(): { events: Recorded[]; stop(): void } {
   };
 }
 
-/** The plugin's overlay host, when a flow is open. */
-export function overlayHost(): HTMLElement | null {
-  return document.querySelector<HTMLElement>('[data-idv-flow]');
+/** The plugin's overlay host in `doc`, when a flow is open. */
+export function overlayHost(doc: Document = document): HTMLElement | null {
+  return doc.querySelector<HTMLElement>('[data-idv-flow]');
 }
 
 /** The screen of the open flow. */
 export class FlowScreen {
   constructor(readonly el: IdvVerifyElement) {}
 
-  /** Waits for the open flow's element. */
-  static async open(): Promise<FlowScreen> {
+  /** Waits for the element of the flow open in `doc`. */
+  static async open(doc: Document = document): Promise<FlowScreen> {
     const el = await waitFor(
-      () => overlayHost()?.shadowRoot?.querySelector('idv-verify') as IdvVerifyElement | null,
+      () => overlayHost(doc)?.shadowRoot?.querySelector('idv-verify') as IdvVerifyElement | null,
       10000,
       'the flow overlay',
     );
@@ -61,7 +61,8 @@ export class FlowScreen {
 
   /** The dialog's own controls (Close, Open Settings) that are shown. */
   overlayButtons(): string[] {
-    const buttons = overlayHost()?.shadowRoot?.querySelectorAll<HTMLButtonElement>('.bar button');
+    const host = overlayHost(this.el.ownerDocument);
+    const buttons = host?.shadowRoot?.querySelectorAll<HTMLButtonElement>('.bar button');
     return [...(buttons ?? [])].filter((b) => !b.hidden).map((b) => b.textContent ?? '');
   }
 
@@ -108,12 +109,12 @@ export class FlowScreen {
     await this.el.updateComplete;
   }
 
-  /** Accepts the terms on the welcome screen. */
-  async acceptTerms(): Promise<void> {
+  /** Accepts the terms on the welcome screen (`start`: the Start button in the flow's language). */
+  async acceptTerms(start = 'Start'): Promise<void> {
     await this.step('welcome');
     this.root.querySelector<HTMLInputElement>('input[type=checkbox]')!.click();
     await this.el.updateComplete;
-    await this.click('Start');
+    await this.click(start);
   }
 }
 

@@ -116,6 +116,20 @@ export class NativeBridgeDouble {
       w.androidBridge = { postMessage: (json: string) => postMessage(JSON.parse(json)) };
     } else {
       w.webkit = { messageHandlers: { bridge: { postMessage } } };
+      // The iOS runtime answers the bridge's synchronous configuration questions through its
+      // WKUIDelegate prompt handler: CapacitorCookies and CapacitorHttp are off by default.
+      const prompt = window.prompt.bind(window);
+      window.prompt = (message?: string, defaultText?: string): string | null => {
+        const type = (() => {
+          try {
+            return (JSON.parse(message ?? '') as { type?: string }).type;
+          } catch {
+            return undefined;
+          }
+        })();
+        if (type === 'CapacitorCookies.isEnabled' || type === 'CapacitorHttp') return 'false';
+        return prompt(message, defaultText);
+      };
     }
     await new Promise<void>((resolve, reject) => {
       const script = document.createElement('script');
