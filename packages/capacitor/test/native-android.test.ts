@@ -89,6 +89,19 @@ async function requestsTo(
   return (await scenario.requests()).filter((r) => r.method === method && r.path === path);
 }
 
+/** The first such request, once the element has sent it (error reports are sent in the background). */
+async function firstRequestTo(
+  scenario: ScenarioHandle,
+  method: string,
+  path: string,
+): Promise<RecordedRequest> {
+  return waitFor(
+    async () => (await requestsTo(scenario, method, path))[0],
+    5000,
+    `${method} ${path}`,
+  );
+}
+
 /** Records the events the plugin's listeners receive. */
 async function listenToPlugin(): Promise<Recorded[]> {
   const received: Recorded[] = [];
@@ -363,8 +376,8 @@ describe('IdvVerify inside an Android app', () => {
     expect(error).to.be.instanceOf(IdvVerifyError);
     expect((error as InstanceType<typeof IdvVerifyError>).code).to.equal('CANCELLED');
     expect(overlayHost()).to.equal(null);
-    const [report] = await requestsTo(scenario, 'PATCH', '/verifications/error');
-    expect(report!.json).to.deep.include({ errorCode: 'USER_CANCELLED' });
+    const report = await firstRequestTo(scenario, 'PATCH', '/verifications/error');
+    expect(report.json).to.deep.include({ errorCode: 'USER_CANCELLED' });
     dom.stop();
   });
 
@@ -383,8 +396,8 @@ describe('IdvVerify inside an Android app', () => {
         screen.text().includes('Upload a photo instead') &&
         screen.root.querySelector('.hero.warning'),
     );
-    const [report] = await requestsTo(scenario, 'PATCH', '/verifications/error');
-    expect(report!.json).to.deep.include({ errorCode: 'CAMERA_PERMISSION_DENIED' });
+    const report = await firstRequestTo(scenario, 'PATCH', '/verifications/error');
+    expect(report.json).to.deep.include({ errorCode: 'CAMERA_PERMISSION_DENIED' });
     expect(screen.overlayButtons()).to.deep.equal([]);
     await IdvVerify.cancel();
     expect(await code).to.equal('CANCELLED');
