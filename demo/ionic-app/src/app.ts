@@ -3,21 +3,14 @@
  * `…/v/{linkId}`), runs the flow with `IdvVerify.start()` and shows the result and the events.
  */
 import { IdvVerify, IdvVerifyError, parseVerificationLink } from '@idv/capacitor';
+import * as events from '@idv/verify/events/index.js';
 import { receiveLinks } from './link-inbox.js';
 import { setUpPermissions } from './permissions-panel.js';
 
-const eventNames = [
-  'idv-ready',
-  'idv-start',
-  'idv-step-change',
-  'idv-capture',
-  'idv-location',
-  'idv-handoff',
-  'idv-complete',
-  'idv-error',
-  'idv-expired',
-  'idv-request-cancel',
-] as const;
+/** Every event of the element but the live camera scores (`idv-quality`), too many to list. */
+const eventNames = Object.values(events)
+  .map((event) => event.eventName)
+  .filter((name) => name !== 'idv-quality');
 
 /** Readable words for the plugin's error codes. */
 const outcomes: Record<string, string> = {

@@ -1,17 +1,16 @@
-/** The events of `<idv-verify>`, which the plugin forwards to its listeners one for one. */
-export const idvEventNames = [
-  'idv-ready',
-  'idv-start',
-  'idv-step-change',
-  'idv-capture',
-  'idv-quality',
-  'idv-location',
-  'idv-handoff',
-  'idv-complete',
-  'idv-error',
-  'idv-expired',
-  'idv-request-cancel',
-] as const;
+/**
+ * The events of `<idv-verify>`, which the plugin forwards to its listeners one for one: read from
+ * the element's own event classes (every value `@idv/verify/events` exports is one), so the list
+ * cannot drift from the element.
+ */
+import * as events from '@idv/verify/events/index.js';
 
-/** One of `idvEventNames`. */
-export type IdvEventName = (typeof idvEventNames)[number];
+type EventClass = (typeof events)[keyof typeof events];
+
+/** The name of an `idv-*` event. */
+export type IdvEventName = EventClass['eventName'];
+
+/** Every `idv-*` event name. */
+export const idvEventNames: readonly IdvEventName[] = Object.values(events).map(
+  (event) => event.eventName,
+);
