@@ -75,6 +75,12 @@ describe('IdvVerify inside an iOS app', () => {
       opened.restore();
     }
     expect(opened.urls).to.deep.equal([['app-settings:', '_self']]);
+
+    // Back from Settings with the camera allowed: the button goes.
+    bridge.answer('Camera.checkPermissions', { camera: 'granted', photos: 'limited' });
+    bridge.answer('Geolocation.checkPermissions', { location: 'prompt', coarseLocation: 'prompt' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => screen.overlayButtons().length === 0, 5000, 'the settings button to go');
     expect(bridge.callsTo('Camera.getPhoto')[0]!.options).to.include({
       source: 'CAMERA',
       direction: 'REAR',

@@ -110,6 +110,7 @@ export class FlowOverlay {
   /** Shows the flow; answers `done`. */
   open(): Promise<StartResult> {
     document.body.append(this.host);
+    document.addEventListener('visibilitychange', this.onVisibilityChange);
     this.dialog.showModal();
     return this.done;
   }
@@ -153,6 +154,22 @@ export class FlowOverlay {
     }
   };
 
+  /**
+   * Back in the app (from its settings page, typically): once nothing is refused any more, the
+   * Open Settings button goes.
+   */
+  private readonly onVisibilityChange = (): void => {
+    const source = this.options.captureSource;
+    if (document.visibilityState !== 'visible' || this.settingsButton.hidden || !source) return;
+    source.checkPermissions().then(
+      ({ camera, location }) => {
+        if (camera !== 'denied' && location !== 'denied')
+          this.showBar(false, !this.closeButton.hidden);
+      },
+      () => undefined,
+    );
+  };
+
   private showBar(settings: boolean, close: boolean): void {
     this.settingsButton.hidden = !settings;
     this.closeButton.hidden = !close;
@@ -179,6 +196,7 @@ export class FlowOverlay {
     this.finished = true;
     clearTimeout(this.closeTimer);
     for (const name of idvEventNames) this.element.removeEventListener(name, this.onElementEvent);
+    document.removeEventListener('visibilitychange', this.onVisibilityChange);
     if (this.dialog.open) this.dialog.close();
     this.host.remove();
     const outcome = this.outcome;
