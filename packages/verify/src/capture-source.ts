@@ -20,7 +20,7 @@ export type DevicePermission = 'granted' | 'denied' | 'prompt' | 'unavailable';
 
 /** Why a capture source call failed. */
 export type CaptureSourceErrorCode =
-  'permission-denied' | 'unavailable' | 'unsupported' | 'timeout';
+  'permission-denied' | 'unavailable' | 'unsupported' | 'timeout' | 'cancelled';
 
 /** A failure of a capture source, with a code the element maps to DESIGN §4 error codes. */
 export class CaptureSourceError extends Error {
@@ -60,6 +60,11 @@ export interface LocationFix {
   accuracy: number;
   /** When the device took it (ms since the epoch). */
   timestamp: number;
+  /**
+   * How the platform obtained the fix, when it can tell (a native source); without it the element
+   * infers the source from `accuracy`.
+   */
+  source?: 'gps' | 'wifi' | 'cell';
 }
 
 /** What the element asks of the platform. */
@@ -75,8 +80,17 @@ export interface CaptureSource {
   checkPermissions(): Promise<{ camera: DevicePermission; location: DevicePermission }>;
   /** Opens a camera (prompts for permission when needed). Throws `CaptureSourceError`. */
   openCamera(options: { facing: CameraFacing }): Promise<CameraSession>;
-  /** Takes a still photo with the platform's own camera UI, when `liveFrames` is false. */
+  /**
+   * Takes a still photo with the platform's own camera UI, when `liveFrames` is false. Throws
+   * `CaptureSourceError` (`cancelled` when the person closed the camera without a photo).
+   */
   takePhoto?(options: { facing: CameraFacing }): Promise<Blob>;
+  /**
+   * Lets the person pick an existing photo with the platform's own picker (the element offers it
+   * for documents only, where an upload is allowed). Sent as an upload. Without it, a source whose
+   * `liveFrames` is false gets the browser's file input instead.
+   */
+  pickPhoto?(): Promise<Blob>;
   /**
    * Watches the device location, calling `onFix` for every fix and `onError` once on failure
    * (with a `CaptureSourceError`). Returns a function that stops watching.

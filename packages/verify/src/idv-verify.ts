@@ -715,11 +715,13 @@ export class IdvVerify extends LitElement {
     });
   }
 
-  private async takeNativePhoto(kind: CaptureKind): Promise<void> {
+  private async takeNativePhoto(kind: CaptureKind, fromGallery = false): Promise<void> {
     const source = this.source;
-    if (!source.takePhoto) return;
+    const facing = kind === 'selfie' ? 'user' : 'environment';
+    const origin: CaptureOrigin = fromGallery ? 'upload' : 'native';
     try {
-      const blob = await source.takePhoto({ facing: kind === 'selfie' ? 'user' : 'environment' });
+      const blob = fromGallery ? await source.pickPhoto?.() : await source.takePhoto?.({ facing });
+      if (!blob) return;
       const bitmap = await createImageBitmap(blob);
       const { width, height } = bitmap;
       if (kind === 'selfie') {
@@ -730,10 +732,12 @@ export class IdvVerify extends LitElement {
       bitmap.close();
       this.showReview({
         blob,
-        origin: 'native',
-        meta: { source: 'native', quality: null, width, height, autoCaptured: false },
+        origin,
+        meta: { source: origin, quality: null, width, height, autoCaptured: false },
       });
     } catch (error) {
+      // The person closed the camera or the picker: the photo screen stays as it was.
+      if (error instanceof CaptureSourceError && error.code === 'cancelled') return;
       await this.showCameraFallback(kind, error);
     }
   }
@@ -1616,11 +1620,25 @@ export class IdvVerify extends LitElement {
         return html`<div class="screen">
           ${heading}
           <p class="muted">${t.captureInstructions[kind]}</p>
+          ${capture.uploadError ? html`<p class="error-text" role="alert">${capture.uploadError}</p>` : nothing}
           <div class="spacer"></div>
           <div class="actions">
             <button type="button" part="capture-button" @click=${() => this.takeNativePhoto(kind)}>
               ${icons.camera}${t.captureButton}
             </button>
+            ${
+              kind === 'selfie'
+                ? nothing
+                : this.source.pickPhoto
+                  ? html`<button
+                      type="button"
+                      class="secondary"
+                      @click=${() => this.takeNativePhoto(kind, true)}
+                    >
+                      ${icons.upload}${t.uploadInstead}
+                    </button>`
+                  : this.renderUploadButton(kind, 'secondary')
+            }
           </div>
         </div>`;
       default:

@@ -39,7 +39,7 @@ export function deviceFixReport(
     deviceLatitude: fix.latitude,
     deviceLongitude: fix.longitude,
     accuracy: Math.round(fix.accuracy * 10) / 10,
-    source: inferFixSource(fix.accuracy),
+    source: fix.source ?? inferFixSource(fix.accuracy),
     permission: 'granted',
     sample: 'best_of_session',
     capturedAt: new Date(fix.timestamp).toISOString(),
