@@ -14,6 +14,7 @@ import {
   type PublicVerificationView,
   type ReportedGeolocation,
   type StoredGeolocation,
+  type VerificationImages,
   type VerificationJoinRow,
   type VerificationRecord,
 } from './verification-views.js';
@@ -636,6 +637,30 @@ export class VerificationService {
       status: input.overrideStatus,
       createdAt: now,
     };
+  }
+
+  /**
+   * Records an accepted capture in `images` (`addFront`, `addBack`, or appended to `register` for
+   * selfie frames), for the capture pipeline. Only while the verification is open.
+   */
+  async recordAcceptedImage(
+    verificationId: string,
+    kind: 'front' | 'back' | 'selfie',
+    imageId: string,
+    db?: Executor,
+  ): Promise<void> {
+    const executor = db ?? this.ctx.database.db;
+    const row = await executor
+      .selectFrom('verifications')
+      .select('images')
+      .where('id', '=', verificationId)
+      .executeTakeFirst();
+    if (row === undefined) throw Errors.notFound('verification');
+    const images = JSON.parse(row.images) as VerificationImages;
+    if (kind === 'front') images.addFront = imageId;
+    else if (kind === 'back') images.addBack = imageId;
+    else images.register = [...images.register, imageId];
+    await this.updateOpen(verificationId, { images: JSON.stringify(images) }, executor);
   }
 
   /** `GET /verification-feedback/reasons`. */

@@ -63,6 +63,8 @@ export interface TestApp {
   inject(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** Creates an account (as the CLI does) and, for API plans, a token. */
   account(plan?: PlanName, options?: { quota?: number; email?: string }): Promise<TestAccount>;
+  /** A fresh token for existing credentials (after the clock moved past the old one's lifetime). */
+  token(credentials: AccountCredentials): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -111,7 +113,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...rest,
       headers: { ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}), ...headers },
     });
-  return {
+  const test: TestApp = {
     app,
     services,
     clock,
@@ -125,18 +127,24 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         ...accountOptions,
       });
       if (plan === 'basic') return { ...credentials, token: '' };
+      return { ...credentials, token: await test.token(credentials) };
+    },
+    async token(credentials) {
+      const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString(
+        'base64',
+      );
       const response = await inject({
         method: 'POST',
         url: '/api/v1/oauth/token',
         headers: {
-          authorization: `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`,
+          authorization: `Basic ${basic}`,
           'content-type': 'application/x-www-form-urlencoded',
         },
         payload: 'grant_type=client_credentials',
       });
       if (response.statusCode !== 200)
         throw new Error(`token request failed: ${response.statusCode} ${response.body}`);
-      return { ...credentials, token: (response.json() as { access_token: string }).access_token };
+      return (response.json() as { access_token: string }).access_token;
     },
     async close() {
       await app.close();
@@ -144,6 +152,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await scratch.drop();
     },
   };
+  return test;
 }
 
 /** Creates a link through the API and answers its ids. */

@@ -5,12 +5,13 @@ import secureJsonParse from 'secure-json-parse';
 export const JSON_BODY_LIMIT = 64 * 1024;
 
 /**
- * JSON bodies, parsed with prototype-poisoning protection. An empty body is "no body" (so
+ * JSON bodies (and no plain-text bodies), parsed with prototype-poisoning protection. An empty body is "no body" (so
  * `PATCH /users/me/webhook-secret` with a JSON content type and nothing else works); a body
  * that does not parse answers 400.
  */
 export function installJsonParser(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
+  // No text/plain parser: a body of another type than the route accepts answers 415.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
