@@ -31,6 +31,12 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           keyGenerator: clientKey,
         },
       },
+      // Every field is optional, so no body at all is an empty request.
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === null) {
+          (request as { body: unknown }).body = {};
+        }
+      },
       schema: {
         tags: ['Other account endpoints'],
         summary: 'Ask sales to get in touch',
@@ -38,14 +44,12 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'First call 201, later calls 200 with the existing request. Company, plan and quota come from the session. ' +
           `Rate limited (${CONTACT_REQUESTS_PER_MINUTE}/min per company, 429 with Retry-After).`,
         security: bearerSecurity,
-        body: Type.Optional(
-          Type.Object(
-            {
-              message: Type.Optional(Type.String({ maxLength: 2000 })),
-              phone: Type.Optional(Type.String({ maxLength: 40 })),
-            },
-            { additionalProperties: false },
-          ),
+        body: Type.Object(
+          {
+            message: Type.Optional(Type.String({ maxLength: 2000 })),
+            phone: Type.Optional(Type.String({ maxLength: 40 })),
+          },
+          { additionalProperties: false },
         ),
         response: {
           200: ContactRequest,
@@ -59,7 +63,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const result = await app.services.contactRequests.submit(
         identity.companyId,
         identity.userId,
-        request.body ?? {},
+        request.body,
         request.ip,
       );
       return reply.code(result.created ? 201 : 200).send(result.request);

@@ -311,7 +311,7 @@ export class CloudKeyService implements ApiKeyAuthority {
     const percent = Math.floor((key.calls_used / key.calls_limit) * 100);
     await this.deps.mailer.send({
       to: user.email,
-      subject: `Your ${key.service} API key "${key.name}" has used ${percent}% of its trial calls`,
+      subject: `Your ${key.service} API key ${key.name} has used ${percent}% of its trial calls`,
       text:
         `The cloud-services key "${key.name}" (${key.service}) has made ${key.calls_used} of its ` +
         `${key.calls_limit} trial calls. Once they are used up the key answers 429.\n` +
