@@ -22,6 +22,16 @@ import { createServices, type AppServices } from './services/index.js';
 export const API_PREFIX = '/api/v1';
 
 /** Paths whose values never reach a log line. */
+const SECRET_KEYS = [
+  'clientSecret',
+  'client_secret',
+  'webhookSecret',
+  'secret',
+  'access_token',
+  'accessToken',
+  'token',
+  'password',
+];
 export const REDACTED_LOG_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -29,14 +39,8 @@ export const REDACTED_LOG_PATHS = [
   'req.headers["api-key"]',
   'req.headers["x-api-key"]',
   'res.headers["set-cookie"]',
-  '*.clientSecret',
-  '*.client_secret',
-  '*.webhookSecret',
-  '*.secret',
-  '*.access_token',
-  '*.accessToken',
-  '*.token',
-  '*.password',
+  ...SECRET_KEYS,
+  ...SECRET_KEYS.map((key) => `*.${key}`),
 ];
 
 /** How `buildApp` is told what to run with. */

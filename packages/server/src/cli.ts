@@ -1,15 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { Value } from 'typebox/value';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
-import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrator.js';
-import { GateRuleSetSchema } from './schemas/gate-rules.js';
-import { AccountInputError } from './services/accounts.js';
-import { createServices } from './services/index.js';
 import { PLAN_NAMES, type PlanName } from './services/plans.js';
-import { startServer } from './server.js';
 import { SERVER_VERSION } from './version.js';
+
+// Commands import what they need when they run, so `--help` and usage errors answer at once.
 
 const HELP = `idv-server ${SERVER_VERSION}: the identity verification service
 
@@ -76,7 +71,9 @@ async function commandStart(args: string[]): Promise<void> {
     ...dataDirOption,
   });
   if (values.help === true) return void process.stdout.write(HELP);
-  await startServer(configFrom(values), { handleSignals: true });
+  const config = configFrom(values);
+  const { startServer } = await import('./server.js');
+  await startServer(config, { handleSignals: true });
 }
 
 async function commandAccount(args: string[]): Promise<void> {
@@ -104,6 +101,7 @@ async function commandAccount(args: string[]): Promise<void> {
   if (email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(email))
     throw new UsageError('--email must be an e-mail address');
   const config = configFrom(values);
+  const { createServices } = await import('./services/index.js');
   const services = await createServices({ config });
   try {
     const credentials = await services.accounts.create({
@@ -132,6 +130,8 @@ async function commandMigrate(args: string[]): Promise<void> {
   const { values } = parse(args, dataDirOption);
   if (values.help === true) return void process.stdout.write(HELP);
   const config = configFrom(values);
+  const { openDatabase } = await import('./db/database.js');
+  const { migrateToLatest } = await import('./db/migrator.js');
   const database = openDatabase(config);
   try {
     const applied = await migrateToLatest(database);
@@ -154,12 +154,15 @@ async function commandGateRules(args: string[]): Promise<void> {
   } catch (error) {
     throw new UsageError(`cannot read ${positionals[1]}: ${(error as Error).message}`);
   }
+  const { Value } = await import('typebox/value');
+  const { GateRuleSetSchema } = await import('./schemas/gate-rules.js');
   if (!Value.Check(GateRuleSetSchema, document)) {
     const first = [...Value.Errors(GateRuleSetSchema, document)][0];
     throw new UsageError(
       `invalid gate rules: ${first?.instancePath || '/'} ${first?.message ?? ''}`,
     );
   }
+  const { createServices } = await import('./services/index.js');
   const services = await createServices({ config: configFrom(values) });
   try {
     await services.gateRules.setDefaultTemplate(document);
@@ -202,12 +205,12 @@ export async function main(argv: string[]): Promise<number> {
         throw new UsageError(`unknown command: ${command}`);
     }
   } catch (error) {
-    if (
-      error instanceof UsageError ||
-      error instanceof ConfigError ||
-      error instanceof AccountInputError
-    ) {
-      process.stderr.write(`idv-server: ${error.message}\nRun idv-server --help for usage.\n`);
+    const usage = error instanceof UsageError || error instanceof ConfigError;
+    // Checked by name: the accounts module is loaded lazily.
+    if (usage || (error instanceof Error && error.name === 'AccountInputError')) {
+      process.stderr.write(
+        `idv-server: ${(error as Error).message}\nRun idv-server --help for usage.\n`,
+      );
       return 2;
     }
     process.stderr.write(`idv-server: ${(error as Error).message}\n`);

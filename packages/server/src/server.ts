@@ -33,12 +33,15 @@ export async function startServer(
   };
   const timer = setInterval(() => void maintain(), MAINTENANCE_INTERVAL_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  const close = async () => {
+    clearInterval(timer);
+    await app.close();
+  };
   let address: string;
   try {
     address = await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await app.close();
+    await close();
     throw error;
   }
   void maintain();
@@ -46,11 +49,11 @@ export async function startServer(
     closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
       if (err !== undefined) app.log.error({ err }, 'closing after an uncaught error');
       else app.log.info(`${signal ?? 'close'} received, closing`);
-      await app.close();
+      await close();
     });
   }
   app.log.info(
     `idv-server ready: API ${address}/api/v1, docs ${address}/docs, data ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}`,
   );
-  return { app, address, close: () => app.close() };
+  return { app, address, close };
 }
