@@ -35,6 +35,11 @@ describe('cloud-services keys', () => {
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
 
+  it('is exported as the package subpath @idv/server/cloud-keys', async () => {
+    const exported = (await import('@idv/server/cloud-keys')) as Record<string, unknown>;
+    expect(typeof exported.openCloudKeyAuthority).toBe('function');
+  });
+
   it('shows the secret once, stores only its hash, and authorizes calls with it', async () => {
     const created = await call('POST', '', { service: 'face', name: 'prod' });
     expect(created.statusCode).toBe(201);
