@@ -11,10 +11,18 @@ export function sha256Hex(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
 }
 
-/** Constant-time equality of two strings (compares SHA-256 digests, so lengths may differ). */
+/**
+ * Constant-time equality of two strings. Equal-length inputs are compared byte by byte in constant
+ * time; inputs of different lengths are unequal (after a comparison of the same cost), so timing
+ * reveals at most the length, which is fixed for every secret we issue.
+ */
 export function constantTimeEqual(a: string, b: string): boolean {
-  const left = createHash('sha256').update(a, 'utf8').digest();
-  const right = createHash('sha256').update(b, 'utf8').digest();
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  if (left.length !== right.length) {
+    timingSafeEqual(left, left);
+    return false;
+  }
   return timingSafeEqual(left, right);
 }
 

@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { preparedQuery } from '../db/prepared.js';
+import { timeOrderedUuid } from '../lib/ids.js';
 import { isoAt } from '../lib/clock.js';
 import type { PageRequest } from '../lib/paging.js';
 import type { Executor, ServiceContext } from './context.js';
@@ -25,23 +26,42 @@ export interface ActivityInput {
 
 /** The per-company activity log. */
 export class ActivityLogService {
-  constructor(private readonly ctx: ServiceContext) {}
+  readonly #insert;
+
+  constructor(private readonly ctx: ServiceContext) {
+    const db = ctx.database.db;
+    this.#insert = preparedQuery(
+      db,
+      ['id', 'companyId', 'userId', 'action', 'resource', 'resourceId', 'ip', 'createdAt'],
+      (p) =>
+        db.insertInto('activity_logs').values({
+          id: p.id,
+          company_id: p.companyId,
+          user_id: p.userId,
+          action: p.action,
+          resource: p.resource,
+          resource_id: p.resourceId,
+          ip: p.ip,
+          created_at: p.createdAt,
+        }),
+    );
+  }
 
   /** Appends an entry; pass a transaction to log atomically with the change it records. */
-  async record(input: ActivityInput, db: Executor = this.ctx.database.db): Promise<void> {
-    await db
-      .insertInto('activity_logs')
-      .values({
-        id: randomUUID(),
-        company_id: input.companyId,
-        user_id: input.userId ?? null,
+  async record(input: ActivityInput, db?: Executor): Promise<void> {
+    await this.#insert(
+      {
+        id: timeOrderedUuid(),
+        companyId: input.companyId,
+        userId: input.userId ?? null,
         action: input.action,
         resource: input.resource,
-        resource_id: input.resourceId ?? null,
+        resourceId: input.resourceId ?? null,
         ip: input.ip ?? null,
-        created_at: isoAt(this.ctx.clock.now()),
-      })
-      .execute();
+        createdAt: isoAt(this.ctx.clock.now()),
+      },
+      db,
+    );
   }
 
   /** A page of the company's log, newest first. */

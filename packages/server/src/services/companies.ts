@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { preparedQuery } from '../db/prepared.js';
 import type { CompaniesTable } from '../db/schema.js';
 import { isoAt } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
@@ -64,16 +65,21 @@ export interface Windows {
 
 /** Company settings, their plan rules, and the values resolved on the server. */
 export class CompanyService {
+  readonly #byId;
+
   constructor(
     private readonly ctx: ServiceContext,
     private readonly gateRules: GateRuleService,
-  ) {}
+  ) {
+    const db = ctx.database.db;
+    this.#byId = preparedQuery(db, ['id'], (p) =>
+      db.selectFrom('companies').selectAll().where('id', '=', p.id),
+    );
+  }
 
-  async find(
-    companyId: string,
-    db: Executor = this.ctx.database.db,
-  ): Promise<CompanyRow | undefined> {
-    return db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst();
+  async find(companyId: string, db?: Executor): Promise<CompanyRow | undefined> {
+    const [row] = await this.#byId({ id: companyId }, db);
+    return row;
   }
 
   /** The company of an authenticated caller (it exists: tokens cascade with their company). */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedUuid } from '../lib/ids.js';
 import { isoAt } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
 import type { BlobStore } from './blob-store.js';
@@ -37,7 +37,7 @@ export class ImageService {
       .where('id', '=', verificationId)
       .executeTakeFirst();
     if (verification === undefined) throw Errors.notFound('verification');
-    const id = randomUUID();
+    const id = timeOrderedUuid();
     const blobKey = `${verification.company_id}/${verificationId}/${id}`;
     const createdAt = isoAt(this.ctx.clock.now());
     await this.blobs.put(blobKey, bytes);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
+import { preparedQuery } from '../db/prepared.js';
 import type { LinksTable } from '../db/schema.js';
+import { timeOrderedUuid } from '../lib/ids.js';
 import { HOUR_MS, isoAt } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
 import { parseJsonColumn, toFlag } from '../lib/json.js';
@@ -56,28 +58,70 @@ export class LinkService {
     private readonly verifications: VerificationService,
     private readonly gateRules: GateRuleService,
     private readonly activity: ActivityLogService,
-  ) {}
+  ) {
+    // Link creation is a hot write path: its statements are compiled once.
+    const db = ctx.database.db;
+    this.#consumeQuota = preparedQuery(db, ['companyId', 'period', 'quota'], (p) =>
+      db
+        .insertInto('quota_usage')
+        .values({ company_id: p.companyId, period: p.period, used: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(['company_id', 'period'])
+            .doUpdateSet((eb) => ({ used: eb('quota_usage.used', '+', 1) }))
+            .where('quota_usage.used', '<', p.quota as unknown as number),
+        )
+        .returning('used'),
+    );
+    const linkColumns = [
+      'id',
+      'companyId',
+      'verificationId',
+      'type',
+      'callbackUrl',
+      'externalUserId',
+      'externalUserIdSource',
+      'adaptiveFlowRequested',
+      'adaptiveFlow',
+      'metadata',
+      'expiresAt',
+      'createdAt',
+    ] as const;
+    this.#insertLink = preparedQuery(db, linkColumns, (p) =>
+      db.insertInto('links').values({
+        id: p.id,
+        company_id: p.companyId,
+        verification_id: p.verificationId,
+        type: p.type as LinksTable['type'],
+        callback_url: p.callbackUrl,
+        external_user_id: p.externalUserId,
+        external_user_id_source: p.externalUserIdSource as LinksTable['external_user_id_source'],
+        adaptive_flow_requested: p.adaptiveFlowRequested as unknown as number,
+        adaptive_flow: p.adaptiveFlow as unknown as number,
+        metadata: p.metadata,
+        active: 1,
+        expires_at: p.expiresAt,
+        consumed_at: null,
+        created_at: p.createdAt,
+      }),
+    );
+  }
 
   /**
    * Takes one verification from the company's quota of the current month. A single atomic upsert
    * that only increments below the quota, so concurrent creations (any number of processes) can
    * never exceed it; answers false when the quota is used up.
    */
+  readonly #consumeQuota;
+  readonly #insertLink;
+
   private async consumeQuota(trx: Executor, company: CompanyRow, now: number): Promise<boolean> {
-    const period = quotaPeriod(now);
     if (company.monthly_quota < 1) return false;
-    const row = await trx
-      .insertInto('quota_usage')
-      .values({ company_id: company.id, period, used: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['company_id', 'period'])
-          .doUpdateSet((eb) => ({ used: eb('quota_usage.used', '+', 1) }))
-          .where('quota_usage.used', '<', company.monthly_quota),
-      )
-      .returning('used')
-      .executeTakeFirst();
-    return row !== undefined;
+    const rows = await this.#consumeQuota(
+      { companyId: company.id, period: quotaPeriod(now), quota: company.monthly_quota },
+      trx,
+    );
+    return rows.length > 0;
   }
 
   /**
@@ -91,7 +135,7 @@ export class LinkService {
     ip: string | null,
   ): Promise<CreatedLink> {
     const linkId = randomUUID();
-    const verificationId = randomUUID();
+    const verificationId = timeOrderedUuid(this.ctx.clock.now());
     await this.ctx.database.writeTransaction(async (trx) => {
       const company = await this.companies.get(companyId, trx);
       const now = this.ctx.clock.now();
@@ -99,25 +143,23 @@ export class LinkService {
       const windows = this.companies.windows(company);
       const createdAt = isoAt(now);
       const requested = input.adaptiveFlow;
-      await trx
-        .insertInto('links')
-        .values({
+      await this.#insertLink(
+        {
           id: linkId,
-          company_id: companyId,
-          verification_id: verificationId,
+          companyId,
+          verificationId,
           type: input.type,
-          callback_url: input.callbackUrl ?? company.callback_url,
-          external_user_id: input.externalUserId ?? null,
-          external_user_id_source: input.externalUserId === undefined ? null : 'api',
-          adaptive_flow_requested: requested === undefined ? null : toFlag(requested),
-          adaptive_flow: requested === undefined ? company.adaptive_flow : toFlag(requested),
+          callbackUrl: input.callbackUrl ?? company.callback_url,
+          externalUserId: input.externalUserId ?? null,
+          externalUserIdSource: input.externalUserId === undefined ? null : 'api',
+          adaptiveFlowRequested: requested === undefined ? null : toFlag(requested),
+          adaptiveFlow: requested === undefined ? company.adaptive_flow : toFlag(requested),
           metadata: JSON.stringify(input.metadata ?? {}),
-          active: 1,
-          expires_at: isoAt(now + windows.linkHours * HOUR_MS),
-          consumed_at: null,
-          created_at: createdAt,
-        })
-        .execute();
+          expiresAt: isoAt(now + windows.linkHours * HOUR_MS),
+          createdAt,
+        },
+        trx,
+      );
       await this.verifications.createPending(trx, {
         id: verificationId,
         companyId,

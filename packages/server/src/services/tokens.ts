@@ -1,3 +1,4 @@
+import { preparedQuery } from '../db/prepared.js';
 import { DAY_MS, isoAt } from '../lib/clock.js';
 import { randomSecret, sha256Hex } from '../lib/secrets.js';
 import type { ClientIdentity } from './accounts.js';
@@ -21,9 +22,37 @@ export interface TokenIdentity {
 export type TokenCheck =
   { state: 'valid'; identity: TokenIdentity } | { state: 'expired' } | { state: 'invalid' };
 
+/** How long a checked token is remembered in the process (never past its expiry). */
+const CHECK_CACHE_MS = 10_000;
+const CHECK_CACHE_ENTRIES = 10_000;
+
+interface CachedCheck {
+  identity: TokenIdentity;
+  expiresAt: number;
+  cachedUntil: number;
+}
+
 /** Bearer tokens: random 256-bit values, stored only as SHA-256 hashes. */
 export class TokenService {
-  constructor(private readonly ctx: ServiceContext) {}
+  /** Valid tokens seen lately, by hash: saves the lookup on every authenticated request. */
+  readonly #recent = new Map<string, CachedCheck>();
+  readonly #lookup;
+
+  constructor(private readonly ctx: ServiceContext) {
+    const db = ctx.database.db;
+    this.#lookup = preparedQuery(db, ['hash'], (p) =>
+      db
+        .selectFrom('access_tokens')
+        .innerJoin('companies', 'companies.id', 'access_tokens.company_id')
+        .select([
+          'access_tokens.user_id',
+          'access_tokens.company_id',
+          'access_tokens.expires_at',
+          'companies.plan',
+        ])
+        .where('access_tokens.token_hash', '=', p.hash),
+    );
+  }
 
   /** Issues a token for an authenticated client. */
   async issue(client: ClientIdentity): Promise<{ accessToken: string; expiresIn: number }> {
@@ -48,23 +77,30 @@ export class TokenService {
    */
   async check(token: string): Promise<TokenCheck> {
     if (token.length === 0 || token.length > 200) return { state: 'invalid' };
-    const row = await this.ctx.database.db
-      .selectFrom('access_tokens')
-      .innerJoin('companies', 'companies.id', 'access_tokens.company_id')
-      .select([
-        'access_tokens.user_id',
-        'access_tokens.company_id',
-        'access_tokens.expires_at',
-        'companies.plan',
-      ])
-      .where('access_tokens.token_hash', '=', sha256Hex(token))
-      .executeTakeFirst();
+    const hash = sha256Hex(token);
+    const now = this.ctx.clock.now();
+    const cached = this.#recent.get(hash);
+    if (cached !== undefined && cached.cachedUntil > now) {
+      return cached.expiresAt <= now
+        ? { state: 'expired' }
+        : { state: 'valid', identity: cached.identity };
+    }
+    const [row] = await this.#lookup({ hash });
     if (row === undefined) return { state: 'invalid' };
-    if (Date.parse(row.expires_at) <= this.ctx.clock.now()) return { state: 'expired' };
-    return {
-      state: 'valid',
-      identity: { userId: row.user_id, companyId: row.company_id, plan: row.plan },
+    const expiresAt = Date.parse(row.expires_at);
+    if (expiresAt <= now) return { state: 'expired' };
+    const identity: TokenIdentity = {
+      userId: row.user_id,
+      companyId: row.company_id,
+      plan: row.plan,
     };
+    if (this.#recent.size >= CHECK_CACHE_ENTRIES) this.#recent.clear();
+    this.#recent.set(hash, {
+      identity,
+      expiresAt,
+      cachedUntil: Math.min(expiresAt, now + CHECK_CACHE_MS),
+    });
+    return { state: 'valid', identity };
   }
 
   /** Forgets tokens long expired. */

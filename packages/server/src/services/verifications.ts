@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Updateable } from 'kysely';
+import { preparedQuery } from '../db/prepared.js';
 import type { VerificationsTable } from '../db/schema.js';
 import { HOUR_MS, isoAt } from '../lib/clock.js';
 import { ApiError, Errors } from '../lib/errors.js';
 import { haversineKm, locationTier } from '../lib/geo.js';
 import type { PageRequest } from '../lib/paging.js';
+import { constantTimeEqual } from '../lib/secrets.js';
 import type { ActivityLogService } from './activity-log.js';
 import type { CompanyService } from './companies.js';
 import type { Executor, ServiceContext } from './context.js';
@@ -87,11 +89,68 @@ function normalizeEmail(email: string): string {
  * injected clock.
  */
 export class VerificationService {
+  /** The status poll's narrow query, compiled once (the poll is the hottest public path). */
+  readonly #pollQuery;
+  /** The insert of link creation, compiled once. */
+  readonly #insertPending;
+  /** One verification with its link (every read), compiled once. */
+  readonly #loadQuery;
+
   constructor(
     private readonly ctx: ServiceContext,
     private readonly companies: CompanyService,
     private readonly activity: ActivityLogService,
-  ) {}
+  ) {
+    const db = ctx.database.db;
+    this.#pollQuery = preparedQuery(db, ['id'], (p) =>
+      db
+        .selectFrom('verifications')
+        .innerJoin('links', 'links.id', 'verifications.link_id')
+        .select([
+          'verifications.status',
+          'verifications.link_id',
+          'verifications.operation_guid',
+          'verifications.method',
+          'links.expires_at as link_expires_at',
+        ])
+        .where('verifications.id', '=', p.id),
+    );
+    this.#loadQuery = preparedQuery(db, ['id'], (p) =>
+      this.joined(db).where('verifications.id', '=', p.id),
+    );
+    this.#insertPending = preparedQuery(
+      db,
+      ['id', 'companyId', 'linkId', 'expiresAt', 'createdAt', 'updatedAt'],
+      (p) =>
+        db.insertInto('verifications').values({
+          id: p.id,
+          company_id: p.companyId,
+          link_id: p.linkId,
+          status: 'pending',
+          step: 'NEW_OPERATION',
+          method: null,
+          operation_guid: null,
+          user_name: null,
+          terms_and_conditions: 0,
+          remaining_retries_front: RETRIES_PER_STEP,
+          remaining_retries_back: RETRIES_PER_STEP,
+          remaining_retries_selfie: RETRIES_PER_STEP,
+          images: JSON.stringify({ register: [] }),
+          data: '{}',
+          detected_document_country: null,
+          error_code: null,
+          error_message: null,
+          geolocation: null,
+          device: null,
+          expires_at: p.expiresAt,
+          data_expired: 0,
+          anonymized_at: null,
+          finished_at: null,
+          created_at: p.createdAt,
+          updated_at: p.updatedAt,
+        }),
+    );
+  }
 
   private now(): number {
     return this.ctx.clock.now();
@@ -117,36 +176,17 @@ export class VerificationService {
 
   /** Inserts the `pending` verification of a new link (inside the link's transaction). */
   async createPending(trx: Executor, input: NewVerification): Promise<void> {
-    await trx
-      .insertInto('verifications')
-      .values({
+    await this.#insertPending(
+      {
         id: input.id,
-        company_id: input.companyId,
-        link_id: input.linkId,
-        status: 'pending',
-        step: 'NEW_OPERATION',
-        method: null,
-        operation_guid: null,
-        user_name: null,
-        terms_and_conditions: 0,
-        remaining_retries_front: RETRIES_PER_STEP,
-        remaining_retries_back: RETRIES_PER_STEP,
-        remaining_retries_selfie: RETRIES_PER_STEP,
-        images: JSON.stringify({ register: [] }),
-        data: '{}',
-        detected_document_country: null,
-        error_code: null,
-        error_message: null,
-        geolocation: null,
-        device: null,
-        expires_at: input.expiresAt,
-        data_expired: 0,
-        anonymized_at: null,
-        finished_at: null,
-        created_at: input.createdAt,
-        updated_at: input.createdAt,
-      })
-      .execute();
+        companyId: input.companyId,
+        linkId: input.linkId,
+        expiresAt: input.expiresAt,
+        createdAt: input.createdAt,
+        updatedAt: input.createdAt,
+      },
+      trx,
+    );
   }
 
   /**
@@ -184,9 +224,7 @@ export class VerificationService {
 
   /** Loads a verification with its link (expiry applied), or undefined. */
   async load(verificationId: string, db?: Executor): Promise<VerificationJoinRow | undefined> {
-    const row = (await this.joined(db)
-      .where('verifications.id', '=', verificationId)
-      .executeTakeFirst()) as VerificationJoinRow | undefined;
+    const [row] = (await this.#loadQuery({ id: verificationId }, db)) as VerificationJoinRow[];
     return row === undefined ? undefined : this.expireIfOverdue(row);
   }
 
@@ -304,11 +342,15 @@ export class VerificationService {
     verificationId: string,
     linkId: string | undefined,
   ): Promise<StatusWithOperation> {
-    const row = linkId === undefined ? undefined : await this.load(verificationId);
-    if (row === undefined || linkId === undefined || row.link_id !== linkId) {
+    const [row] = linkId === undefined ? [] : await this.#pollQuery({ id: verificationId });
+    if (row === undefined || linkId === undefined || !constantTimeEqual(row.link_id, linkId)) {
       throw Errors.forbidden('linkId missing or not matching the verification');
     }
-    return { status: row.status, operationGuid: row.operation_guid, method: row.method };
+    let status = row.status;
+    if (OPEN_STATUSES.includes(status) && Date.parse(row.link_expires_at) <= this.now()) {
+      status = (await this.load(verificationId))?.status ?? 'expired';
+    }
+    return { status, operationGuid: row.operation_guid, method: row.method };
   }
 
   /**
