@@ -35,12 +35,16 @@ export class GroupCommit {
   run<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.#running) void this.#drain();
+      if (!this.#running) {
+        // Start on the next turn of the event loop, so that the requests read in this turn
+        // (SQLite work completes without yielding) join the same commit.
+        this.#running = true;
+        setImmediate(() => void this.#drain());
+      }
     });
   }
 
   async #drain(): Promise<void> {
-    this.#running = true;
     try {
       while (this.#queue.length > 0) {
         const batch = this.#queue.splice(0, MAX_BATCH);
