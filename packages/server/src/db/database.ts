@@ -29,6 +29,11 @@ export interface DatabaseHandle {
    * units share one commit (see `GroupCommit`): `work` must only use the handle it is given.
    */
   writeTransaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Runs a single atomic write statement (`work` issues exactly one): on SQLite it joins the group
+   * commit instead of paying a commit of its own; on PostgreSQL it runs as is.
+   */
+  singleWrite<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -111,6 +116,7 @@ function openSqlite(dataDir: string): DatabaseHandle {
     db,
     dialect: 'sqlite',
     writeTransaction: (work) => batcher.run(work),
+    singleWrite: (work) => batcher.run(work),
     close: () => db.destroy(),
   };
 }
@@ -134,6 +140,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
     db,
     dialect: 'postgres',
     writeTransaction: (work) => db.transaction().execute(work),
+    singleWrite: (work) => work(db),
     close: () => db.destroy(),
   };
 }

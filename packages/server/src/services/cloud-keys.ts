@@ -238,23 +238,25 @@ export class CloudKeyService implements ApiKeyAuthority {
     }
     const hash = sha256Hex(presentedKey);
     const now = this.now();
-    const counted = await this.db
-      .updateTable('cloud_keys')
-      .set((eb) => ({ calls_used: eb('calls_used', '+', 1), last_used_at: now }))
-      .where('secret_hash', '=', hash)
-      .where('service', '=', service)
-      .where('status', '=', 'active')
-      .whereRef('calls_used', '<', 'calls_limit')
-      .returning([
-        'id',
-        'company_id',
-        'service',
-        'name',
-        'calls_used',
-        'calls_limit',
-        'notified_at',
-      ])
-      .executeTakeFirst();
+    const counted = await this.deps.database.singleWrite((db) =>
+      db
+        .updateTable('cloud_keys')
+        .set((eb) => ({ calls_used: eb('calls_used', '+', 1), last_used_at: now }))
+        .where('secret_hash', '=', hash)
+        .where('service', '=', service)
+        .where('status', '=', 'active')
+        .whereRef('calls_used', '<', 'calls_limit')
+        .returning([
+          'id',
+          'company_id',
+          'service',
+          'name',
+          'calls_used',
+          'calls_limit',
+          'notified_at',
+        ])
+        .executeTakeFirst(),
+    );
     if (counted === undefined) {
       const row = await this.db
         .selectFrom('cloud_keys')

@@ -22,16 +22,18 @@ export class DatabaseRateCounter {
   async hit(bucket: string, windowMs: number): Promise<RateLimitState> {
     const now = this.clock.now();
     const windowStart = Math.floor(now / windowMs) * windowMs;
-    const row = await this.database.db
-      .insertInto('rate_limit_counters')
-      .values({ bucket, window_start: windowStart, hits: 1, expires_at: windowStart + windowMs })
-      .onConflict((oc) =>
-        oc
-          .columns(['bucket', 'window_start'])
-          .doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) })),
-      )
-      .returning('hits')
-      .executeTakeFirstOrThrow();
+    const row = await this.database.singleWrite((db) =>
+      db
+        .insertInto('rate_limit_counters')
+        .values({ bucket, window_start: windowStart, hits: 1, expires_at: windowStart + windowMs })
+        .onConflict((oc) =>
+          oc
+            .columns(['bucket', 'window_start'])
+            .doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) })),
+        )
+        .returning('hits')
+        .executeTakeFirstOrThrow(),
+    );
     return { current: Number(row.hits), ttl: windowStart + windowMs - now };
   }
 
