@@ -290,6 +290,26 @@ describe('public flow endpoints', () => {
     });
   });
 
+  describe('device signals', () => {
+    it('are shown to authenticated reads only', async () => {
+      const { verificationId } = await createLink(test, account.token);
+      const device = { tlsFingerprintHash: 'abc123', ip: '203.0.113.9', etagFirstRequest: true };
+      await test.services.context.database.db
+        .updateTable('verifications')
+        .set({ device: JSON.stringify(device) })
+        .where('id', '=', verificationId)
+        .execute();
+      const publicAnswer = await geolocate(verificationId, { source: 'none' });
+      expect(publicAnswer.body).not.toContain('tlsFingerprintHash');
+      const record = await test.inject({
+        method: 'GET',
+        url: `/api/v1/verifications/${verificationId}`,
+        token: account.token,
+      });
+      expect(record.json().device).toEqual(device);
+    });
+  });
+
   describe('PATCH /verifications/error', () => {
     it('records the client error without changing the status', async () => {
       const { verificationId } = await createLink(test, account.token);
