@@ -100,14 +100,16 @@ export function loadConfig(
     readUrl('IDV_DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:']);
   const smtpUrl = env.IDV_SMTP_URL || undefined;
   if (smtpUrl !== undefined) readUrl('IDV_SMTP_URL', smtpUrl, ['smtp:', 'smtps:']);
+  const port = readInteger('--port / IDV_PORT', flags.port ?? env.IDV_PORT, 8080, 0, 65535);
+  // Without IDV_PUBLIC_APP_URL, links point at this server on localhost (its port, 8080 for port 0).
   const publicAppUrl = readUrl(
     'IDV_PUBLIC_APP_URL',
-    env.IDV_PUBLIC_APP_URL || 'http://localhost:8080',
+    env.IDV_PUBLIC_APP_URL || `http://localhost:${port === 0 ? 8080 : port}`,
     ['http:', 'https:'],
   ).replace(/\/+$/, '');
   const rateLimitsValue = env.IDV_RATE_LIMITS;
   return {
-    port: readInteger('--port / IDV_PORT', flags.port ?? env.IDV_PORT, 8080, 0, 65535),
+    port,
     host: flags.host ?? env.IDV_HOST ?? '127.0.0.1',
     dataDir: resolve(flags.dataDir ?? env.IDV_DATA_DIR ?? '.idv-data'),
     databaseUrl,
