@@ -1,22 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import billingRoutes from './billing.js';
 import cloudServiceRoutes from './cloud-services.js';
-import publicCompanyRoutes from './companies-public.js';
 import healthRoutes from './health.js';
 import linkRoutes from './links.js';
 import oauthRoutes from './oauth.js';
+import publicRoutes from './public.js';
 import serviceRoutes from './service.js';
 import userRoutes from './users.js';
 import verificationRoutes from './verifications.js';
-import publicVerificationRoutes from './verifications-public.js';
 import webhookEndpointRoutes from './webhook-endpoints.js';
 
 /** Every route of `/api/v1`, each group encapsulated with its own hooks (Bearer groups authenticate). */
 const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(oauthRoutes);
-  await app.register(publicVerificationRoutes);
-  await app.register(publicCompanyRoutes);
+  await app.register(publicRoutes);
   await app.register(linkRoutes);
   await app.register(userRoutes);
   await app.register(verificationRoutes);

@@ -468,3 +468,41 @@ describe('public flow endpoints', () => {
     });
   });
 });
+
+describe('CORS', () => {
+  it('opens the browser-facing endpoints to any origin, and only those', async () => {
+    const test = await createTestApp();
+    try {
+      const account = await test.account('premium');
+      const { verificationId, linkId } = await createLink(test, account.token);
+      const origin = { origin: 'https://shop.example' };
+      const poll = await test.inject({
+        method: 'GET',
+        url: `/api/v1/verifications/${verificationId}/status?linkId=${linkId}`,
+        headers: origin,
+      });
+      expect(poll.headers['access-control-allow-origin']).toBe('*');
+      const preflight = await test.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/verifications/identify',
+        headers: {
+          ...origin,
+          'access-control-request-method': 'PATCH',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-methods']).toContain('PATCH');
+      const bearer = await test.inject({
+        method: 'GET',
+        url: '/api/v1/links',
+        token: account.token,
+        headers: origin,
+      });
+      expect(bearer.statusCode).toBe(200);
+      expect(bearer.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await test.close();
+    }
+  });
+});
