@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { ServerConfig } from './config.js';
+import type { Clock } from './lib/clock.js';
+import authentication from './plugins/app/authentication.js';
+import { installErrorHandling } from './plugins/app/error-handler.js';
+import { installJsonParser, JSON_BODY_LIMIT } from './plugins/app/json-body.js';
+import servicesPlugin from './plugins/app/services.js';
+import { formatValidationErrors, installValidators } from './plugins/app/validation.js';
+import formBody from './plugins/external/form-body.js';
+import multipart from './plugins/external/multipart.js';
+import rateLimit from './plugins/external/rate-limit.js';
+import staticPages from './plugins/external/static-pages.js';
+import swagger from './plugins/external/swagger.js';
+import apiRoutes from './routes/index.js';
+import type { PaymentProvider } from './services/billing/payment-provider.js';
+import { createServices, type AppServices } from './services/index.js';
+
+/** The API prefix: `{base_url}` of the spec ends with it. */
+export const API_PREFIX = '/api/v1';
+
+/** Paths whose values never reach a log line. */
+const SECRET_KEYS = [
+  'clientSecret',
+  'client_secret',
+  'webhookSecret',
+  'secret',
+  'access_token',
+  'accessToken',
+  'token',
+  'password',
+];
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-flow-session"]',
+  'req.headers["api-key"]',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  ...SECRET_KEYS,
+  ...SECRET_KEYS.map((key) => `*.${key}`),
+];
+
+/** How `buildApp` is told what to run with. */
+export interface BuildAppOptions {
+  config: ServerConfig;
+  /** Prebuilt services (the caller then owns and closes them); otherwise created from `config`. */
+  services?: AppServices;
+  /** Injected time source (tests move it instead of sleeping). */
+  clock?: Clock;
+  paymentProvider?: PaymentProvider;
+  /** `false` silences the log; a stream captures it (tests). Defaults to stdout at `config.logLevel`. */
+  logger?: false | { stream?: DestinationStream; level?: string };
+}
+
+function loggerOptions(options: BuildAppOptions): FastifyServerOptions['logger'] {
+  if (options.logger === false) return false;
+  return {
+    level: options.logger?.level ?? options.config.logLevel,
+    redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+    ...(options.logger?.stream !== undefined ? { stream: options.logger.stream } : {}),
+  };
+}
+
+/**
+ * Builds the verification service as a Fastify app (not listening): external plugins, the app's
+ * services as decorators, then the routes under `/api/v1`. Tests call it directly and use
+ * `app.inject`; `server.ts` only adds `listen`.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: loggerOptions(options),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    schemaErrorFormatter: formatValidationErrors,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installValidators(app);
+  installJsonParser(app);
+  installErrorHandling(app);
+
+  const owned = options.services === undefined;
+  const services =
+    options.services ??
+    (await createServices({
+      config,
+      clock: options.clock,
+      paymentProvider: options.paymentProvider,
+      onBackgroundError: (error) => app.log.error({ err: error }, 'background task failed'),
+    }));
+  try {
+    await app.register(servicesPlugin, { services, closeOnShutdown: owned });
+    await app.register(authentication);
+    await app.register(formBody);
+    await app.register(multipart);
+    await app.register(rateLimit);
+    await app.register(swagger);
+    await app.register(staticPages);
+    await app.register(apiRoutes, { prefix: API_PREFIX });
+    await app.ready();
+  } catch (error) {
+    if (owned) await services.close();
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,222 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { ConfigError, loadConfig, type ServerConfig } from './config.js';
+import { PLAN_NAMES, type PlanName } from './services/plans.js';
+import { SERVER_VERSION } from './version.js';
+
+// Commands import what they need when they run, so `--help` and usage errors answer at once.
+
+const HELP = `idv-server ${SERVER_VERSION}: the identity verification service
+
+Usage:
+  idv-server start [--port 8080] [--host 127.0.0.1] [--data-dir DIR]
+      Run migrations, then serve the API (/api/v1), the docs (/docs) and the pages.
+  idv-server account create --company NAME --plan basic|premium|pro [--quota N] [--email E]
+                            [--data-dir DIR] [--json]
+      Create a company and its user; prints the credentials (one JSON line with --json).
+      Works while a server runs on the same data directory.
+  idv-server migrate [--data-dir DIR]
+      Bring the database schema up to date.
+  idv-server gate-rules set FILE [--data-dir DIR]
+      Make FILE ({"version": "...", "rules": [...]}) the default gate-rule template.
+  idv-server --help | --version
+
+Every flag has an environment twin: IDV_PORT, IDV_HOST, IDV_DATA_DIR. Also IDV_DATABASE_URL
+(PostgreSQL instead of SQLite in the data directory), IDV_PUBLIC_APP_URL, IDV_SECRET_KEY,
+IDV_RATE_LIMITS=off, IDV_WEBHOOK_ALLOW_PRIVATE=true, IDV_SMTP_URL, IDV_MAIL_FROM,
+IDV_RETENTION_DAYS, IDV_LOG_LEVEL, IDV_TRUST_PROXY, IDV_APP_DIR, IDV_DEMO_DIR, IDV_ELEMENT_DIR.
+`;
+
+/** A wrong command line: printed with a hint, exit status 2. */
+class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+
+function parse(
+  args: string[],
+  options: OptionSpec,
+): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+  try {
+    const parsed = parseArgs({
+      args,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    return {
+      values: parsed.values as Record<string, string | boolean | undefined>,
+      positionals: parsed.positionals,
+    };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function configFrom(values: Record<string, unknown>): ServerConfig {
+  return loadConfig({
+    port: values.port as string | undefined,
+    host: values.host as string | undefined,
+    dataDir: values['data-dir'] as string | undefined,
+  });
+}
+
+const dataDirOption = { 'data-dir': { type: 'string' } } as const;
+
+async function commandStart(args: string[]): Promise<void> {
+  const { values } = parse(args, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    ...dataDirOption,
+  });
+  if (values.help === true) return void process.stdout.write(HELP);
+  const config = configFrom(values);
+  const { startServer } = await import('./server.js');
+  await startServer(config, { handleSignals: true });
+}
+
+async function commandAccount(args: string[]): Promise<void> {
+  const { values, positionals } = parse(args, {
+    company: { type: 'string' },
+    plan: { type: 'string' },
+    quota: { type: 'string' },
+    email: { type: 'string' },
+    json: { type: 'boolean' },
+    ...dataDirOption,
+  });
+  if (values.help === true) return void process.stdout.write(HELP);
+  if (positionals[0] !== 'create' || positionals.length !== 1)
+    throw new UsageError('expected: idv-server account create …');
+  const company = values.company as string | undefined;
+  const plan = values.plan as string | undefined;
+  if (company === undefined) throw new UsageError('--company NAME is required');
+  if (plan === undefined || !(PLAN_NAMES as readonly string[]).includes(plan)) {
+    throw new UsageError('--plan must be basic, premium or pro');
+  }
+  const quotaText = values.quota as string | undefined;
+  if (quotaText !== undefined && !/^\d+$/.test(quotaText))
+    throw new UsageError('--quota must be a whole number');
+  const email = values.email as string | undefined;
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(email))
+    throw new UsageError('--email must be an e-mail address');
+  const config = configFrom(values);
+  const { createServices } = await import('./services/index.js');
+  const services = await createServices({ config });
+  try {
+    const credentials = await services.accounts.create({
+      company,
+      plan: plan as PlanName,
+      quota: quotaText === undefined ? undefined : Number(quotaText),
+      email,
+    });
+    if (values.json === true) {
+      process.stdout.write(`${JSON.stringify(credentials)}\n`);
+    } else {
+      process.stdout.write(
+        `Created ${plan} account "${company}"\n` +
+          `  userId         ${credentials.userId}\n  companyId      ${credentials.companyId}\n` +
+          `  clientId       ${credentials.clientId}\n  clientSecret   ${credentials.clientSecret}\n` +
+          `  webhookSecret  ${credentials.webhookSecret}\n` +
+          'Keep the secrets in a backend secret store; GET /api/v1/users/me shows them again.\n',
+      );
+    }
+  } finally {
+    await services.close();
+  }
+}
+
+async function commandMigrate(args: string[]): Promise<void> {
+  const { values } = parse(args, dataDirOption);
+  if (values.help === true) return void process.stdout.write(HELP);
+  const config = configFrom(values);
+  const { openDatabase } = await import('./db/database.js');
+  const { migrateToLatest } = await import('./db/migrator.js');
+  const database = openDatabase(config);
+  try {
+    const applied = await migrateToLatest(database);
+    process.stdout.write(
+      applied.length === 0 ? 'database is up to date\n' : `applied: ${applied.join(', ')}\n`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+async function commandGateRules(args: string[]): Promise<void> {
+  const { values, positionals } = parse(args, dataDirOption);
+  if (values.help === true) return void process.stdout.write(HELP);
+  if (positionals[0] !== 'set' || positionals.length !== 2)
+    throw new UsageError('expected: idv-server gate-rules set FILE');
+  let document: unknown;
+  try {
+    document = JSON.parse(readFileSync(positionals[1]!, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`cannot read ${positionals[1]}: ${(error as Error).message}`);
+  }
+  const { Value } = await import('typebox/value');
+  const { GateRuleSetSchema } = await import('./schemas/gate-rules.js');
+  if (!Value.Check(GateRuleSetSchema, document)) {
+    const first = [...Value.Errors(GateRuleSetSchema, document)][0];
+    throw new UsageError(
+      `invalid gate rules: ${first?.instancePath || '/'} ${first?.message ?? ''}`,
+    );
+  }
+  const { createServices } = await import('./services/index.js');
+  const services = await createServices({ config: configFrom(values) });
+  try {
+    await services.gateRules.setDefaultTemplate(document);
+    process.stdout.write(
+      `default gate-rule template is now version ${document.version} (${document.rules.length} rules)\n`,
+    );
+  } finally {
+    await services.close();
+  }
+}
+
+/** Runs the CLI with the given arguments (without `node` and the script). */
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'start':
+        await commandStart(rest);
+        return 0;
+      case 'account':
+        await commandAccount(rest);
+        return 0;
+      case 'migrate':
+        await commandMigrate(rest);
+        return 0;
+      case 'gate-rules':
+        await commandGateRules(rest);
+        return 0;
+      case '--version':
+      case '-v':
+        process.stdout.write(`${SERVER_VERSION}\n`);
+        return 0;
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        process.stdout.write(HELP);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command: ${command}`);
+    }
+  } catch (error) {
+    const usage = error instanceof UsageError || error instanceof ConfigError;
+    // Checked by name: the accounts module is loaded lazily.
+    if (usage || (error instanceof Error && error.name === 'AccountInputError')) {
+      process.stderr.write(
+        `idv-server: ${(error as Error).message}\nRun idv-server --help for usage.\n`,
+      );
+      return 2;
+    }
+    process.stderr.write(`idv-server: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+if (code !== 0 || !['start'].includes(process.argv[2] ?? '')) process.exitCode = code;

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase, type ScratchDatabase } from '../testing/harness.js';
+import { openDatabase, type DatabaseHandle } from './database.js';
+import { migrateToLatest } from './migrator.js';
+import { preparedQuery } from './prepared.js';
+
+describe('database handle', () => {
+  let scratch: ScratchDatabase;
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    handle = openDatabase(scratch);
+    await migrateToLatest(handle);
+    expect(await migrateToLatest(handle)).toEqual([]);
+  });
+  afterAll(async () => {
+    await handle.close();
+    await scratch.drop();
+  });
+
+  const reason = (id: string) => ({ id, reason: `reason ${id}`, position: 100 });
+
+  it('keeps concurrent transactions independent: a failing one rolls back alone', async () => {
+    const ids = Array.from(
+      { length: 12 },
+      (_, i) => `00000000-0000-4000-8000-0000000000${String(i).padStart(2, '0')}`,
+    );
+    const results = await Promise.allSettled(
+      ids.map((id, index) =>
+        handle.writeTransaction(async (trx) => {
+          await trx.insertInto('feedback_reasons').values(reason(id)).execute();
+          if (index % 4 === 1) throw new Error(`unit ${index} fails after writing`);
+          return index;
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(3);
+    expect(
+      results
+        .filter((r) => r.status === 'fulfilled')
+        .map((r) => (r as PromiseFulfilledResult<number>).value),
+    ).toEqual([0, 2, 3, 4, 6, 7, 8, 10, 11]);
+    const stored = await handle.db
+      .selectFrom('feedback_reasons')
+      .select('id')
+      .where('id', 'in', ids)
+      .execute();
+    expect(stored.map((r) => r.id).sort()).toEqual(ids.filter((_, index) => index % 4 !== 1));
+  });
+
+  it('runs prepared queries with new values, inside and outside transactions', async () => {
+    const db = handle.db;
+    const byId = preparedQuery(db, ['id'], (p) =>
+      db.selectFrom('feedback_reasons').select(['id', 'reason']).where('id', '=', p.id),
+    );
+    expect(await byId({ id: '00000000-0000-4000-8000-000000000000' })).toEqual([
+      {
+        id: '00000000-0000-4000-8000-000000000000',
+        reason: 'reason 00000000-0000-4000-8000-000000000000',
+      },
+    ]);
+    expect(await byId({ id: 'missing' })).toEqual([]);
+    const inside = await handle.writeTransaction((trx) =>
+      byId({ id: '00000000-0000-4000-8000-000000000002' }, trx),
+    );
+    expect(inside).toHaveLength(1);
+    await expect(
+      preparedQuery(db, ['a', 'b'], (p) =>
+        db.selectFrom('feedback_reasons').select('id').where('id', '=', p.a),
+      )({ a: 1, b: 2 }),
+    ).rejects.toThrow(/exactly once/);
+  });
+});

@@ -1,0 +1,151 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type DialectAdapter,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
+import pg from 'pg';
+import { GroupCommit } from './group-commit.js';
+import type { Database } from './schema.js';
+
+/** Which SQL engine a handle talks to. */
+export type DialectName = 'sqlite' | 'postgres';
+
+/** An open database: the Kysely instance plus the few dialect-aware helpers the services need. */
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly dialect: DialectName;
+  /**
+   * Runs `work` in one transaction (atomic: all of it or none). On SQLite the write lock is taken
+   * up front (`BEGIN IMMEDIATE`), so a transaction that reads before it writes never fails with a
+   * stale snapshot when another process (a second server, the CLI) wrote in between, and concurrent
+   * units share one commit (see `GroupCommit`): `work` must only use the handle it is given.
+   */
+  writeTransaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Runs a single atomic write statement (`work` issues exactly one): on SQLite it joins the group
+   * commit instead of paying a commit of its own; on PostgreSQL it runs as is.
+   */
+  singleWrite<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Where to open the database. */
+export interface DatabaseLocation {
+  /** PostgreSQL connection string; when absent SQLite is opened in `dataDir`. */
+  databaseUrl?: string | undefined;
+  /** Directory holding `idv.sqlite` (created when missing). */
+  dataDir: string;
+}
+
+/** File name of the embedded database inside the data directory. */
+export const SQLITE_FILE_NAME = 'idv.sqlite';
+
+/** How long a SQLite statement waits for another writer before giving up (ms). */
+const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * better-sqlite3 behind Kysely's `SqliteDatabase` interface, with a cache of prepared statements:
+ * Kysely prepares every query afresh, and preparing costs more than running the small queries we send.
+ */
+function cachingSqlite(database: BetterSqlite3.Database, capacity = 500): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    prepare(text: string): SqliteStatement {
+      let statement = statements.get(text);
+      if (statement === undefined) {
+        statement = database.prepare(text) as unknown as SqliteStatement;
+        if (statements.size >= capacity) {
+          const oldest = statements.keys().next().value;
+          if (oldest !== undefined) statements.delete(oldest);
+        }
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+    close(): void {
+      statements.clear();
+      database.close();
+    },
+  };
+}
+
+/**
+ * SQLite adapter whose migration lock is a real write lock (`BEGIN IMMEDIATE` … `COMMIT`), so two
+ * processes starting on one data directory never run the same migration twice.
+ */
+class LockingSqliteAdapter extends SqliteAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`begin immediate`.execute(db);
+  }
+
+  override async releaseMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`commit`.execute(db);
+  }
+}
+
+class LockingSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new LockingSqliteAdapter();
+  }
+}
+
+function openSqlite(dataDir: string): DatabaseHandle {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = join(dataDir, SQLITE_FILE_NAME);
+  const raw = new BetterSqlite3(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('foreign_keys = ON');
+  // Fold the write-ahead log into the database every ~16 MB instead of ~4 MB: checkpoints (and
+  // their fsyncs) are the costliest part of a busy write path; group commit keeps the log small.
+  raw.pragma('wal_autocheckpoint = 4000');
+  raw.pragma('journal_size_limit = 67108864');
+  const db = new Kysely<Database>({
+    dialect: new LockingSqliteDialect({ database: cachingSqlite(raw) }),
+  });
+  const batcher = new GroupCommit(db);
+  return {
+    db,
+    dialect: 'sqlite',
+    writeTransaction: (work) => batcher.run(work),
+    singleWrite: (work) => batcher.run(work),
+    close: () => db.destroy(),
+  };
+}
+
+const INT8_OID = 20;
+
+function openPostgres(connectionString: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // COUNT(*) and BIGINT columns arrive as strings by default; every value we store fits a double.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    writeTransaction: (work) => db.transaction().execute(work),
+    singleWrite: (work) => work(db),
+    close: () => db.destroy(),
+  };
+}
+
+/** Opens PostgreSQL when a URL is given, else the embedded SQLite database of the data directory. */
+export function openDatabase(location: DatabaseLocation): DatabaseHandle {
+  return location.databaseUrl ? openPostgres(location.databaseUrl) : openSqlite(location.dataDir);
+}

@@ -1,0 +1,284 @@
+/*
+ * Table types of the database, shared by SQLite and PostgreSQL.
+ *
+ * Portable column conventions (so one set of migrations serves both dialects):
+ * - timestamps are ISO 8601 UTC strings from `Date#toISOString()` (fixed width, so text order is time order);
+ * - booleans are integers 0/1 (better-sqlite3 cannot bind JS booleans);
+ * - JSON documents are text, parsed by the repositories;
+ * - binary data is BLOB on SQLite and BYTEA on PostgreSQL (a Buffer on both).
+ */
+
+/** 0 or 1. */
+export type Flag = number;
+
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  plan: 'basic' | 'premium' | 'pro';
+  /** Monthly verification quota; fixed by the plan except on Pro. */
+  monthly_quota: number;
+  color: string;
+  anti_spoofing: Flag;
+  handoff_mode: 'never' | 'suggest' | 'require';
+  /** The policy the company asked for; the effective one is resolved (always `never` on Basic). */
+  location_permission: 'never' | 'optional' | 'required';
+  /** Hours. */
+  link_expiration_hours: number;
+  /** Hours. */
+  data_expiration_hours: number;
+  adaptive_flow: Flag;
+  /** Default redirect after the flow when a link has no `callbackUrl`. */
+  callback_url: string | null;
+  onboarding_business_id: string;
+  /** Operator override of the default gate-rule template (JSON `{version, rules}`), null for the default. */
+  gate_rules: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsersTable {
+  id: string;
+  company_id: string;
+  email: string | null;
+  client_id: string;
+  /** AES-256-GCM sealed (see `SecretBox`). */
+  client_secret_sealed: string;
+  /** AES-256-GCM sealed; 256-bit HMAC key of webhook signatures. */
+  webhook_secret_sealed: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AccessTokensTable {
+  /** SHA-256 hex of the token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  company_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface QuotaUsageTable {
+  company_id: string;
+  /** Calendar month, `YYYY-MM` (UTC). */
+  period: string;
+  used: number;
+}
+
+export interface LinksTable {
+  id: string;
+  company_id: string;
+  verification_id: string;
+  type: 'FULL FLOW' | 'ID ONLY';
+  callback_url: string | null;
+  external_user_id: string | null;
+  /** Who set `external_user_id`: the API at creation, or `PATCH /verifications/identify`. */
+  external_user_id_source: 'api' | 'identify' | null;
+  /** Tri-state input of `POST /links` (null when omitted). */
+  adaptive_flow_requested: Flag | null;
+  /** The resolved value: the link's own if sent, else the company setting at creation. */
+  adaptive_flow: Flag;
+  metadata: string;
+  /** 0 once the link is consumed (completed or exhausted). */
+  active: Flag;
+  /** End of the link window. */
+  expires_at: string;
+  consumed_at: string | null;
+  created_at: string;
+}
+
+export interface VerificationsTable {
+  id: string;
+  company_id: string;
+  link_id: string;
+  status: 'pending' | 'started' | 'expired' | 'success' | 'failed';
+  step: 'NEW_OPERATION' | 'ADD_FRONT' | 'ADD_BACK' | 'END_OPERATION';
+  /** `FACE` (adaptive selfie-only), `DOCUMENT`, or null while unresolved. */
+  method: 'FACE' | 'DOCUMENT' | null;
+  operation_guid: string | null;
+  user_name: string | null;
+  terms_and_conditions: Flag;
+  remaining_retries_front: number;
+  remaining_retries_back: number;
+  remaining_retries_selfie: number;
+  /** JSON `{addFront?, addBack?, register: []}`: ids of the accepted images, set by the capture pipeline. */
+  images: string;
+  /** JSON of the extracted document data (`data`). */
+  data: string;
+  detected_document_country: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  /** JSON of the stored geolocation object, including the authenticated-only fields. */
+  geolocation: string | null;
+  /** JSON of the connection fingerprint signals (authenticated reads only). */
+  device: string | null;
+  /** End of the readable window: created + link window + data window. */
+  expires_at: string;
+  data_expired: Flag;
+  anonymized_at: string | null;
+  finished_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ImagesTable {
+  id: string;
+  verification_id: string;
+  company_id: string;
+  kind: 'front' | 'back' | 'selfie';
+  content_type: string;
+  size: number;
+  /** Key in the blob store. */
+  blob_key: string;
+  created_at: string;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  company_id: string;
+  user_id: string;
+  url: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FeedbackReasonsTable {
+  id: string;
+  reason: string;
+  position: number;
+}
+
+export interface VerificationFeedbackTable {
+  id: string;
+  verification_id: string;
+  company_id: string;
+  user_id: string;
+  reason_id: string;
+  override_status: 'success' | 'failed';
+  previous_status: string;
+  created_at: string;
+}
+
+export interface ActivityLogsTable {
+  id: string;
+  company_id: string;
+  user_id: string | null;
+  action: string;
+  resource: string;
+  resource_id: string | null;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface ContactRequestsTable {
+  id: string;
+  /** Unique: one request per company (idempotency). */
+  company_id: string;
+  plan: string;
+  quota: number;
+  message: string | null;
+  phone: string | null;
+  created_at: string;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  company_id: string;
+  plan: 'basic' | 'premium' | 'pro';
+  status: 'active' | 'unpaid';
+  current_period_end: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoicesTable {
+  id: string;
+  subscription_id: string;
+  company_id: string;
+  amount_cents: number;
+  currency: string;
+  status: 'open' | 'paid';
+  period_start: string;
+  period_end: string;
+  paid_at: string | null;
+  payment_reference: string | null;
+  created_at: string;
+}
+
+export interface PaymentMethodsTable {
+  id: string;
+  company_id: string;
+  provider: string;
+  provider_reference: string;
+  brand: string;
+  last4: string;
+  created_at: string;
+}
+
+export interface CompanyLogosTable {
+  company_id: string;
+  content_type: string;
+  data: Buffer;
+  updated_at: string;
+}
+
+export interface GateRuleTemplatesTable {
+  id: string;
+  version: string;
+  /** JSON array of rules. */
+  rules: string;
+  active: Flag;
+  created_at: string;
+}
+
+export interface CloudKeysTable {
+  id: string;
+  company_id: string;
+  service: 'id' | 'face' | 'antispoofing';
+  name: string;
+  /** 1..5: a unique slot among the company's live keys of a service caps them at five without locks. */
+  slot: number;
+  /** First characters of the secret, shown in listings so a holder can tell keys apart. */
+  prefix: string;
+  /** SHA-256 hex of the secret; the secret itself is never stored. */
+  secret_hash: string;
+  status: 'active' | 'paused' | 'revoked';
+  calls_used: number;
+  calls_limit: number;
+  notified_at: string | null;
+  last_used_at: string | null;
+  rotated_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RateLimitCountersTable {
+  bucket: string;
+  window_start: number;
+  hits: number;
+  expires_at: number;
+}
+
+/** The whole database, as Kysely sees it. */
+export interface Database {
+  companies: CompaniesTable;
+  users: UsersTable;
+  access_tokens: AccessTokensTable;
+  quota_usage: QuotaUsageTable;
+  links: LinksTable;
+  verifications: VerificationsTable;
+  images: ImagesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  feedback_reasons: FeedbackReasonsTable;
+  verification_feedback: VerificationFeedbackTable;
+  activity_logs: ActivityLogsTable;
+  contact_requests: ContactRequestsTable;
+  subscriptions: SubscriptionsTable;
+  invoices: InvoicesTable;
+  payment_methods: PaymentMethodsTable;
+  company_logos: CompanyLogosTable;
+  gate_rule_templates: GateRuleTemplatesTable;
+  cloud_keys: CloudKeysTable;
+  rate_limit_counters: RateLimitCountersTable;
+}

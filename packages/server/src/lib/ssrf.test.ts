@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { checkWebhookUrl, isPublicAddress } from './ssrf.js';
+
+describe('isPublicAddress', () => {
+  it('accepts public unicast and refuses everything an attacker could aim at inside', () => {
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])
+      expect(isPublicAddress(address), address).toBe(true);
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '255.255.255.255',
+      '224.0.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      'not-an-ip',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+  });
+});
+
+describe('checkWebhookUrl', () => {
+  it('resolves host names before deciding, and allows private targets only when configured', async () => {
+    expect(await checkWebhookUrl('http://localhost:3000/hook', false)).toMatch(/loopback/);
+    expect(await checkWebhookUrl('http://localhost:3000/hook', true)).toBeUndefined();
+    expect(await checkWebhookUrl('https://93.184.216.34/hook', false)).toBeUndefined();
+    expect(await checkWebhookUrl('http://does-not-exist.invalid/hook', false)).toMatch(
+      /does not resolve/,
+    );
+    expect(await checkWebhookUrl('gopher://93.184.216.34/', false)).toMatch(/http or https/);
+  });
+});

@@ -1,0 +1,52 @@
+import { Ajv, type ErrorObject, type Options } from 'ajv';
+import addFormatsImport, { type FormatsPlugin } from 'ajv-formats';
+import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
+
+// ajv-formats is CommonJS with a default export; under NodeNext the callable sits on `.default`.
+const addFormats: FormatsPlugin =
+  (addFormatsImport as unknown as { default?: FormatsPlugin }).default ??
+  (addFormatsImport as unknown as FormatsPlugin);
+
+function createAjv(options: Options): Ajv {
+  const ajv = new Ajv({
+    allErrors: false,
+    strict: true,
+    strictRequired: false,
+    useDefaults: true,
+    ...options,
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+/**
+ * Two validators: bodies are checked strictly (no coercion, no removal: an unknown field or a `"1"`
+ * where a number belongs is a 400), while path and query strings are coerced to their declared types.
+ */
+export function installValidators(app: FastifyInstance): void {
+  const strictBodies = createAjv({ coerceTypes: false, removeAdditional: false });
+  const coercingParts = createAjv({ coerceTypes: true, removeAdditional: false });
+  const compiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
+    const ajv = httpPart === 'body' ? strictBodies : coercingParts;
+    return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<FastifySchema>>;
+  };
+  app.setValidatorCompiler(compiler);
+}
+
+/** Readable messages for validation errors: `body/type must be equal to one of the allowed values (…)`. */
+export function formatValidationErrors(
+  errors: ErrorObject[] | readonly Partial<ErrorObject>[],
+  dataVar: string,
+): Error {
+  const first = errors[0];
+  if (first === undefined) return new Error(`${dataVar} is invalid`);
+  const path = `${dataVar}${first.instancePath ?? ''}`;
+  const params = (first.params ?? {}) as Record<string, unknown>;
+  let message = `${path} ${first.message ?? 'is invalid'}`;
+  if (first.keyword === 'additionalProperties')
+    message = `${path} must not have the field ${String(params.additionalProperty)}`;
+  if (first.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+    message += ` (${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')})`;
+  }
+  return new Error(message);
+}

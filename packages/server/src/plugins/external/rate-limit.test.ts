@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { createServices } from '../../services/index.js';
+import { createLink, createTestApp, type TestApp } from '../../testing/harness.js';
+
+describe('rate limits', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(async () => test.close());
+
+  it('hold across processes sharing the database (two apps, one budget)', async () => {
+    const services = await createServices({ config: test.config, clock: test.clock });
+    const second = await buildApp({ config: test.config, services, logger: false });
+    try {
+      const account = await test.account('premium');
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const app = i % 2 === 0 ? test.app : second;
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/v1/service/contact-request',
+          headers: { authorization: `Bearer ${account.token}` },
+          payload: {},
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([201, 200, 200, 200, 200, 429]);
+    } finally {
+      await second.close();
+      await services.close();
+    }
+  });
+
+  it('limits the status poll per verification (600/min) with Retry-After, and the device PATCHes per address (120/min)', async () => {
+    const account = await test.account('premium');
+    const { verificationId, linkId } = await createLink(test, account.token);
+    const url = `/api/v1/verifications/${verificationId}/status?linkId=${linkId}`;
+    for (let i = 0; i < 600; i++) {
+      const response = await test.inject({ method: 'GET', url });
+      if (response.statusCode !== 200) throw new Error(`poll ${i} answered ${response.statusCode}`);
+    }
+    const limited = await test.inject({ method: 'GET', url });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ type: 'ErrorResponse', message: 'too many requests' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const other = await createLink(test, account.token);
+    expect(
+      (
+        await test.inject({
+          method: 'GET',
+          url: `/api/v1/verifications/${other.verificationId}/status?linkId=${other.linkId}`,
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    test.clock.advance(60_000);
+    const patch = (remoteAddress: string) =>
+      test.inject({
+        method: 'PATCH',
+        url: '/api/v1/verifications/error',
+        remoteAddress,
+        payload: {
+          verificationId: other.verificationId,
+          errorCode: 'USER_CANCELLED',
+          errorMessage: 'x',
+        },
+      });
+    for (let i = 0; i < 120; i++) expect((await patch('198.51.100.7')).statusCode).not.toBe(429);
+    expect((await patch('198.51.100.7')).statusCode).toBe(429);
+    expect((await patch('198.51.100.8')).statusCode).not.toBe(429);
+  });
+});
+
+describe('IDV_RATE_LIMITS=off', () => {
+  it('turns every limit off', async () => {
+    const test = await createTestApp({ env: { IDV_RATE_LIMITS: 'off' } });
+    try {
+      const account = await test.account('premium');
+      for (let i = 0; i < 8; i++) {
+        const response = await test.inject({
+          method: 'POST',
+          url: '/api/v1/service/contact-request',
+          token: account.token,
+          payload: {},
+        });
+        expect(response.statusCode).not.toBe(429);
+      }
+    } finally {
+      await test.close();
+    }
+  });
+});

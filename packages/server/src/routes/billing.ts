@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { identityOf } from '../plugins/app/authentication.js';
+import {
+  DateTime,
+  Nullable,
+  StringEnum,
+  Uuid,
+  bearerSecurity,
+  errorResponses,
+} from '../schemas/common.js';
+import { Plan } from '../schemas/link.js';
+
+const Invoice = Type.Object({
+  _id: Uuid,
+  amount: Type.Number({ description: 'in currency units' }),
+  currency: Type.String(),
+  status: StringEnum(['open', 'paid'] as const),
+  periodStart: DateTime,
+  periodEnd: DateTime,
+  paidAt: Nullable(DateTime),
+  createdAt: DateTime,
+});
+
+/** `/billing`: payment method and subscription (Bearer). */
+const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const tags = ['Billing'];
+
+  app.post(
+    '/billing/paymentMethod',
+    {
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags,
+        summary: 'Add a payment method and collect unpaid invoices',
+        description:
+          'Body `{token}` from the payment provider. Works without a prior card; charges every open invoice. With the local test ' +
+          'provider: `tok_visa`, `tok_mastercard`, `tok_amex` succeed, `tok_chargeDeclined` answers 402.',
+        security: bearerSecurity,
+        body: Type.Object(
+          { token: Type.String({ minLength: 1, maxLength: 200 }) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            paymentMethod: Type.Object({
+              _id: Uuid,
+              brand: Type.String(),
+              last4: Type.String(),
+              createdAt: DateTime,
+            }),
+            collectedInvoices: Type.Array(Invoice),
+          }),
+          ...errorResponses(400, 401, 402, 403, 429),
+        },
+      },
+    },
+    async (request) => {
+      const identity = identityOf(request);
+      return app.services.billing.addPaymentMethod(
+        identity.companyId,
+        identity.userId,
+        request.body.token,
+        request.ip,
+      );
+    },
+  );
+
+  app.get(
+    '/billing/:idSubscription',
+    {
+      schema: {
+        tags,
+        summary: 'Read a subscription',
+        description:
+          '403 when the subscription belongs to another company; 404 when it does not exist.',
+        security: bearerSecurity,
+        params: Type.Object({ idSubscription: Uuid }),
+        response: {
+          200: Type.Object({
+            _id: Uuid,
+            companyId: Uuid,
+            plan: Plan,
+            status: StringEnum(['active', 'unpaid'] as const),
+            currentPeriodEnd: DateTime,
+            invoices: Type.Array(Invoice),
+          }),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request) =>
+      app.services.billing.subscription(
+        identityOf(request).companyId,
+        request.params.idSubscription,
+      ),
+  );
+};
+
+export default billingRoutes;

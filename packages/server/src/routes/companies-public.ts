@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Errors } from '../lib/errors.js';
+import { ImageBytes, Uuid, errorResponses } from '../schemas/common.js';
+
+/**
+ * `GET /companies/{companyId}/logo`: the uploaded logo, public so the verification element can show it
+ * (FlowSession `company.logoUrl`). An unknown company and a company without a logo both answer 404.
+ */
+const publicCompanyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/companies/:companyId/logo',
+    {
+      schema: {
+        tags: ['Public flow'],
+        summary: 'Company logo (PNG, public)',
+        params: Type.Object({ companyId: Uuid }),
+        querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 32 })) }),
+        produces: ['image/png'],
+        response: { 200: ImageBytes, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const logo = await app.services.logos.read(request.params.companyId);
+      if (logo === undefined) throw Errors.notFound('logo');
+      return reply
+        .type(logo.contentType)
+        .headers({
+          'cache-control': 'public, max-age=300',
+          'last-modified': new Date(logo.updatedAt).toUTCString(),
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "default-src 'none'",
+        })
+        .send(logo.bytes);
+    },
+  );
+};
+
+export default publicCompanyRoutes;

@@ -1,0 +1,161 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Errors } from '../lib/errors.js';
+import { IdParams, Uuid, errorResponses } from '../schemas/common.js';
+import {
+  PublicVerificationView,
+  ReportedGeolocation,
+  StatusWithOperation,
+  VerificationStatus,
+} from '../schemas/verification.js';
+
+/** Fields the server derives; a client sending them gets a 400 naming the field. */
+const SERVER_DERIVED_FIELDS = ['tier', 'policy', 'ipDistanceKm', 'serverIp'] as const;
+
+/** Per-IP budget of the device-facing PATCH endpoints (DESIGN §4). */
+const DEVICE_REQUESTS_PER_MINUTE = 120;
+/** Per-verification budget of the status poll (DESIGN §4). */
+const POLLS_PER_MINUTE = 600;
+
+const deviceRateLimit = { max: DEVICE_REQUESTS_PER_MINUTE, timeWindow: 60_000 };
+
+const GeolocationBody = Type.Object(
+  { verificationId: Uuid, geolocation: ReportedGeolocation },
+  { additionalProperties: false },
+);
+
+const ErrorReportBody = Type.Object(
+  {
+    verificationId: Uuid,
+    errorCode: Type.String({
+      pattern: '^[A-Z][A-Z0-9_]{0,63}$',
+      description: 'upper snake case, e.g. CAMERA_PERMISSION_DENIED',
+    }),
+    errorMessage: Type.String({ maxLength: 1000 }),
+  },
+  { additionalProperties: false },
+);
+
+const IdentifyBody = Type.Object(
+  { verificationId: Uuid, email: Type.String({ format: 'email', maxLength: 254 }) },
+  { additionalProperties: false },
+);
+
+/** Public endpoints called by the person's device and by integrators polling status (no token). */
+const publicVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['Public flow'];
+
+  app.get(
+    '/verifications/:id/status',
+    {
+      config: {
+        rateLimit: {
+          max: POLLS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `verification:${(request.params as { id: string }).id}`,
+        },
+      },
+      schema: {
+        tags: ['Status poll'],
+        summary: 'Public status poll',
+        description:
+          'Requires `linkId` (403 when missing, not matching, or the verification is unknown). Without `include` the answer ' +
+          'is a bare JSON string; with `include=operationGuid` an object `{status, operationGuid, method}`.',
+        params: IdParams,
+        querystring: Type.Object({
+          linkId: Type.Optional(Type.String({ maxLength: 64 })),
+          include: Type.Optional(Type.Literal('operationGuid')),
+        }),
+        response: {
+          200: Type.Union([VerificationStatus, StatusWithOperation]),
+          ...errorResponses(400, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await app.services.verifications.pollStatus(
+        request.params.id,
+        request.query.linkId,
+      );
+      reply.header('cache-control', 'no-store');
+      if (request.query.include === 'operationGuid') return result;
+      // A bare JSON string: Fastify would send a returned string as text/plain, unquoted.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(result.status) as never);
+    },
+  );
+
+  app.patch(
+    '/verifications',
+    {
+      bodyLimit: 8 * 1024,
+      config: { rateLimit: deviceRateLimit },
+      preValidation: async (request) => {
+        const geolocation = (request.body as { geolocation?: unknown } | undefined)?.geolocation;
+        if (typeof geolocation !== 'object' || geolocation === null) return;
+        const sent = SERVER_DERIVED_FIELDS.find((field) => Object.hasOwn(geolocation, field));
+        if (sent !== undefined)
+          throw Errors.badRequest(
+            `geolocation.${sent} is derived by the server and must not be sent`,
+          );
+      },
+      schema: {
+        tags,
+        summary: 'Report the geolocation of the person',
+        description:
+          'Every location field sits inside `geolocation`. 400 when `tier`, `policy`, `ipDistanceKm` or `serverIp` is sent, ' +
+          'when `source` is gps/wifi/cell without both device coordinates, or when `capturedAt` is more than 24 h from the server clock.',
+        body: GeolocationBody,
+        response: { 200: PublicVerificationView, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request) =>
+      app.services.verifications.reportGeolocation(
+        request.body.verificationId,
+        request.body.geolocation,
+        request.ip,
+      ),
+  );
+
+  app.patch(
+    '/verifications/error',
+    {
+      bodyLimit: 8 * 1024,
+      config: { rateLimit: deviceRateLimit },
+      schema: {
+        tags,
+        summary: 'Report a client-side error',
+        body: ErrorReportBody,
+        response: { 200: PublicVerificationView, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request) =>
+      app.services.verifications.reportClientError(
+        request.body.verificationId,
+        request.body.errorCode,
+        request.body.errorMessage,
+      ),
+  );
+
+  app.patch(
+    '/verifications/identify',
+    {
+      bodyLimit: 4 * 1024,
+      config: { rateLimit: deviceRateLimit },
+      schema: {
+        tags,
+        summary: 'Identify the person by e-mail (adaptive flow)',
+        description:
+          'Backfills the link `externalUserId` and re-resolves the branch. Same e-mail again: no-op. An identifier set by the API ' +
+          'at link creation is never overwritten (409 `identifierAlreadyBound`).',
+        body: IdentifyBody,
+        response: { 200: StatusWithOperation, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request) =>
+      app.services.verifications.identify(request.body.verificationId, request.body.email),
+  );
+};
+
+export default publicVerificationRoutes;

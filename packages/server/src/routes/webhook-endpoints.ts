@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { identityOf } from '../plugins/app/authentication.js';
+import { DateTime, IdParams, Uuid, bearerSecurity, errorResponses } from '../schemas/common.js';
+import { HttpUrl } from '../schemas/link.js';
+
+const WebhookEndpoint = Type.Object(
+  {
+    _id: Uuid,
+    userId: Uuid,
+    description: Type.String(),
+    url: Type.String(),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'WebhookEndpoint' },
+);
+
+const Description = Type.String({ maxLength: 500 });
+
+/** `/webhook-endpoints`: registration of the URLs that receive signed events (Bearer, Premium/Pro). */
+const webhookEndpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const tags = ['Webhook endpoints'];
+  const actor = (request: FastifyRequest) => {
+    const identity = identityOf(request);
+    return { companyId: identity.companyId, userId: identity.userId, ip: request.ip };
+  };
+
+  app.post(
+    '/webhook-endpoints',
+    {
+      bodyLimit: 8 * 1024,
+      schema: {
+        tags,
+        summary: 'Register a webhook endpoint',
+        description:
+          'Exactly `url` and optional `description`; any other field answers 400. URLs resolving to loopback, private or reserved ' +
+          'addresses are refused unless the server runs with IDV_WEBHOOK_ALLOW_PRIVATE=true.',
+        security: bearerSecurity,
+        body: Type.Object(
+          { url: HttpUrl, description: Type.Optional(Description) },
+          { additionalProperties: false },
+        ),
+        response: { 201: WebhookEndpoint, ...errorResponses(400, 401, 403, 422, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await app.services.webhookEndpoints.create(actor(request), request.body)),
+  );
+
+  app.get(
+    '/webhook-endpoints',
+    {
+      schema: {
+        tags,
+        summary: 'List webhook endpoints',
+        security: bearerSecurity,
+        response: { 200: Type.Array(WebhookEndpoint), ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (request) => app.services.webhookEndpoints.list(identityOf(request).companyId),
+  );
+
+  app.get(
+    '/webhook-endpoints/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Read a webhook endpoint',
+        security: bearerSecurity,
+        params: IdParams,
+        response: { 200: WebhookEndpoint, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) =>
+      app.services.webhookEndpoints.get(identityOf(request).companyId, request.params.id),
+  );
+
+  app.patch(
+    '/webhook-endpoints/:id',
+    {
+      bodyLimit: 8 * 1024,
+      schema: {
+        tags,
+        summary: 'Update a webhook endpoint',
+        security: bearerSecurity,
+        params: IdParams,
+        body: Type.Object(
+          { url: Type.Optional(HttpUrl), description: Type.Optional(Description) },
+          { additionalProperties: false, minProperties: 1 },
+        ),
+        response: { 200: WebhookEndpoint, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) =>
+      app.services.webhookEndpoints.update(actor(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/webhook-endpoints/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a webhook endpoint',
+        security: bearerSecurity,
+        params: IdParams,
+        response: {
+          200: Type.Object({ _id: Uuid, deleted: Type.Literal(true) }),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request) => app.services.webhookEndpoints.delete(actor(request), request.params.id),
+  );
+};
+
+export default webhookEndpointRoutes;

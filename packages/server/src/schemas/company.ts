@@ -1,0 +1,105 @@
+import { Type } from 'typebox';
+import { DateTime, Nullable, Uuid } from './common.js';
+import { GateRules, HandoffMode, HttpUrl, LocationPermission, Plan } from './link.js';
+
+const Hours = (description: string) =>
+  Type.Number({ exclusiveMinimum: 0, maximum: 720, description });
+
+export const CompanyView = Type.Object(
+  {
+    _id: Uuid,
+    name: Type.String(),
+    plan: Plan,
+    quota: Type.Integer({ description: 'verifications per calendar month' }),
+    color: Type.String(),
+    logoUrl: Nullable(Type.String()),
+    antiSpoofing: Type.Boolean(),
+    handoffMode: HandoffMode,
+    callbackUrl: Nullable(Type.String()),
+    onboardingBusinessId: Uuid,
+    linkConfig: Type.Object({
+      expirationTime: Type.Number({ description: 'link window, hours' }),
+      dataExpirationTime: Type.Number({ description: 'data window after the link window, hours' }),
+      adaptiveFlow: Type.Boolean(),
+    }),
+    verificationConfig: Type.Object({
+      locationPermission: LocationPermission,
+      requestedLocationPermission: LocationPermission,
+    }),
+    gateRules: GateRules,
+    subscriptionId: Nullable(Uuid),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'Company' },
+);
+
+export const CompanyPatchBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    color: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
+    antiSpoofing: Type.Optional(Type.Boolean()),
+    handoffMode: Type.Optional(HandoffMode),
+    callbackUrl: Type.Optional(Nullable(HttpUrl)),
+    linkConfig: Type.Optional(
+      Type.Object(
+        {
+          expirationTime: Type.Optional(
+            Hours('link window in hours (Premium ≤ 72, Pro ≤ 720; fixed 0.5 on Basic)'),
+          ),
+          dataExpirationTime: Type.Optional(
+            Hours('data window in hours (Premium ≤ 72, Pro ≤ 720; fixed 0.5 on Basic)'),
+          ),
+          adaptiveFlow: Type.Optional(Type.Boolean()),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    verificationConfig: Type.Optional(
+      Type.Object(
+        { locationPermission: Type.Optional(LocationPermission) },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const UserView = Type.Object(
+  {
+    _id: Uuid,
+    email: Nullable(Type.String()),
+    companyId: Uuid,
+    clientId: Type.String(),
+    clientSecret: Type.String(),
+    webhookSecret: Type.String(),
+    callbackUrl: Nullable(Type.String()),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'User' },
+);
+
+export const UsageStats = Type.Object({
+  plan: Plan,
+  quota: Type.Integer(),
+  used: Type.Integer(),
+  remaining: Type.Integer(),
+  linksGenerated: Type.Integer(),
+  period: Type.Object({ start: DateTime, end: DateTime }),
+});
+
+export const ActivityPage = Type.Object({
+  total: Type.Integer(),
+  page: Type.Integer(),
+  data: Type.Array(
+    Type.Object({
+      _id: Uuid,
+      action: Type.String(),
+      resource: Type.String(),
+      resourceId: Nullable(Type.String()),
+      createdAt: DateTime,
+      ip: Nullable(Type.String()),
+    }),
+  ),
+});

@@ -1,0 +1,81 @@
+import { Type } from 'typebox';
+import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
+
+export const GateRules = Type.Object(
+  {
+    version: Type.String(),
+    rules: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        reason: Type.String(),
+        match: Type.Object({
+          formFactor: Type.Optional(Type.String()),
+          platform: Type.Optional(Type.String()),
+          osVersionMax: Type.Optional(Type.String()),
+        }),
+      }),
+    ),
+  },
+  { title: 'GateRules' },
+);
+
+export const LinkType = StringEnum(['FULL FLOW', 'ID ONLY'] as const);
+export const HandoffMode = StringEnum(['never', 'suggest', 'require'] as const);
+export const LocationPermission = StringEnum(['never', 'optional', 'required'] as const);
+export const Plan = StringEnum(['basic', 'premium', 'pro'] as const);
+
+/** An absolute http(s) URL. */
+export const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
+
+export const NewLinkBody = Type.Object(
+  {
+    type: LinkType,
+    callbackUrl: Type.Optional(HttpUrl),
+    externalUserId: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
+    adaptiveFlow: Type.Optional(Type.Boolean()),
+    metadata: Type.Optional(
+      Type.Record(
+        Type.String({ maxLength: 100 }),
+        Nullable(Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Boolean()])),
+        {
+          maxProperties: 50,
+        },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const CreatedLink = Type.Object({
+  linkId: Uuid,
+  linkUrl: Type.String(),
+  verificationId: Uuid,
+});
+
+export const LinkCompany = Type.Object({
+  name: Type.String(),
+  antiSpoofing: Type.Boolean(),
+  color: Type.String(),
+  plan: Plan,
+  handoffMode: HandoffMode,
+  gateRules: GateRules,
+  locationPermission: LocationPermission,
+});
+
+export const LinkRecord = Type.Object(
+  {
+    _id: Uuid,
+    verificationId: Uuid,
+    type: LinkType,
+    active: Type.Boolean(),
+    expiresAt: DateTime,
+    createdAt: DateTime,
+    callbackUrl: Type.Optional(Type.String()),
+    externalUserId: Type.Optional(Type.String()),
+    metadata: Type.Record(Type.String(), Type.Unknown()),
+    defaultTemplateVersion: Nullable(Type.String()),
+    adaptiveFlow: Type.Boolean(),
+    company: LinkCompany,
+  },
+  { title: 'Link' },
+);

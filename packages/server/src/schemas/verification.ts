@@ -1,0 +1,174 @@
+import { Type } from 'typebox';
+import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
+
+export const VerificationStatus = StringEnum([
+  'pending',
+  'started',
+  'expired',
+  'success',
+  'failed',
+] as const);
+export const VerificationStep = StringEnum([
+  'NEW_OPERATION',
+  'ADD_FRONT',
+  'ADD_BACK',
+  'END_OPERATION',
+] as const);
+export const Method = Nullable(StringEnum(['FACE', 'DOCUMENT'] as const));
+export const LocationSource = StringEnum(['gps', 'wifi', 'cell', 'ip', 'none'] as const);
+export const LocationPermissionState = StringEnum(['granted', 'denied', 'prompt'] as const);
+export const LocationPolicy = StringEnum(['never', 'optional', 'required'] as const);
+export const LocationTier = StringEnum(['precise', 'approximate', 'coarse', 'unknown'] as const);
+
+const Coordinate = (max: number) =>
+  Type.String({
+    pattern: '^-?\\d{1,3}(\\.\\d+)?$',
+    maxLength: 32,
+    description: `decimal degrees, |value| <= ${max}`,
+  });
+
+/** Geolocation keys the device may send on `PATCH /verifications` (strict: nothing else). */
+export const ReportedGeolocation = Type.Object(
+  {
+    ip: Type.Optional(
+      Type.String({ maxLength: 45, description: 'IP attributed to the client (client-declared)' }),
+    ),
+    accuracyRadius: Type.Optional(Type.Number({ minimum: 0, maximum: 20037, description: 'km' })),
+    latitude: Type.Optional(Coordinate(90)),
+    longitude: Type.Optional(Coordinate(180)),
+    country: Type.Optional(Type.String({ maxLength: 100 })),
+    city: Type.Optional(Type.String({ maxLength: 200 })),
+    subdivisions: Type.Optional(Type.String({ maxLength: 200 })),
+    accuracy: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 1e8,
+        description: 'metres, 95% confidence radius of the device fix',
+      }),
+    ),
+    source: Type.Optional(LocationSource),
+    permission: Type.Optional(LocationPermissionState),
+    sample: Type.Optional(
+      Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$', description: 'e.g. best_of_session' }),
+    ),
+    capturedAt: Type.Optional(DateTime),
+    deviceLatitude: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+    deviceLongitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+  },
+  { additionalProperties: false },
+);
+
+const geolocationShared = {
+  ip: Type.Optional(Type.String()),
+  accuracyRadius: Type.Optional(Type.Number()),
+  latitude: Type.Optional(Type.String()),
+  longitude: Type.Optional(Type.String()),
+  country: Type.Optional(Type.String()),
+  city: Type.Optional(Type.String()),
+  subdivisions: Type.Optional(Type.String()),
+  accuracy: Type.Optional(Type.Number()),
+  source: Type.Optional(Type.String()),
+  tier: LocationTier,
+  permission: Type.Optional(Type.String()),
+  sample: Type.Optional(Type.String()),
+  capturedAt: Type.Optional(Type.String()),
+  deviceLatitude: Type.Optional(Type.Number()),
+  deviceLongitude: Type.Optional(Type.Number()),
+};
+
+/** Geolocation in public answers: the authenticated-only fields are not in the schema, so never serialized. */
+export const PublicGeolocation = Type.Object(geolocationShared, { title: 'PublicGeolocation' });
+
+/** Geolocation in authenticated reads, with `policy`, `ipDistanceKm`, `serverIp`. */
+export const Geolocation = Type.Object(
+  {
+    ...geolocationShared,
+    policy: LocationPolicy,
+    ipDistanceKm: Nullable(Type.Number()),
+    serverIp: Type.String(),
+  },
+  { title: 'Geolocation' },
+);
+
+export const DocumentData = Type.Object(
+  {
+    firstNames: Type.Optional(Type.String()),
+    lastNames: Type.Optional(Type.String()),
+    name: Type.Optional(Type.String()),
+    adult: Type.Optional(Type.Boolean()),
+    nationality: Type.Optional(Type.String()),
+    gender: Type.Optional(Type.String()),
+    birthDate: Type.Optional(Type.String({ description: 'YYYY-MM-DD' })),
+    dateOfIssue: Type.Optional(Type.String({ description: 'YYYY-MM-DD' })),
+    dateOfExpiry: Type.Optional(Type.String({ description: 'YYYY-MM-DD' })),
+    idNumber: Type.Optional(Type.String()),
+    ocrRaw: Type.Optional(Type.String()),
+    barcodeRaw: Type.Optional(Type.String()),
+  },
+  { title: 'DocumentData' },
+);
+
+/** The authenticated verification record. */
+export const VerificationRecord = Type.Object(
+  {
+    _id: Uuid,
+    linkId: Uuid,
+    companyId: Uuid,
+    type: StringEnum(['FULL FLOW', 'ID ONLY'] as const),
+    userName: Type.Optional(Type.String()),
+    termsAndConditions: Type.Boolean(),
+    images: Type.Object({
+      addFront: Type.Optional(Uuid),
+      addBack: Type.Optional(Uuid),
+      register: Type.Array(Uuid),
+    }),
+    errorMessage: Nullable(Type.String()),
+    errorCode: Nullable(Type.String()),
+    step: VerificationStep,
+    detectedDocumentCountry: Type.Optional(Type.String()),
+    status: VerificationStatus,
+    method: Method,
+    operationGuid: Nullable(Type.String()),
+    remainingRetries: Type.Object({
+      front: Type.Integer(),
+      back: Type.Integer(),
+      selfie: Type.Integer(),
+    }),
+    externalUserId: Type.Optional(Type.String()),
+    metadata: Type.Record(Type.String(), Type.Unknown()),
+    data: DocumentData,
+    dataExpired: Type.Boolean(),
+    expiresAt: DateTime,
+    createdAt: DateTime,
+    updatedAt: DateTime,
+    geolocation: Type.Optional(Geolocation),
+    device: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: 'Connection fingerprint signals' }),
+    ),
+  },
+  { title: 'Verification' },
+);
+
+export const VerificationPage = Type.Object({
+  total: Type.Integer(),
+  page: Type.Integer(),
+  size: Type.Integer(),
+  data: Type.Array(VerificationRecord),
+});
+
+/** Answer of the device-facing PATCH endpoints. */
+export const PublicVerificationView = Type.Object(
+  {
+    _id: Uuid,
+    status: VerificationStatus,
+    step: VerificationStep,
+    geolocation: Type.Optional(PublicGeolocation),
+  },
+  { title: 'PublicVerification' },
+);
+
+export const StatusWithOperation = Type.Object({
+  status: VerificationStatus,
+  operationGuid: Nullable(Type.String()),
+  method: Method,
+});

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { isoAt } from '../lib/clock.js';
+import { Errors } from '../lib/errors.js';
+import { constantTimeEqual, randomSecret, randomWebhookSecret } from '../lib/secrets.js';
+import type { BillingService } from './billing.js';
+import type { Executor, ServiceContext } from './context.js';
+import { DEFAULT_LINK_HOURS, PLANS, type PlanName } from './plans.js';
+
+/** Input of `idv-server account create`. */
+export interface NewAccount {
+  company: string;
+  plan: PlanName;
+  /** Monthly quota; only Pro may set it. */
+  quota?: number | undefined;
+  email?: string | undefined;
+}
+
+/** What account creation prints: the only time the caller needs to be told the secrets. */
+export interface AccountCredentials {
+  userId: string;
+  companyId: string;
+  clientId: string;
+  clientSecret: string;
+  webhookSecret: string;
+}
+
+/** `GET /users/me`. */
+export interface UserView {
+  _id: string;
+  email: string | null;
+  companyId: string;
+  clientId: string;
+  clientSecret: string;
+  webhookSecret: string;
+  callbackUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An authenticated API client. */
+export interface ClientIdentity {
+  userId: string;
+  companyId: string;
+  clientId: string;
+  plan: PlanName;
+}
+
+/** Thrown for an account that cannot be created as asked (bad plan/quota combination). */
+export class AccountInputError extends Error {
+  override name = 'AccountInputError';
+}
+
+const clientSecretContext = (userId: string) => `users.client_secret:${userId}`;
+const webhookSecretContext = (userId: string) => `users.webhook_secret:${userId}`;
+
+/** Accounts: a user and its company, their credentials, sealed at rest. */
+export class AccountService {
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly billing: BillingService,
+  ) {}
+
+  /** Creates a company and its user; safe while a server runs on the same database. */
+  async create(input: NewAccount): Promise<AccountCredentials> {
+    const rules = PLANS[input.plan];
+    if (input.quota !== undefined && !rules.configurableQuota) {
+      throw new AccountInputError(
+        `--quota applies to the pro plan only; ${input.plan} has a fixed quota of ${rules.quota}`,
+      );
+    }
+    if (input.quota !== undefined && (!Number.isInteger(input.quota) || input.quota < 1)) {
+      throw new AccountInputError('--quota must be a whole number of at least 1');
+    }
+    const name = input.company.trim();
+    if (name === '' || name.length > 200)
+      throw new AccountInputError('--company must be 1 to 200 characters');
+    const now = this.ctx.clock.now();
+    const at = isoAt(now);
+    const companyId = randomUUID();
+    const userId = randomUUID();
+    const credentials: AccountCredentials = {
+      userId,
+      companyId,
+      clientId: randomUUID(),
+      clientSecret: randomSecret(32),
+      webhookSecret: randomWebhookSecret(),
+    };
+    const windows = rules.fixedWindows ?? {
+      linkHours: DEFAULT_LINK_HOURS,
+      dataHours: rules.defaultDataHours,
+    };
+    await this.ctx.database.writeTransaction(async (trx) => {
+      await trx
+        .insertInto('companies')
+        .values({
+          id: companyId,
+          name,
+          plan: input.plan,
+          monthly_quota: input.quota ?? rules.quota,
+          color: '#1f6feb',
+          anti_spoofing: input.plan === 'basic' ? 0 : 1,
+          handoff_mode: 'never',
+          location_permission: input.plan === 'basic' ? 'never' : 'optional',
+          link_expiration_hours: windows.linkHours,
+          data_expiration_hours: windows.dataHours,
+          adaptive_flow: 0,
+          callback_url: null,
+          onboarding_business_id: randomUUID(),
+          gate_rules: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await trx
+        .insertInto('users')
+        .values({
+          id: userId,
+          company_id: companyId,
+          email: input.email ?? null,
+          client_id: credentials.clientId,
+          client_secret_sealed: this.ctx.secretBox.seal(
+            credentials.clientSecret,
+            clientSecretContext(userId),
+          ),
+          webhook_secret_sealed: this.ctx.secretBox.seal(
+            credentials.webhookSecret,
+            webhookSecretContext(userId),
+          ),
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await this.billing.openSubscription(trx, companyId, input.plan, now);
+    });
+    return credentials;
+  }
+
+  /**
+   * Checks client credentials. The secret is compared in constant time, and an unknown client id
+   * costs the same comparison, so timing tells nothing about which part was wrong.
+   */
+  async authenticateClient(
+    clientId: string,
+    clientSecret: string,
+  ): Promise<ClientIdentity | undefined> {
+    const row = await this.ctx.database.db
+      .selectFrom('users')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select([
+        'users.id as userId',
+        'users.company_id as companyId',
+        'users.client_secret_sealed',
+        'companies.plan',
+      ])
+      .where('users.client_id', '=', clientId)
+      .executeTakeFirst();
+    const expected =
+      row === undefined
+        ? randomSecret(32)
+        : this.ctx.secretBox.open(row.client_secret_sealed, clientSecretContext(row.userId));
+    const matches = constantTimeEqual(expected, clientSecret);
+    if (row === undefined || !matches) return undefined;
+    return { userId: row.userId, companyId: row.companyId, clientId, plan: row.plan };
+  }
+
+  /** The account of a token, with its secrets opened. */
+  async me(userId: string): Promise<UserView> {
+    const row = await this.ctx.database.db
+      .selectFrom('users')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select([
+        'users.id',
+        'users.email',
+        'users.company_id',
+        'users.client_id',
+        'users.client_secret_sealed',
+        'users.webhook_secret_sealed',
+        'users.created_at',
+        'users.updated_at',
+        'companies.callback_url',
+      ])
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+    if (row === undefined) throw Errors.notFound('user');
+    return {
+      _id: row.id,
+      email: row.email,
+      companyId: row.company_id,
+      clientId: row.client_id,
+      clientSecret: this.ctx.secretBox.open(row.client_secret_sealed, clientSecretContext(row.id)),
+      webhookSecret: this.ctx.secretBox.open(
+        row.webhook_secret_sealed,
+        webhookSecretContext(row.id),
+      ),
+      callbackUrl: row.callback_url,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  }
+
+  /** Replaces the webhook signing secret; effective for the next signature. */
+  async rotateWebhookSecret(userId: string): Promise<string> {
+    const secret = randomWebhookSecret();
+    const result = await this.ctx.database.db
+      .updateTable('users')
+      .set({
+        webhook_secret_sealed: this.ctx.secretBox.seal(secret, webhookSecretContext(userId)),
+        updated_at: isoAt(this.ctx.clock.now()),
+      })
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw Errors.notFound('user');
+    return secret;
+  }
+
+  /** The webhook signing secret of a company's account (for the delivery worker). */
+  async webhookSecretOfCompany(
+    companyId: string,
+    db: Executor = this.ctx.database.db,
+  ): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('users')
+      .select(['id', 'webhook_secret_sealed'])
+      .where('company_id', '=', companyId)
+      .orderBy('created_at')
+      .limit(1)
+      .executeTakeFirst();
+    return row === undefined
+      ? undefined
+      : this.ctx.secretBox.open(row.webhook_secret_sealed, webhookSecretContext(row.id));
+  }
+
+  /** The e-mail address of a company's account holder, if one was given. */
+  async emailOfCompany(
+    companyId: string,
+    db: Executor = this.ctx.database.db,
+  ): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('users')
+      .select('email')
+      .where('company_id', '=', companyId)
+      .where('email', 'is not', null)
+      .orderBy('created_at')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.email ?? undefined;
+  }
+}

@@ -1,0 +1,230 @@
+import type { Selectable } from 'kysely';
+import { preparedQuery } from '../db/prepared.js';
+import type { CompaniesTable } from '../db/schema.js';
+import { isoAt } from '../lib/clock.js';
+import { Errors } from '../lib/errors.js';
+import { toFlag } from '../lib/json.js';
+import type { Executor, ServiceContext } from './context.js';
+import { EMPTY_GATE_RULES, type GateRuleService, type GateRuleSet } from './gate-rules.js';
+import { PLANS, type PlanName } from './plans.js';
+
+export type CompanyRow = Selectable<CompaniesTable>;
+export type LocationPermission = CompaniesTable['location_permission'];
+export type HandoffMode = CompaniesTable['handoff_mode'];
+
+/** Company settings as `GET /users/me/company` answers them. */
+export interface CompanyView {
+  _id: string;
+  name: string;
+  plan: PlanName;
+  quota: number;
+  color: string;
+  logoUrl: string | null;
+  antiSpoofing: boolean;
+  handoffMode: HandoffMode;
+  callbackUrl: string | null;
+  onboardingBusinessId: string;
+  linkConfig: { expirationTime: number; dataExpirationTime: number; adaptiveFlow: boolean };
+  verificationConfig: {
+    locationPermission: LocationPermission;
+    requestedLocationPermission: LocationPermission;
+  };
+  gateRules: GateRuleSet;
+  subscriptionId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The branding and policy block embedded in link records. */
+export interface LinkCompanyView {
+  name: string;
+  antiSpoofing: boolean;
+  color: string;
+  plan: PlanName;
+  handoffMode: HandoffMode;
+  gateRules: GateRuleSet;
+  locationPermission: LocationPermission;
+}
+
+/** Body of `PATCH /users/me/company` (every field optional; `gateRules` is never accepted). */
+export interface CompanyPatch {
+  name?: string;
+  color?: string;
+  antiSpoofing?: boolean;
+  handoffMode?: HandoffMode;
+  callbackUrl?: string | null;
+  linkConfig?: { expirationTime?: number; dataExpirationTime?: number; adaptiveFlow?: boolean };
+  verificationConfig?: { locationPermission?: LocationPermission };
+}
+
+/** Link and data windows in force for a company, in hours. */
+export interface Windows {
+  linkHours: number;
+  dataHours: number;
+}
+
+/** Company settings, their plan rules, and the values resolved on the server. */
+export class CompanyService {
+  readonly #byId;
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly gateRules: GateRuleService,
+  ) {
+    const db = ctx.database.db;
+    this.#byId = preparedQuery(db, ['id'], (p) =>
+      db.selectFrom('companies').selectAll().where('id', '=', p.id),
+    );
+  }
+
+  async find(companyId: string, db?: Executor): Promise<CompanyRow | undefined> {
+    const [row] = await this.#byId({ id: companyId }, db);
+    return row;
+  }
+
+  /** The company of an authenticated caller (it exists: tokens cascade with their company). */
+  async get(companyId: string, db: Executor = this.ctx.database.db): Promise<CompanyRow> {
+    const row = await this.find(companyId, db);
+    if (row === undefined) throw Errors.notFound('user');
+    return row;
+  }
+
+  /** Windows in force: fixed on Basic, the settings elsewhere. */
+  windows(company: CompanyRow): Windows {
+    const fixed = PLANS[company.plan].fixedWindows;
+    return fixed !== undefined
+      ? { linkHours: fixed.linkHours, dataHours: fixed.dataHours }
+      : { linkHours: company.link_expiration_hours, dataHours: company.data_expiration_hours };
+  }
+
+  /** The effective location policy: always `never` on Basic, else the company's setting. */
+  locationPermission(company: CompanyRow): LocationPermission {
+    return company.plan === 'basic' ? 'never' : company.location_permission;
+  }
+
+  /** The gate rules in force: an operator override of the company, else the active default template. */
+  async resolvedGateRules(company: CompanyRow, db?: Executor): Promise<GateRuleSet> {
+    if (company.gate_rules !== null) return JSON.parse(company.gate_rules) as GateRuleSet;
+    return (await this.gateRules.activeTemplate(db)) ?? EMPTY_GATE_RULES;
+  }
+
+  /** Public address of the company logo, or null when none was uploaded. */
+  async logoUrl(companyId: string, db: Executor = this.ctx.database.db): Promise<string | null> {
+    const logo = await db
+      .selectFrom('company_logos')
+      .select('updated_at')
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    if (logo === undefined) return null;
+    const version = Date.parse(logo.updated_at).toString(36);
+    return `${this.ctx.config.publicAppUrl}/api/v1/companies/${companyId}/logo?v=${version}`;
+  }
+
+  async view(company: CompanyRow): Promise<CompanyView> {
+    const db = this.ctx.database.db;
+    const windows = this.windows(company);
+    const subscription = await db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('company_id', '=', company.id)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return {
+      _id: company.id,
+      name: company.name,
+      plan: company.plan,
+      quota: company.monthly_quota,
+      color: company.color,
+      logoUrl: await this.logoUrl(company.id),
+      antiSpoofing: company.anti_spoofing === 1,
+      handoffMode: company.handoff_mode,
+      callbackUrl: company.callback_url,
+      onboardingBusinessId: company.onboarding_business_id,
+      linkConfig: {
+        expirationTime: windows.linkHours,
+        dataExpirationTime: windows.dataHours,
+        adaptiveFlow: company.adaptive_flow === 1,
+      },
+      verificationConfig: {
+        locationPermission: this.locationPermission(company),
+        requestedLocationPermission: company.location_permission,
+      },
+      gateRules: await this.resolvedGateRules(company),
+      subscriptionId: subscription?.id ?? null,
+      createdAt: company.created_at,
+      updatedAt: company.updated_at,
+    };
+  }
+
+  async linkCompanyView(company: CompanyRow, db?: Executor): Promise<LinkCompanyView> {
+    return {
+      name: company.name,
+      antiSpoofing: company.anti_spoofing === 1,
+      color: company.color,
+      plan: company.plan,
+      handoffMode: company.handoff_mode,
+      gateRules: await this.resolvedGateRules(company, db),
+      locationPermission: this.locationPermission(company),
+    };
+  }
+
+  /**
+   * Applies a settings change after checking it against the plan: windows within the plan maxima
+   * (fixed on Basic), branding beyond the name only on Premium and Pro.
+   */
+  async update(companyId: string, patch: CompanyPatch): Promise<CompanyRow> {
+    const company = await this.get(companyId);
+    const rules = PLANS[company.plan];
+    const changes: Partial<CompaniesTable> = {};
+    const link = patch.linkConfig ?? {};
+    if (
+      rules.fixedWindows !== undefined &&
+      (link.expirationTime !== undefined || link.dataExpirationTime !== undefined)
+    ) {
+      throw Errors.badRequest(
+        `link windows are fixed at ${rules.fixedWindows.linkHours} hours on the ${company.plan} plan`,
+      );
+    }
+    if (link.expirationTime !== undefined) {
+      if (link.expirationTime > rules.maxLinkHours) {
+        throw Errors.badRequest(
+          `linkConfig.expirationTime must be at most ${rules.maxLinkHours} hours on the ${company.plan} plan`,
+        );
+      }
+      changes.link_expiration_hours = link.expirationTime;
+    }
+    if (link.dataExpirationTime !== undefined) {
+      if (link.dataExpirationTime > rules.maxDataHours) {
+        throw Errors.badRequest(
+          `linkConfig.dataExpirationTime must be at most ${rules.maxDataHours} hours on the ${company.plan} plan`,
+        );
+      }
+      changes.data_expiration_hours = link.dataExpirationTime;
+    }
+    if (link.adaptiveFlow !== undefined) changes.adaptive_flow = toFlag(link.adaptiveFlow);
+    if (patch.name !== undefined) changes.name = patch.name;
+    if (
+      company.plan === 'basic' &&
+      (patch.color !== undefined || patch.antiSpoofing !== undefined)
+    ) {
+      throw Errors.badRequest(
+        'only the business name is configurable for branding on the basic plan',
+      );
+    }
+    if (patch.color !== undefined) changes.color = patch.color;
+    if (patch.antiSpoofing !== undefined) changes.anti_spoofing = toFlag(patch.antiSpoofing);
+    if (patch.handoffMode !== undefined) changes.handoff_mode = patch.handoffMode;
+    if (patch.callbackUrl !== undefined) changes.callback_url = patch.callbackUrl;
+    const location = patch.verificationConfig?.locationPermission;
+    if (location !== undefined) changes.location_permission = location;
+    if (Object.keys(changes).length === 0) return company;
+    changes.updated_at = isoAt(this.ctx.clock.now());
+    await this.ctx.database.db
+      .updateTable('companies')
+      .set(changes)
+      .where('id', '=', companyId)
+      .execute();
+    return this.get(companyId);
+  }
+}

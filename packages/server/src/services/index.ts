@@ -1,0 +1,148 @@
+import { join } from 'node:path';
+import type { ServerConfig } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { migrateToLatest } from '../db/migrator.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { deriveDeploymentKeys, loadDeploymentKey } from '../lib/deployment-key.js';
+import { SecretBox } from '../lib/secrets.js';
+import { AccountService } from './accounts.js';
+import { ActivityLogService } from './activity-log.js';
+import { BillingService } from './billing.js';
+import { LocalTestPaymentProvider, type PaymentProvider } from './billing/payment-provider.js';
+import { FileBlobStore, type BlobStore } from './blob-store.js';
+import { CloudKeyService } from './cloud-keys.js';
+import { CompanyService } from './companies.js';
+import { ContactRequestService } from './contact-requests.js';
+import type { ServiceContext } from './context.js';
+import { GateRuleService } from './gate-rules.js';
+import { ImageService } from './images.js';
+import { LinkService } from './links.js';
+import { LogoService } from './logos.js';
+import { createMailer, type Mailer } from './mailer.js';
+import { DatabaseRateCounter } from './rate-limit-store.js';
+import { RetentionService } from './retention.js';
+import { StatsService } from './stats.js';
+import { TokenService } from './tokens.js';
+import { VerificationService } from './verifications.js';
+import { WebhookEndpointService } from './webhook-endpoints.js';
+
+/** Every application service, built once per process and shared by routes, CLI and jobs. */
+export interface AppServices {
+  readonly context: ServiceContext;
+  readonly accounts: AccountService;
+  readonly activity: ActivityLogService;
+  readonly billing: BillingService;
+  readonly blobs: BlobStore;
+  readonly cloudKeys: CloudKeyService;
+  readonly companies: CompanyService;
+  readonly contactRequests: ContactRequestService;
+  readonly gateRules: GateRuleService;
+  readonly images: ImageService;
+  readonly links: LinkService;
+  readonly logos: LogoService;
+  readonly mailer: Mailer;
+  readonly rateCounter: DatabaseRateCounter;
+  readonly retention: RetentionService;
+  readonly stats: StatsService;
+  readonly tokens: TokenService;
+  readonly verifications: VerificationService;
+  readonly webhookEndpoints: WebhookEndpointService;
+  /** Runs the periodic upkeep once: expiry of overdue verifications, retention, purges. */
+  maintain(): Promise<void>;
+  /** Waits for background work and closes the database. */
+  close(): Promise<void>;
+}
+
+/** Inputs of `createServices`; everything but the configuration has a production default. */
+export interface ServiceOptions {
+  config: ServerConfig;
+  clock?: Clock;
+  paymentProvider?: PaymentProvider;
+  mailer?: Mailer;
+  /** An already open database (otherwise opened from the configuration). */
+  database?: DatabaseHandle;
+  /** Run migrations first (default true). */
+  migrate?: boolean;
+  /** Receives errors of background work that must not fail a request. */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+/** Opens the database, migrates it, loads the deployment key, and wires the services. */
+export async function createServices(options: ServiceOptions): Promise<AppServices> {
+  const { config } = options;
+  const database = options.database ?? openDatabase(config);
+  try {
+    if (options.migrate !== false) await migrateToLatest(database);
+    const keys = deriveDeploymentKeys(loadDeploymentKey(config.dataDir, config.secretKey));
+    const clock = options.clock ?? systemClock;
+    const context: ServiceContext = {
+      database,
+      clock,
+      config,
+      secretBox: new SecretBox(keys.encryptionKey),
+      anonymizationPepper: keys.anonymizationPepper,
+    };
+    const mailer =
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        mailDir: join(config.dataDir, 'mail'),
+      });
+    const blobs = new FileBlobStore(join(config.dataDir, 'blobs'));
+    const activity = new ActivityLogService(context);
+    const gateRules = new GateRuleService(context);
+    const companies = new CompanyService(context, gateRules);
+    const billing = new BillingService(
+      context,
+      options.paymentProvider ?? new LocalTestPaymentProvider(),
+      activity,
+    );
+    const accounts = new AccountService(context, billing);
+    const verifications = new VerificationService(context, companies, activity);
+    const images = new ImageService(context, blobs, verifications);
+    const cloudKeys = new CloudKeyService({
+      database,
+      clock,
+      mailer,
+      onBackgroundError: options.onBackgroundError,
+    });
+    const rateCounter = new DatabaseRateCounter(database, clock);
+    const retention = new RetentionService(context, images);
+    const tokens = new TokenService(context);
+    return {
+      context,
+      accounts,
+      activity,
+      billing,
+      blobs,
+      cloudKeys,
+      companies,
+      contactRequests: new ContactRequestService(context, companies, activity),
+      gateRules,
+      images,
+      links: new LinkService(context, companies, verifications, gateRules, activity),
+      logos: new LogoService(context, activity),
+      mailer,
+      rateCounter,
+      retention,
+      stats: new StatsService(context, companies),
+      tokens,
+      verifications,
+      webhookEndpoints: new WebhookEndpointService(context, activity),
+      async maintain() {
+        await verifications.expireOverdue();
+        await retention.run();
+        await tokens.purgeExpired();
+        await rateCounter.purge();
+      },
+      async close() {
+        await cloudKeys.drain();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

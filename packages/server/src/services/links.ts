@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { preparedQuery } from '../db/prepared.js';
+import type { LinksTable } from '../db/schema.js';
+import { timeOrderedUuid } from '../lib/ids.js';
+import { HOUR_MS, isoAt } from '../lib/clock.js';
+import { Errors } from '../lib/errors.js';
+import { parseJsonColumn, toFlag } from '../lib/json.js';
+import type { PageRequest } from '../lib/paging.js';
+import type { ActivityLogService } from './activity-log.js';
+import type { CompanyRow, CompanyService, LinkCompanyView } from './companies.js';
+import type { Executor, ServiceContext } from './context.js';
+import type { GateRuleService } from './gate-rules.js';
+import type { VerificationService } from './verifications.js';
+
+/** Body of `POST /links`. */
+export interface NewLink {
+  type: LinksTable['type'];
+  callbackUrl?: string;
+  externalUserId?: string;
+  adaptiveFlow?: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+/** Answer of `POST /links`. */
+export interface CreatedLink {
+  linkId: string;
+  linkUrl: string;
+  verificationId: string;
+}
+
+/** The link record (spec: Link record). */
+export interface LinkRecord {
+  _id: string;
+  verificationId: string;
+  type: LinksTable['type'];
+  active: boolean;
+  expiresAt: string;
+  createdAt: string;
+  callbackUrl?: string;
+  externalUserId?: string;
+  metadata: Record<string, unknown>;
+  defaultTemplateVersion: string | null;
+  adaptiveFlow: boolean;
+  company: LinkCompanyView;
+}
+
+/** The calendar month (UTC) a time falls in, as stored in `quota_usage.period`. */
+export function quotaPeriod(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 7);
+}
+
+/** Links and the quota they consume. */
+export class LinkService {
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly companies: CompanyService,
+    private readonly verifications: VerificationService,
+    private readonly gateRules: GateRuleService,
+    private readonly activity: ActivityLogService,
+  ) {
+    // Link creation is a hot write path: its statements are compiled once.
+    const db = ctx.database.db;
+    this.#consumeQuota = preparedQuery(db, ['companyId', 'period', 'quota'], (p) =>
+      db
+        .insertInto('quota_usage')
+        .values({ company_id: p.companyId, period: p.period, used: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(['company_id', 'period'])
+            .doUpdateSet((eb) => ({ used: eb('quota_usage.used', '+', 1) }))
+            .where('quota_usage.used', '<', p.quota as unknown as number),
+        )
+        .returning('used'),
+    );
+    const linkColumns = [
+      'id',
+      'companyId',
+      'verificationId',
+      'type',
+      'callbackUrl',
+      'externalUserId',
+      'externalUserIdSource',
+      'adaptiveFlowRequested',
+      'adaptiveFlow',
+      'metadata',
+      'expiresAt',
+      'createdAt',
+    ] as const;
+    this.#insertLink = preparedQuery(db, linkColumns, (p) =>
+      db.insertInto('links').values({
+        id: p.id,
+        company_id: p.companyId,
+        verification_id: p.verificationId,
+        type: p.type as LinksTable['type'],
+        callback_url: p.callbackUrl,
+        external_user_id: p.externalUserId,
+        external_user_id_source: p.externalUserIdSource as LinksTable['external_user_id_source'],
+        adaptive_flow_requested: p.adaptiveFlowRequested as unknown as number,
+        adaptive_flow: p.adaptiveFlow as unknown as number,
+        metadata: p.metadata,
+        active: 1,
+        expires_at: p.expiresAt,
+        consumed_at: null,
+        created_at: p.createdAt,
+      }),
+    );
+  }
+
+  /**
+   * Takes one verification from the company's quota of the current month. A single atomic upsert
+   * that only increments below the quota, so concurrent creations (any number of processes) can
+   * never exceed it; answers false when the quota is used up.
+   */
+  readonly #consumeQuota;
+  readonly #insertLink;
+
+  private async consumeQuota(trx: Executor, company: CompanyRow, now: number): Promise<boolean> {
+    if (company.monthly_quota < 1) return false;
+    const rows = await this.#consumeQuota(
+      { companyId: company.id, period: quotaPeriod(now), quota: company.monthly_quota },
+      trx,
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Creates a link and its `pending` verification, consuming quota (422 when used up). The link window
+   * and the readable window come from the company settings (fixed on Basic).
+   */
+  async create(
+    companyId: string,
+    userId: string | null,
+    input: NewLink,
+    ip: string | null,
+  ): Promise<CreatedLink> {
+    const linkId = randomUUID();
+    const verificationId = timeOrderedUuid(this.ctx.clock.now());
+    await this.ctx.database.writeTransaction(async (trx) => {
+      const company = await this.companies.get(companyId, trx);
+      const now = this.ctx.clock.now();
+      if (!(await this.consumeQuota(trx, company, now))) throw Errors.quotaReached();
+      const windows = this.companies.windows(company);
+      const createdAt = isoAt(now);
+      const requested = input.adaptiveFlow;
+      await this.#insertLink(
+        {
+          id: linkId,
+          companyId,
+          verificationId,
+          type: input.type,
+          callbackUrl: input.callbackUrl ?? company.callback_url,
+          externalUserId: input.externalUserId ?? null,
+          externalUserIdSource: input.externalUserId === undefined ? null : 'api',
+          adaptiveFlowRequested: requested === undefined ? null : toFlag(requested),
+          adaptiveFlow: requested === undefined ? company.adaptive_flow : toFlag(requested),
+          metadata: JSON.stringify(input.metadata ?? {}),
+          expiresAt: isoAt(now + windows.linkHours * HOUR_MS),
+          createdAt,
+        },
+        trx,
+      );
+      await this.verifications.createPending(trx, {
+        id: verificationId,
+        companyId,
+        linkId,
+        expiresAt: isoAt(now + (windows.linkHours + windows.dataHours) * HOUR_MS),
+        createdAt,
+      });
+      await this.activity.record(
+        { companyId, userId, action: 'link.created', resource: 'link', resourceId: linkId, ip },
+        trx,
+      );
+    });
+    return { linkId, verificationId, linkUrl: `${this.ctx.config.publicAppUrl}/v/${linkId}` };
+  }
+
+  private async records(
+    company: CompanyRow,
+    rows: Selectable<LinksTable>[],
+  ): Promise<LinkRecord[]> {
+    const [companyView, template] = await Promise.all([
+      this.companies.linkCompanyView(company),
+      this.gateRules.activeTemplate(),
+    ]);
+    const now = this.ctx.clock.now();
+    return rows.map((row) => {
+      const record: LinkRecord = {
+        _id: row.id,
+        verificationId: row.verification_id,
+        type: row.type,
+        active: row.active === 1 && Date.parse(row.expires_at) > now,
+        expiresAt: row.expires_at,
+        createdAt: row.created_at,
+        metadata: parseJsonColumn<Record<string, unknown>>(row.metadata, {}),
+        defaultTemplateVersion: template?.version ?? null,
+        adaptiveFlow: row.adaptive_flow === 1,
+        company: companyView,
+      };
+      if (row.callback_url !== null) record.callbackUrl = row.callback_url;
+      if (row.external_user_id !== null) record.externalUserId = row.external_user_id;
+      return record;
+    });
+  }
+
+  /** `GET /links/{id}`: another company's link answers like an unknown one (404). */
+  async get(companyId: string, linkId: string): Promise<LinkRecord> {
+    const row = await this.ctx.database.db
+      .selectFrom('links')
+      .selectAll()
+      .where('id', '=', linkId)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    if (row === undefined) throw Errors.notFound('link');
+    const [record] = await this.records(await this.companies.get(companyId), [row]);
+    return record!;
+  }
+
+  /** `GET /links`: newest first, one page (100 by default). */
+  async list(companyId: string, page: PageRequest): Promise<LinkRecord[]> {
+    const rows = await this.ctx.database.db
+      .selectFrom('links')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.size)
+      .offset(page.offset)
+      .execute();
+    return this.records(await this.companies.get(companyId), rows);
+  }
+}

@@ -1,0 +1,75 @@
+import sharp from 'sharp';
+import { isoAt } from '../lib/clock.js';
+import { ApiError, Errors } from '../lib/errors.js';
+import type { ActivityLogService } from './activity-log.js';
+import type { ServiceContext } from './context.js';
+
+/** Formats accepted for a logo (SVG is refused: it can carry script). */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+/** Logos are stored at most this many pixels on each side. */
+const MAX_SIDE = 512;
+/** Refuse decompression bombs before decoding. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/** Company logos: decoded and re-encoded as PNG (so what is served is a clean image, never the upload). */
+export class LogoService {
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly activity: ActivityLogService,
+  ) {}
+
+  /**
+   * Decodes an uploaded image fully (a truncated or fake file fails here), then stores it
+   * re-encoded as PNG within 512×512 pixels. 400 for anything that is not a JPEG, PNG or WebP image.
+   */
+  async upload(companyId: string, userId: string, bytes: Buffer, ip: string): Promise<void> {
+    let png: Buffer;
+    try {
+      const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS });
+      const metadata = await image.metadata();
+      if (metadata.format === undefined || !ACCEPTED_FORMATS.has(metadata.format)) {
+        throw Errors.badRequest('logo must be a JPEG, PNG or WebP image');
+      }
+      png = await image
+        .rotate()
+        .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .png()
+        .toBuffer();
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw Errors.badRequest('logo is not a readable image');
+    }
+    const now = isoAt(this.ctx.clock.now());
+    await this.ctx.database.db
+      .insertInto('company_logos')
+      .values({ company_id: companyId, content_type: 'image/png', data: png, updated_at: now })
+      .onConflict((oc) =>
+        oc
+          .column('company_id')
+          .doUpdateSet({ content_type: 'image/png', data: png, updated_at: now }),
+      )
+      .execute();
+    await this.activity.record({
+      companyId,
+      userId,
+      action: 'company.logo_uploaded',
+      resource: 'company',
+      resourceId: companyId,
+      ip,
+    });
+  }
+
+  /** The stored logo, or undefined (unknown company and no logo look the same). */
+  async read(
+    companyId: string,
+  ): Promise<{ contentType: string; bytes: Buffer; updatedAt: string } | undefined> {
+    const row = await this.ctx.database.db
+      .selectFrom('company_logos')
+      .select(['content_type', 'data', 'updated_at'])
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    return row === undefined
+      ? undefined
+      : { contentType: row.content_type, bytes: Buffer.from(row.data), updatedAt: row.updated_at };
+  }
+}

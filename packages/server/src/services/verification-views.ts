@@ -1,0 +1,184 @@
+import type { LinksTable, VerificationsTable } from '../db/schema.js';
+import { parseJsonColumn } from '../lib/json.js';
+import type { LocationPermission } from './companies.js';
+
+/** Geolocation fields the device may report (spec: `PATCH /verifications`). */
+export interface ReportedGeolocation {
+  ip?: string;
+  accuracyRadius?: number;
+  latitude?: string;
+  longitude?: string;
+  country?: string;
+  city?: string;
+  subdivisions?: string;
+  accuracy?: number;
+  source?: 'gps' | 'wifi' | 'cell' | 'ip' | 'none';
+  permission?: 'granted' | 'denied' | 'prompt';
+  sample?: string;
+  capturedAt?: string;
+  deviceLatitude?: number;
+  deviceLongitude?: number;
+}
+
+/** The stored geolocation: what was reported plus what the server derived. */
+export interface StoredGeolocation extends ReportedGeolocation {
+  tier: 'precise' | 'approximate' | 'coarse' | 'unknown';
+  policy: LocationPermission;
+  ipDistanceKm: number | null;
+  serverIp: string;
+}
+
+/** Geolocation in public answers: never `policy`, `ipDistanceKm`, `serverIp`. */
+export type PublicGeolocation = Omit<StoredGeolocation, 'policy' | 'ipDistanceKm' | 'serverIp'>;
+
+/** Keys of the webhook `geolocation` subset (spec: Events, Payload). */
+const WEBHOOK_GEOLOCATION_KEYS = [
+  'ip',
+  'country',
+  'city',
+  'subdivisions',
+  'latitude',
+  'longitude',
+  'deviceLatitude',
+  'deviceLongitude',
+  'accuracy',
+  'accuracyRadius',
+  'source',
+  'tier',
+  'capturedAt',
+] as const;
+
+/** The public view of a stored geolocation. */
+export function publicGeolocation(stored: StoredGeolocation): PublicGeolocation {
+  const { policy: _policy, ipDistanceKm: _distance, serverIp: _serverIp, ...rest } = stored;
+  return rest;
+}
+
+/**
+ * The subset of a stored geolocation sent in webhooks (for the delivery pipeline): absent keys are
+ * omitted, never null; `permission`, `sample`, `policy`, `ipDistanceKm`, `serverIp` never appear.
+ */
+export function webhookGeolocation(stored: StoredGeolocation): Partial<StoredGeolocation> {
+  const subset: Record<string, unknown> = {};
+  for (const key of WEBHOOK_GEOLOCATION_KEYS) {
+    const value = stored[key];
+    if (value !== undefined && value !== null) subset[key] = value;
+  }
+  return subset as Partial<StoredGeolocation>;
+}
+
+/** Ids of the accepted images of a verification. */
+export interface VerificationImages {
+  addFront?: string;
+  addBack?: string;
+  register: string[];
+}
+
+/** Extracted document data (`data`); every field optional until read. */
+export interface DocumentData {
+  firstNames?: string;
+  lastNames?: string;
+  name?: string;
+  adult?: boolean;
+  nationality?: string;
+  gender?: string;
+  birthDate?: string;
+  dateOfIssue?: string;
+  dateOfExpiry?: string;
+  idNumber?: string;
+  ocrRaw?: string;
+  barcodeRaw?: string;
+}
+
+/** A verification joined with the link fields its views need. */
+export type VerificationJoinRow = VerificationsTable & {
+  link_type: LinksTable['type'];
+  link_external_user_id: string | null;
+  link_external_user_id_source: LinksTable['external_user_id_source'];
+  link_metadata: string;
+  link_adaptive_flow: number;
+  link_active: number;
+  link_expires_at: string;
+  link_callback_url: string | null;
+};
+
+/** The authenticated verification record (spec: Verification record, plus our documented additions). */
+export interface VerificationRecord {
+  _id: string;
+  linkId: string;
+  companyId: string;
+  type: LinksTable['type'];
+  userName?: string;
+  termsAndConditions: boolean;
+  images: VerificationImages;
+  errorMessage: string | null;
+  errorCode: string | null;
+  step: VerificationsTable['step'];
+  detectedDocumentCountry?: string;
+  status: VerificationsTable['status'];
+  method: VerificationsTable['method'];
+  operationGuid: string | null;
+  remainingRetries: { front: number; back: number; selfie: number };
+  externalUserId?: string;
+  metadata: Record<string, unknown>;
+  data: DocumentData;
+  dataExpired: boolean;
+  expiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+  geolocation?: StoredGeolocation;
+  device?: Record<string, unknown>;
+}
+
+/** The public answer of the device-facing PATCH endpoints (DESIGN §4). */
+export interface PublicVerificationView {
+  _id: string;
+  status: VerificationsTable['status'];
+  step: VerificationsTable['step'];
+  geolocation?: PublicGeolocation;
+}
+
+export function verificationRecord(row: VerificationJoinRow): VerificationRecord {
+  const record: VerificationRecord = {
+    _id: row.id,
+    linkId: row.link_id,
+    companyId: row.company_id,
+    type: row.link_type,
+    termsAndConditions: row.terms_and_conditions === 1,
+    images: parseJsonColumn<VerificationImages>(row.images, { register: [] }),
+    errorMessage: row.error_message,
+    errorCode: row.error_code,
+    step: row.step,
+    status: row.status,
+    method: row.method,
+    operationGuid: row.operation_guid,
+    remainingRetries: {
+      front: row.remaining_retries_front,
+      back: row.remaining_retries_back,
+      selfie: row.remaining_retries_selfie,
+    },
+    metadata: parseJsonColumn<Record<string, unknown>>(row.link_metadata, {}),
+    data: parseJsonColumn<DocumentData>(row.data, {}),
+    dataExpired: row.data_expired === 1,
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+  if (row.user_name !== null) record.userName = row.user_name;
+  if (row.detected_document_country !== null)
+    record.detectedDocumentCountry = row.detected_document_country;
+  if (row.link_external_user_id !== null) record.externalUserId = row.link_external_user_id;
+  if (row.geolocation !== null)
+    record.geolocation = JSON.parse(row.geolocation) as StoredGeolocation;
+  if (row.device !== null) record.device = JSON.parse(row.device) as Record<string, unknown>;
+  return record;
+}
+
+export function publicVerificationView(
+  row: Pick<VerificationsTable, 'id' | 'status' | 'step' | 'geolocation'>,
+): PublicVerificationView {
+  const view: PublicVerificationView = { _id: row.id, status: row.status, step: row.step };
+  if (row.geolocation !== null)
+    view.geolocation = publicGeolocation(JSON.parse(row.geolocation) as StoredGeolocation);
+  return view;
+}

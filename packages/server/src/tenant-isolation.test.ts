@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEEDBACK_REASONS } from './db/migrations/0001-initial.js';
+import { createLink, createTestApp, type TestAccount, type TestApp } from './testing/harness.js';
+import { sampleJpeg } from './testing/images.js';
+
+const UNKNOWN = '00000000-0000-4000-8000-00000000abcd';
+
+interface Tenant {
+  account: TestAccount;
+  linkId: string;
+  verificationId: string;
+  imageId: string;
+  endpointId: string;
+  subscriptionId: string;
+  keyId: string;
+  keySecret: string;
+}
+
+/** Every endpoint that takes another company's id, with the status it must answer. */
+type Probe = {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: (t: Tenant | null) => string;
+  body?: (t: Tenant | null) => object;
+  status: number;
+};
+
+const id = (t: Tenant | null, key: keyof Omit<Tenant, 'account' | 'keySecret'>) =>
+  t === null ? UNKNOWN : t[key];
+
+const PROBES: Probe[] = [
+  { method: 'GET', url: (t) => `/links/${id(t, 'linkId')}`, status: 404 },
+  { method: 'GET', url: (t) => `/verifications/${id(t, 'verificationId')}`, status: 404 },
+  { method: 'GET', url: (t) => `/verifications/${id(t, 'verificationId')}/related`, status: 404 },
+  { method: 'GET', url: (t) => `/verifications/${id(t, 'verificationId')}/images`, status: 404 },
+  { method: 'GET', url: (t) => `/verifications/images/${id(t, 'imageId')}`, status: 404 },
+  {
+    method: 'POST',
+    url: () => '/verifications/feedback',
+    body: (t) => ({
+      verificationId: id(t, 'verificationId'),
+      overrideStatus: 'success',
+      reasonId: FEEDBACK_REASONS[0].id,
+    }),
+    status: 404,
+  },
+  { method: 'GET', url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`, status: 404 },
+  {
+    method: 'PATCH',
+    url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`,
+    body: () => ({ description: 'taken over' }),
+    status: 404,
+  },
+  { method: 'DELETE', url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`, status: 404 },
+  { method: 'GET', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`, status: 404 },
+  { method: 'POST', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}/rotate`, status: 404 },
+  {
+    method: 'PATCH',
+    url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`,
+    body: () => ({ paused: true }),
+    status: 404,
+  },
+  { method: 'DELETE', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`, status: 404 },
+];
+
+describe('tenant isolation', () => {
+  let test: TestApp;
+  let a: Tenant;
+  let b: Tenant;
+
+  async function tenant(plan: 'premium' | 'pro'): Promise<Tenant> {
+    const account = await test.account(plan);
+    const link = await createLink(test, account.token, {
+      type: 'FULL FLOW',
+      externalUserId: 'shared-person',
+    });
+    const image = await test.services.images.store(
+      link.verificationId,
+      'front',
+      await sampleJpeg(),
+      'image/jpeg',
+    );
+    await test.services.verifications.recordAcceptedImage(link.verificationId, 'front', image._id);
+    const endpoint = await test.inject({
+      method: 'POST',
+      url: '/api/v1/webhook-endpoints',
+      token: account.token,
+      payload: { url: 'https://93.184.216.34/hook', description: plan },
+    });
+    const company = (
+      await test.inject({ method: 'GET', url: '/api/v1/users/me/company', token: account.token })
+    ).json();
+    const key = (
+      await test.inject({
+        method: 'POST',
+        url: '/api/v1/cloud-services/keys',
+        token: account.token,
+        payload: { service: 'face' },
+      })
+    ).json();
+    return {
+      account,
+      ...link,
+      imageId: image._id,
+      endpointId: endpoint.json()._id,
+      subscriptionId: company.subscriptionId,
+      keyId: key._id,
+      keySecret: key.secret,
+    };
+  }
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    a = await tenant('premium');
+    b = await tenant('pro');
+  });
+  afterAll(async () => test.close());
+
+  const probe = (p: Probe, caller: Tenant, target: Tenant | null) =>
+    test.inject({
+      method: p.method,
+      url: `/api/v1${p.url(target)}`,
+      token: caller.account.token,
+      ...(p.body ? { payload: p.body(target) } : {}),
+    });
+
+  it.each(PROBES.map((p) => [`${p.method} ${p.url(null).replace(UNKNOWN, '{id}')}`, p] as const))(
+    '%s answers another company exactly as an unknown id',
+    async (_name, p) => {
+      for (const [caller, target] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        const foreign = await probe(p, caller, target);
+        const unknown = await probe(p, caller, null);
+        expect(foreign.statusCode).toBe(p.status);
+        expect(foreign.body).toBe(unknown.body);
+        expect(unknown.statusCode).toBe(p.status);
+      }
+    },
+  );
+
+  it('answers 403 for another company subscription (as the spec says), 404 for an unknown one', async () => {
+    const foreign = await test.inject({
+      method: 'GET',
+      url: `/api/v1/billing/${b.subscriptionId}`,
+      token: a.account.token,
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.body).not.toContain(b.account.companyId);
+    const own = await test.inject({
+      method: 'GET',
+      url: `/api/v1/billing/${a.subscriptionId}`,
+      token: a.account.token,
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('never lists another company resources', async () => {
+    const lists = [
+      '/links',
+      '/verifications',
+      '/verifications/last-hour',
+      '/verifications/100/1',
+      '/webhook-endpoints',
+      '/cloud-services/keys',
+      '/users/me/logs',
+    ];
+    for (const url of lists) {
+      const body = (
+        await test.inject({ method: 'GET', url: `/api/v1${url}`, token: a.account.token })
+      ).body;
+      for (const foreignId of [
+        b.linkId,
+        b.verificationId,
+        b.endpointId,
+        b.keyId,
+        b.account.companyId,
+        b.account.userId,
+      ]) {
+        expect(body, url).not.toContain(foreignId);
+      }
+    }
+    const related = (
+      await test.inject({
+        method: 'GET',
+        url: `/api/v1/verifications/${a.verificationId}/related`,
+        token: a.account.token,
+      })
+    ).json();
+    expect(related).toEqual([]);
+    const me = (
+      await test.inject({ method: 'GET', url: '/api/v1/users/me', token: a.account.token })
+    ).body;
+    expect(me).not.toContain(b.account.clientSecret);
+  });
+
+  it('leaves the other company data untouched after the attempts', async () => {
+    const endpoint = (
+      await test.inject({
+        method: 'GET',
+        url: `/api/v1/webhook-endpoints/${b.endpointId}`,
+        token: b.account.token,
+      })
+    ).json();
+    expect(endpoint.description).toBe('pro');
+    const verification = (
+      await test.inject({
+        method: 'GET',
+        url: `/api/v1/verifications/${b.verificationId}`,
+        token: b.account.token,
+      })
+    ).json();
+    expect(verification.status).toBe('pending');
+    const key = (
+      await test.inject({
+        method: 'GET',
+        url: `/api/v1/cloud-services/keys/${b.keyId}`,
+        token: b.account.token,
+      })
+    ).json();
+    expect(key.status).toBe('active');
+    expect(await test.services.cloudKeys.authorize('face', b.keySecret)).toMatchObject({
+      ok: true,
+      keyId: b.keyId,
+    });
+  });
+
+  it('answers the public status poll of another link with the same 403 as an unknown verification', async () => {
+    const crossed = await test.inject({
+      method: 'GET',
+      url: `/api/v1/verifications/${b.verificationId}/status?linkId=${a.linkId}`,
+    });
+    const unknown = await test.inject({
+      method: 'GET',
+      url: `/api/v1/verifications/${UNKNOWN}/status?linkId=${a.linkId}`,
+    });
+    expect(crossed.statusCode).toBe(403);
+    expect(crossed.body).toBe(unknown.body);
+  });
+});
