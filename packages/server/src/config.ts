@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BlobUrlError, parseS3Url, type S3Location } from './services/s3-blob-store.js';
 
 /** Everything the server reads from flags and environment variables, resolved and typed. */
 export interface ServerConfig {
@@ -34,6 +36,32 @@ export interface ServerConfig {
   demoDir: string;
   /** Built element served at `/assets/verify/` (`IDV_ELEMENT_DIR`); skipped when absent. */
   elementDir: string;
+  /** Where images go (`IDV_BLOB_URL`): `s3://bucket?endpoint=…`, `file:///dir`, else `<dataDir>/blobs`. */
+  blobStore: BlobStoreConfig;
+  /** Base address of the connection fingerprint service (`IDV_FINGERPRINT_URL`); the end-user page gets it too. */
+  fingerprintUrl: string | undefined;
+  /**
+   * PEM file trusted for the fingerprint service's certificate (`IDV_FINGERPRINT_CA`); by default the
+   * self-signed certificate `npm start` generates in `<dataDir>/fingerprint/tls/`, when it exists.
+   */
+  fingerprintCaFile: string | undefined;
+  /** Remote analysis services; in-process analysis when undefined (`IDV_*_ANALYSIS_URL`, `IDV_ANALYSIS_URL`). */
+  analysis: RemoteAnalysisConfig | undefined;
+  /** Time limit of one webhook attempt, ms (`IDV_WEBHOOK_TIMEOUT_MS`, default 5000). */
+  webhookTimeoutMs: number;
+  /** How often the delivery worker looks for work other processes queued, ms (`IDV_WEBHOOK_POLL_MS`). */
+  webhookPollMs: number;
+}
+
+/** A directory of files, or an S3-compatible bucket. */
+export type BlobStoreConfig = { kind: 'file'; directory: string } | { kind: 's3'; s3: S3Location };
+
+/** Addresses and `Api-Key`s of the three analysis services when they run on their own. */
+export interface RemoteAnalysisConfig {
+  idUrl: string;
+  faceUrl: string;
+  antispoofingUrl: string;
+  keys: { id: string; face: string; antispoofing: string };
 }
 
 /** Command-line flags that override their environment twins. */
@@ -87,6 +115,60 @@ function readUrl(name: string, value: string, protocols: string[]): string {
   return value;
 }
 
+/** `IDV_BLOB_URL`: `s3://…` (see `parseS3Url`), `file:///dir`, or unset for `<dataDir>/blobs`. */
+function readBlobStore(env: NodeJS.ProcessEnv, dataDir: string): BlobStoreConfig {
+  const blobUrl = env.IDV_BLOB_URL || undefined;
+  if (blobUrl === undefined) return { kind: 'file', directory: join(dataDir, 'blobs') };
+  readUrl('IDV_BLOB_URL', blobUrl, ['s3:', 'file:']);
+  if (blobUrl.startsWith('file:')) return { kind: 'file', directory: fileURLToPath(blobUrl) };
+  try {
+    return { kind: 's3', s3: parseS3Url(blobUrl, env) };
+  } catch (error) {
+    if (error instanceof BlobUrlError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * The remote analysis services: each of `IDV_ID_ANALYSIS_URL`, `IDV_FACE_ANALYSIS_URL`,
+ * `IDV_ANTISPOOFING_URL` (keys `…_KEY`), or all three under one base `IDV_ANALYSIS_URL` (`/id`,
+ * `/face`, `/antispoofing`, key `IDV_ANALYSIS_KEY`). Undefined when none is set (in-process).
+ */
+function readAnalysis(env: NodeJS.ProcessEnv): RemoteAnalysisConfig | undefined {
+  const base = env.IDV_ANALYSIS_URL || undefined;
+  if (base !== undefined) readUrl('IDV_ANALYSIS_URL', base, ['http:', 'https:']);
+  const trimmed = base?.replace(/\/+$/, '');
+  const services = [
+    ['id', 'IDV_ID_ANALYSIS', '/id'],
+    ['face', 'IDV_FACE_ANALYSIS', '/face'],
+    ['antispoofing', 'IDV_ANTISPOOFING', '/antispoofing'],
+  ] as const;
+  const resolved = services.map(([service, prefix, path]) => {
+    const url = env[`${prefix}_URL`] || (trimmed === undefined ? undefined : `${trimmed}${path}`);
+    if (url !== undefined) readUrl(`${prefix}_URL`, url, ['http:', 'https:']);
+    return { service, prefix, url, key: env[`${prefix}_KEY`] || env.IDV_ANALYSIS_KEY || '' };
+  });
+  const set = resolved.filter((r) => r.url !== undefined);
+  if (set.length === 0) return undefined;
+  if (set.length < resolved.length) {
+    const missing = resolved.filter((r) => r.url === undefined).map((r) => `${r.prefix}_URL`);
+    throw new ConfigError(
+      `the analysis services run either in-process or all remotely: set ${missing.join(', ')} too (or IDV_ANALYSIS_URL)`,
+    );
+  }
+  const [id, face, antispoofing] = resolved as [
+    (typeof resolved)[number],
+    (typeof resolved)[number],
+    (typeof resolved)[number],
+  ];
+  return {
+    idUrl: id.url!,
+    faceUrl: face.url!,
+    antispoofingUrl: antispoofing.url!,
+    keys: { id: id.key, face: face.key, antispoofing: antispoofing.key },
+  };
+}
+
 /**
  * Resolves the configuration from flags, then environment variables, then defaults.
  * @throws {ConfigError} for a malformed value.
@@ -108,10 +190,18 @@ export function loadConfig(
     ['http:', 'https:'],
   ).replace(/\/+$/, '');
   const rateLimitsValue = env.IDV_RATE_LIMITS;
+  const dataDir = resolve(flags.dataDir ?? env.IDV_DATA_DIR ?? '.idv-data');
+  const blobStore = readBlobStore(env, dataDir);
+  const fingerprintUrl = env.IDV_FINGERPRINT_URL
+    ? readUrl('IDV_FINGERPRINT_URL', env.IDV_FINGERPRINT_URL, ['https:', 'http:']).replace(
+        /\/+$/,
+        '',
+      )
+    : undefined;
   return {
     port,
     host: flags.host ?? env.IDV_HOST ?? '127.0.0.1',
-    dataDir: resolve(flags.dataDir ?? env.IDV_DATA_DIR ?? '.idv-data'),
+    dataDir,
     databaseUrl,
     publicAppUrl,
     secretKey: env.IDV_SECRET_KEY || undefined,
@@ -131,5 +221,17 @@ export function loadConfig(
     elementDir: resolve(
       env.IDV_ELEMENT_DIR || resolve(repositoryRoot, 'packages', 'verify', 'dist'),
     ),
+    blobStore,
+    fingerprintUrl,
+    fingerprintCaFile: env.IDV_FINGERPRINT_CA ? resolve(env.IDV_FINGERPRINT_CA) : undefined,
+    analysis: readAnalysis(env),
+    webhookTimeoutMs: readInteger(
+      'IDV_WEBHOOK_TIMEOUT_MS',
+      env.IDV_WEBHOOK_TIMEOUT_MS,
+      5000,
+      100,
+      60_000,
+    ),
+    webhookPollMs: readInteger('IDV_WEBHOOK_POLL_MS', env.IDV_WEBHOOK_POLL_MS, 1000, 10, 60_000),
   };
 }

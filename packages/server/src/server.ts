@@ -6,6 +6,8 @@ import { MINUTE_MS } from './lib/clock.js';
 
 /** How often the upkeep runs (expiry, retention, purges). */
 const MAINTENANCE_INTERVAL_MS = 5 * MINUTE_MS;
+/** How often verifications past their link window are moved to `expired`. */
+const SWEEP_INTERVAL_MS = 30_000;
 
 /** A listening server. */
 export interface RunningServer {
@@ -16,8 +18,8 @@ export interface RunningServer {
 }
 
 /**
- * Starts the verification service: builds the app (migrating the database), listens, runs the
- * upkeep periodically. `handleSignals` closes gracefully on SIGINT/SIGTERM (the CLI sets it).
+ * Starts the verification service: builds the app (migrating the database), listens, starts the
+ * webhook delivery worker, runs the expiry sweeper and the upkeep periodically. `handleSignals` closes gracefully on SIGINT/SIGTERM (the CLI sets it).
  */
 export async function startServer(
   config: ServerConfig,
@@ -33,8 +35,16 @@ export async function startServer(
   };
   const timer = setInterval(() => void maintain(), MAINTENANCE_INTERVAL_MS);
   timer.unref();
+  // The sweeper: reads expire what they show anyway; this makes the stored status catch up.
+  const sweeper = setInterval(() => {
+    app.services.verifications
+      .expireOverdue()
+      .catch((error: unknown) => app.log.error({ err: error }, 'expiry sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
   const close = async () => {
     clearInterval(timer);
+    clearInterval(sweeper);
     await app.close();
   };
   let address: string;
@@ -45,6 +55,8 @@ export async function startServer(
     throw error;
   }
   void maintain();
+  // Sends webhooks queued by this process at once, and those left by earlier runs or other processes.
+  app.services.deliveryWorker.start();
   if (options.handleSignals === true) {
     closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
       if (err !== undefined) app.log.error({ err }, 'closing after an uncaught error');

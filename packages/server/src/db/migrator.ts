@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import type { DatabaseHandle, DialectName } from './database.js';
 import { initialMigration } from './migrations/0001-initial.js';
+import { flowMigration } from './migrations/0002-flow.js';
 
 /**
  * Every migration, in order. Append only: a released migration is never edited, a change is a new one.
@@ -9,6 +10,7 @@ import { initialMigration } from './migrations/0001-initial.js';
 function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
+    '0002-flow': flowMigration(dialect),
   };
 }
 

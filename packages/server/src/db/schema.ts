@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /*
  * Table types of the database, shared by SQLite and PostgreSQL.
  *
@@ -260,6 +262,75 @@ export interface RateLimitCountersTable {
   expires_at: number;
 }
 
+/** The device session bound to a link (one per verification; a hand-off moves it to another device). */
+export interface FlowSessionsTable {
+  verification_id: string;
+  company_id: string;
+  link_id: string;
+  /** SHA-256 hex of the session token the device sends as `X-Flow-Session`. */
+  token_hash: string;
+  /** SHA-256 hex of the one-time hand-off token, while one is outstanding. */
+  handoff_token_hash: string | null;
+  handoff_expires_at: string | null;
+  /** Set while a capture is analysed, so two uploads of one session never race. */
+  capture_lock_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What the pipeline keeps between captures: the analyses (JSON) and the document portrait (JPEG). */
+export interface CaptureAnalysesTable {
+  verification_id: string;
+  front: string | null;
+  back: string | null;
+  portrait: Buffer | null;
+  updated_at: string;
+}
+
+/** One event of the spec's twelve, with the exact body every attempt sends. */
+export interface WebhookEventsTable {
+  id: string;
+  company_id: string;
+  verification_id: string;
+  type: string;
+  payload: string;
+  created_at: string;
+}
+
+/** One event to one endpoint: the unit the delivery worker claims. */
+export interface WebhookDeliveriesTable {
+  /** Insertion order (events of one verification reach one endpoint in this order). */
+  seq: Generated<number>;
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  company_id: string;
+  verification_id: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  /** Epoch ms. */
+  next_attempt_at: number;
+  /** Epoch ms until which `lease_owner` holds the delivery. */
+  lease_until: number | null;
+  lease_owner: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One HTTP attempt of a delivery. */
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt: number;
+  /** Which worker (process) sent it. */
+  worker: string;
+  started_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  success: Flag;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface Database {
   companies: CompaniesTable;
@@ -281,4 +352,9 @@ export interface Database {
   gate_rule_templates: GateRuleTemplatesTable;
   cloud_keys: CloudKeysTable;
   rate_limit_counters: RateLimitCountersTable;
+  flow_sessions: FlowSessionsTable;
+  capture_analyses: CaptureAnalysesTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

@@ -405,31 +405,30 @@ describe('public flow endpoints', () => {
       ).toBe(404);
     });
 
-    it('re-resolves the branch: FACE for a returning person with a held document image, only with adaptiveFlow', async () => {
+    it('re-resolves the branch: FACE for a returning person with a held document portrait, only with adaptiveFlow', async () => {
       const previous = await createLink(test, account.token, {
         type: 'FULL FLOW',
         externalUserId: 'carla@example.test',
       });
-      const image = await test.services.images.store(
-        previous.verificationId,
-        'front',
-        await sampleJpeg(),
-        'image/jpeg',
-      );
-      await test.services.verifications.recordAcceptedImage(
-        previous.verificationId,
-        'front',
-        image._id,
-      );
+      // What the capture pipeline keeps of an accepted front: the document portrait.
+      await test.services.context.database.db
+        .insertInto('capture_analyses')
+        .values({
+          verification_id: previous.verificationId,
+          front: '{}',
+          back: null,
+          portrait: await sampleJpeg(),
+          updated_at: new Date().toISOString(),
+        })
+        .execute();
       await finish(previous.verificationId, 'success');
 
+      // Adaptive without an identifier: unresolved until the person identifies.
       const adaptive = await createLink(test, account.token, {
         type: 'FULL FLOW',
         adaptiveFlow: true,
       });
-      expect((await test.services.verifications.start(adaptive.verificationId)).method).toBe(
-        'DOCUMENT',
-      );
+      expect((await test.services.verifications.start(adaptive.verificationId)).method).toBe(null);
       const identified = await patch('/identify', {
         verificationId: adaptive.verificationId,
         email: 'carla@example.test',
@@ -445,14 +444,16 @@ describe('public flow endpoints', () => {
         type: 'FULL FLOW',
         adaptiveFlow: false,
       });
-      await test.services.verifications.start(notAdaptive.verificationId);
+      expect((await test.services.verifications.start(notAdaptive.verificationId)).method).toBe(
+        'DOCUMENT',
+      );
       const forced = await patch('/identify', {
         verificationId: notAdaptive.verificationId,
         email: 'carla@example.test',
       });
       expect(forced.json()).toMatchObject({ method: 'DOCUMENT' });
 
-      // With externalUserId at creation, adaptiveFlow has effect; without it, never.
+      // With externalUserId at creation the branch resolves at once.
       const returning = await createLink(test, account.token, {
         type: 'FULL FLOW',
         externalUserId: 'carla@example.test',
@@ -461,8 +462,12 @@ describe('public flow endpoints', () => {
       expect((await test.services.verifications.start(returning.verificationId)).method).toBe(
         'FACE',
       );
-      const noId = await createLink(test, account.token, { type: 'FULL FLOW', adaptiveFlow: true });
-      expect((await test.services.verifications.start(noId.verificationId)).method).toBe(
+      const newcomer = await createLink(test, account.token, {
+        type: 'FULL FLOW',
+        externalUserId: 'dora@example.test',
+        adaptiveFlow: true,
+      });
+      expect((await test.services.verifications.start(newcomer.verificationId)).method).toBe(
         'DOCUMENT',
       );
     });

@@ -17,7 +17,9 @@ const DEVICE_REQUESTS_PER_MINUTE = 120;
 /** Per-verification budget of the status poll (DESIGN §4). */
 const POLLS_PER_MINUTE = 600;
 
-const deviceRateLimit = { max: DEVICE_REQUESTS_PER_MINUTE, timeWindow: 60_000 };
+/** Rate limit of the device-facing endpoints (the three PATCHes and the flow API). */
+export const DEVICE_RATE_LIMIT = { max: DEVICE_REQUESTS_PER_MINUTE, timeWindow: 60_000 };
+const deviceRateLimit = DEVICE_RATE_LIMIT;
 
 const GeolocationBody = Type.Object(
   { verificationId: Uuid, geolocation: ReportedGeolocation },

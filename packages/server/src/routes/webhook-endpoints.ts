@@ -2,7 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { identityOf } from '../plugins/app/authentication.js';
-import { DateTime, IdParams, Uuid, bearerSecurity, errorResponses } from '../schemas/common.js';
+import { Errors } from '../lib/errors.js';
+import { resolvePage } from '../lib/paging.js';
+import {
+  DateTime,
+  IdParams,
+  PagingQuery,
+  Uuid,
+  bearerSecurity,
+  errorResponses,
+} from '../schemas/common.js';
+import { WebhookDeliveryPage } from '../schemas/flow.js';
 import { HttpUrl } from '../schemas/link.js';
 
 const WebhookEndpoint = Type.Object(
@@ -78,6 +88,29 @@ const webhookEndpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       app.services.webhookEndpoints.get(identityOf(request).companyId, request.params.id),
+  );
+
+  app.get(
+    '/webhook-endpoints/:id/deliveries',
+    {
+      schema: {
+        tags,
+        summary: 'Deliveries to a webhook endpoint, with every attempt',
+        description:
+          'Newest first, paged with `page` and `size` (size above 100, absent, zero or negative is 100). Each delivery is one ' +
+          'event to this endpoint: `pending` (attempts left), `succeeded` (answered 200, 201, 202 or 204) or `failed` ' +
+          '(three attempts failed: dropped); every attempt with its time, duration, status code or error.',
+        security: bearerSecurity,
+        params: IdParams,
+        querystring: PagingQuery,
+        response: { 200: WebhookDeliveryPage, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const page = resolvePage(request.query.size, request.query.page);
+      if (page === undefined) throw Errors.badRequest('page and size must be integers');
+      return app.services.deliveries.page(identityOf(request).companyId, request.params.id, page);
+    },
   );
 
   app.patch(

@@ -2,18 +2,20 @@ import { join } from 'node:path';
 import type { ServerConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
-import { systemClock, type Clock } from '../lib/clock.js';
+import { DAY_MS, isoAt, systemClock, type Clock } from '../lib/clock.js';
 import { deriveDeploymentKeys, loadDeploymentKey } from '../lib/deployment-key.js';
 import { SecretBox } from '../lib/secrets.js';
 import { AccountService } from './accounts.js';
 import { ActivityLogService } from './activity-log.js';
 import { BillingService } from './billing.js';
 import { LocalTestPaymentProvider, type PaymentProvider } from './billing/payment-provider.js';
-import { FileBlobStore, type BlobStore } from './blob-store.js';
+import { createBlobStore, type BlobStore } from './blob-store.js';
 import { CloudKeyService } from './cloud-keys.js';
 import { CompanyService } from './companies.js';
 import { ContactRequestService } from './contact-requests.js';
 import type { ServiceContext } from './context.js';
+import { FingerprintSignals } from './fingerprint-signals.js';
+import { FlowSessionService } from './flow-sessions.js';
 import { GateRuleService } from './gate-rules.js';
 import { ImageService } from './images.js';
 import { LinkService } from './links.js';
@@ -25,6 +27,9 @@ import { StatsService } from './stats.js';
 import { TokenService } from './tokens.js';
 import { VerificationService } from './verifications.js';
 import { WebhookEndpointService } from './webhook-endpoints.js';
+import { DeliveryRepository } from './webhooks/deliveries.js';
+import { DeliveryWorker } from './webhooks/delivery-worker.js';
+import { WebhookEventService } from './webhooks/events.js';
 
 /** Every application service, built once per process and shared by routes, CLI and jobs. */
 export interface AppServices {
@@ -47,6 +52,15 @@ export interface AppServices {
   readonly tokens: TokenService;
   readonly verifications: VerificationService;
   readonly webhookEndpoints: WebhookEndpointService;
+  /** The webhook outbox (events written inside transitions). */
+  readonly events: WebhookEventService;
+  readonly deliveries: DeliveryRepository;
+  /** Sends queued deliveries; not running until `start()` (the server starts it, the CLI commands do not). */
+  readonly deliveryWorker: DeliveryWorker;
+  /** Device sessions of the flow API. */
+  readonly flowSessions: FlowSessionService;
+  /** Verification of forwarded connection fingerprints. */
+  readonly fingerprints: FingerprintSignals;
   /** Runs the periodic upkeep once: expiry of overdue verifications, retention, purges. */
   maintain(): Promise<void>;
   /** Waits for background work and closes the database. */
@@ -89,7 +103,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
         from: config.mailFrom,
         mailDir: join(config.dataDir, 'mail'),
       });
-    const blobs = new FileBlobStore(join(config.dataDir, 'blobs'));
+    const blobs = createBlobStore(config.blobStore);
     const activity = new ActivityLogService(context);
     const gateRules = new GateRuleService(context);
     const companies = new CompanyService(context, gateRules);
@@ -99,7 +113,17 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       activity,
     );
     const accounts = new AccountService(context, billing);
-    const verifications = new VerificationService(context, companies, activity);
+    const deliveries = new DeliveryRepository(context);
+    const deliveryWorker = new DeliveryWorker({
+      deliveries,
+      accounts,
+      timeoutMs: config.webhookTimeoutMs,
+      pollMs: config.webhookPollMs,
+      allowPrivate: config.webhookAllowPrivate,
+      onError: options.onBackgroundError,
+    });
+    const events = new WebhookEventService(context, () => deliveryWorker.wake());
+    const verifications = new VerificationService(context, companies, activity, events);
     const images = new ImageService(context, blobs, verifications);
     const cloudKeys = new CloudKeyService({
       database,
@@ -130,13 +154,20 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       tokens,
       verifications,
       webhookEndpoints: new WebhookEndpointService(context, activity),
+      events,
+      deliveries,
+      deliveryWorker,
+      flowSessions: new FlowSessionService(context, verifications, companies, events),
+      fingerprints: new FingerprintSignals(context),
       async maintain() {
         await verifications.expireOverdue();
         await retention.run();
         await tokens.purgeExpired();
         await rateCounter.purge();
+        await deliveries.purge(isoAt(clock.now() - config.retentionDays * DAY_MS));
       },
       async close() {
+        await deliveryWorker.stop();
         await cloudKeys.drain();
         await database.close();
       },

@@ -10,7 +10,7 @@ const BATCH_SIZE = 200;
 /**
  * Anonymization after retention (DESIGN §4): `retentionDays` after a verification's `expiresAt`,
  * identity fields are replaced by peppered SHA-256 hashes, location and device signals are removed,
- * images deleted, and `dataExpired` turns true. Status, dates and the link's `externalUserId` stay,
+ * images and the pipeline's analyses (document portrait included) deleted, and `dataExpired` turns true. Status, dates and the link's `externalUserId` stay,
  * so related lists and statistics keep working.
  */
 export class RetentionService {
@@ -46,6 +46,7 @@ export class RetentionService {
         .execute();
       for (const row of due) {
         await this.images.deleteAll(row.id);
+        await db.deleteFrom('capture_analyses').where('verification_id', '=', row.id).execute();
         const now = isoAt(this.ctx.clock.now());
         await db
           .updateTable('verifications')

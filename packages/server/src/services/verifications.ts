@@ -10,6 +10,7 @@ import { constantTimeEqual } from '../lib/secrets.js';
 import type { ActivityLogService } from './activity-log.js';
 import type { CompanyService } from './companies.js';
 import type { Executor, ServiceContext } from './context.js';
+import type { WebhookEventService } from './webhooks/events.js';
 import {
   publicVerificationView,
   verificationRecord,
@@ -79,6 +80,16 @@ export interface NewVerification {
   createdAt: string;
 }
 
+/** Whether the person already sent a capture (the branch is then fixed). */
+function captureAttempted(row: VerificationJoinRow): boolean {
+  return (
+    row.step !== 'NEW_OPERATION' ||
+    row.remaining_retries_front < RETRIES_PER_STEP ||
+    row.remaining_retries_back < RETRIES_PER_STEP ||
+    row.remaining_retries_selfie < RETRIES_PER_STEP
+  );
+}
+
 function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -100,6 +111,7 @@ export class VerificationService {
     private readonly ctx: ServiceContext,
     private readonly companies: CompanyService,
     private readonly activity: ActivityLogService,
+    private readonly events: WebhookEventService,
   ) {
     const db = ctx.database.db;
     this.#pollQuery = preparedQuery(db, ['id'], (p) =>
@@ -481,39 +493,62 @@ export class VerificationService {
 
   /**
    * Decides the branch of a verification: `FACE` (selfie only) when the link is adaptive, has an
-   * `externalUserId`, and the same company has an earlier successful verification for it whose
-   * document image is still held; `DOCUMENT` otherwise.
+   * `externalUserId`, and the same company has an earlier successful verification of that person
+   * whose document portrait is still held; `DOCUMENT` otherwise; `null` (unresolved) for an adaptive
+   * link without an identifier, until `PATCH /verifications/identify` gives one.
    */
   async resolveMethod(
     verificationId: string,
     db: Executor = this.ctx.database.db,
-  ): Promise<'FACE' | 'DOCUMENT'> {
+  ): Promise<'FACE' | 'DOCUMENT' | null> {
     const row = await this.joined(db)
       .where('verifications.id', '=', verificationId)
       .executeTakeFirst();
-    if (row === undefined || row.link_adaptive_flow !== 1 || row.link_external_user_id === null)
-      return 'DOCUMENT';
-    const previous = await db
+    if (row === undefined || row.link_adaptive_flow !== 1) return 'DOCUMENT';
+    if (row.link_external_user_id === null) return null;
+    const reference = await this.faceReference(
+      row.company_id,
+      row.link_external_user_id,
+      row.id,
+      db,
+    );
+    return reference === undefined ? 'DOCUMENT' : 'FACE';
+  }
+
+  /**
+   * The latest successful verification of a person (company + `externalUserId`, other than
+   * `excludeId`) whose document portrait is still held: the reference of the adaptive `FACE` branch.
+   */
+  async faceReference(
+    companyId: string,
+    externalUserId: string,
+    excludeId: string,
+    db: Executor = this.ctx.database.db,
+  ): Promise<{ verificationId: string; portrait: Buffer } | undefined> {
+    const row = await db
       .selectFrom('verifications')
       .innerJoin('links', 'links.id', 'verifications.link_id')
-      .select('verifications.id')
-      .where('links.company_id', '=', row.company_id)
-      .where('links.external_user_id', '=', row.link_external_user_id)
-      .where('verifications.id', '<>', row.id)
+      .innerJoin('capture_analyses', 'capture_analyses.verification_id', 'verifications.id')
+      .select(['verifications.id', 'capture_analyses.portrait'])
+      .where('links.company_id', '=', companyId)
+      .where('links.external_user_id', '=', externalUserId)
+      .where('verifications.id', '<>', excludeId)
       .where('verifications.status', '=', 'success')
       .where('verifications.data_expired', '=', 0)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('images')
-            .select('images.id')
-            .whereRef('images.verification_id', '=', 'verifications.id')
-            .where('images.kind', '=', 'front'),
-        ),
-      )
+      .where('capture_analyses.portrait', 'is not', null)
+      .orderBy('verifications.created_at', 'desc')
+      .orderBy('verifications.id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return previous === undefined ? 'DOCUMENT' : 'FACE';
+    return row === undefined || row.portrait === null
+      ? undefined
+      : { verificationId: row.id, portrait: Buffer.from(row.portrait) };
+  }
+
+  /** A verification with its link, read with `db` as is (no expiry applied: safe inside a transaction). */
+  async loadRow(verificationId: string, db: Executor): Promise<VerificationJoinRow | undefined> {
+    const [row] = (await this.#loadQuery({ id: verificationId }, db)) as VerificationJoinRow[];
+    return row;
   }
 
   /**
@@ -596,16 +631,19 @@ export class VerificationService {
     if (current !== null && row.link_external_user_id_source === 'api') {
       throw new ApiError(409, 'IDV_ERR_IDENTIFIER_BOUND', 'identifierAlreadyBound');
     }
-    return this.ctx.database.writeTransaction(async (trx) => {
+    return this.events.transaction(async (trx, emit) => {
       await trx
         .updateTable('links')
         .set({ external_user_id: email, external_user_id_source: 'identify' })
         .where('id', '=', row.link_id)
         .execute();
       let method = row.method;
-      if (row.status === 'started' && row.step === 'NEW_OPERATION') {
+      if (row.status === 'started' && !captureAttempted(row)) {
         method = await this.resolveMethod(verificationId, trx);
         await this.updateOpen(verificationId, { method }, trx);
+        // The flow starts again on the adaptive selfie-only branch: the spec re-emits `started`.
+        if (method === 'FACE' && row.method !== 'FACE')
+          await emit({ ...row, link_external_user_id: email }, 'verification.started');
       }
       return { status: row.status, operationGuid: row.operation_guid, method };
     });

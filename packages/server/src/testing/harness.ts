@@ -77,6 +77,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   logStream?: DestinationStream;
   start?: Date;
+  /** Start the webhook delivery worker (as `idv-server start` does). */
+  worker?: boolean;
 }
 
 /** Builds the app as production does, on a scratch database, with a manual clock. */
@@ -108,6 +110,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await scratch.drop();
     throw error;
   }
+  if (options.worker === true) services.deliveryWorker.start();
   const inject: TestApp['inject'] = ({ token, headers, ...rest }) =>
     app.inject({
       ...rest,

@@ -19,6 +19,21 @@ function createAjv(options: Options): Ajv {
   return ajv;
 }
 
+/** The strict body validator, for JSON that arrives inside another format (a multipart field). */
+const strictJson = createAjv({ coerceTypes: false, removeAdditional: false });
+
+/**
+ * Compiles a schema with the same strict rules as request bodies. The checker answers the value
+ * typed, or throws an `Error` whose message reads like a body validation error (`meta/width …`).
+ */
+export function compileStrict<T>(schema: object, name: string): (value: unknown) => T {
+  const validate = strictJson.compile(schema);
+  return (value) => {
+    if (validate(value)) return value as T;
+    throw formatValidationErrors(validate.errors ?? [], name);
+  };
+}
+
 /**
  * Two validators: bodies are checked strictly (no coercion, no removal: an unknown field or a `"1"`
  * where a number belongs is a 400), while path and query strings are coerced to their declared types.

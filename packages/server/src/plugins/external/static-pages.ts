@@ -1,10 +1,33 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 function isDirectory(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory();
+}
+
+/** Escapes a value for an HTML attribute. */
+function escapeAttribute(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/**
+ * The end-user page with the fingerprint service's address filled into its
+ * `<meta name="idv-fingerprint-url">` (left empty without IDV_FINGERPRINT_URL: no fingerprint).
+ */
+function endUserPage(appDir: string, fingerprintUrl: string | undefined): string {
+  const html = readFileSync(join(appDir, 'index.html'), 'utf8');
+  if (fingerprintUrl === undefined) return html;
+  return html.replace(
+    /(<meta\s+name="idv-fingerprint-url"\s+content=")[^"]*(")/,
+    `$1${escapeAttribute(fingerprintUrl)}$2`,
+  );
 }
 
 const PAGE_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
@@ -37,6 +60,7 @@ async function staticPages(app: FastifyInstance): Promise<void> {
   };
 
   if (await register(appDir, '/v/', 'end-user app (/v/{linkId})', 'IDV_APP_DIR')) {
+    const page = endUserPage(appDir, app.config.fingerprintUrl);
     // `/v/<linkId>` is the page itself; `/v/<file>` with an extension is one of its files.
     app.get('/v/:linkId', { schema: { hide: true } }, (request, reply) => {
       const { linkId } = request.params as { linkId: string };
@@ -44,7 +68,8 @@ async function staticPages(app: FastifyInstance): Promise<void> {
       return reply
         .headers(PAGE_HEADERS)
         .header('cache-control', 'no-store')
-        .sendFile('index.html', appDir);
+        .type('text/html; charset=utf-8')
+        .send(page);
     });
   }
   await register(demoDir, '/demo/', 'demo host page (/demo/)', 'IDV_DEMO_DIR');

@@ -1,0 +1,176 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { errorResponses, LinkErrorResponse } from '../schemas/common.js';
+import {
+  CreatedFlowSession,
+  FlowSession,
+  HandoffTicket,
+  OpenSessionBody,
+  TermsBody,
+} from '../schemas/flow.js';
+import { DEVICE_RATE_LIMIT } from './verifications-public.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verification of the `X-Flow-Session` of a flow call (set by the flow routes' hook). */
+    flowVerificationId: string | null;
+  }
+}
+
+/** The verification of an authenticated flow call. */
+export function flowVerificationOf(request: FastifyRequest): string {
+  if (request.flowVerificationId === null)
+    throw new Error('route is missing the flow session hook');
+  return request.flowVerificationId;
+}
+
+/** Largest forwarded fingerprint body (a genuine one is a few KB). */
+const FINGERPRINT_BODY_LIMIT = 64 * 1024;
+
+const sessionHeader = Type.Object({ 'x-flow-session': Type.Optional(Type.String()) });
+
+/**
+ * The device-facing flow API (DESIGN §5), without Bearer: `POST /flow/sessions` opens (or takes
+ * over) the session of a link; every other call carries `X-Flow-Session` (401 when missing or
+ * unknown). Captures are in `flow-captures.ts`.
+ */
+const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['Flow (device)'];
+  app.decorateRequest('flowVerificationId', null);
+
+  app.post(
+    '/flow/sessions',
+    {
+      bodyLimit: 4 * 1024,
+      config: { rateLimit: DEVICE_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Open the flow of a link on this device',
+        description:
+          'Binds the link to this device and answers the session with its `sessionToken` (send it as `X-Flow-Session`). ' +
+          'The first open moves the verification from `pending` to `started` (event `verification.started`). Another device ' +
+          'gets 409 `LinkAlreadyUsed` unless it brings the one-time `handoffToken` of `POST /flow/handoff`, which moves the ' +
+          'session to it. 404 unknown link; 409 `LinkExpired` past the link window, `LinkAlreadyUsed` once spent.',
+        body: OpenSessionBody,
+        response: {
+          201: CreatedFlowSession,
+          409: LinkErrorResponse,
+          ...errorResponses(400, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { sessionToken, session } = await app.services.flowSessions.open(
+        request.body.linkId,
+        request.body.handoffToken,
+      );
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send({ ...session, sessionToken });
+    },
+  );
+
+  await app.register(async (authenticated) => {
+    authenticated.addHook('preHandler', async (request) => {
+      const header = request.headers['x-flow-session'];
+      request.flowVerificationId = await app.services.flowSessions.authenticate(
+        typeof header === 'string' ? header : undefined,
+      );
+    });
+
+    authenticated.get(
+      '/flow/session',
+      {
+        config: { rateLimit: DEVICE_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: 'The session (resume after a reload)',
+          headers: sessionHeader,
+          response: { 200: FlowSession, ...errorResponses(401, 410, 429) },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return app.services.flowSessions.view(flowVerificationOf(request));
+      },
+    );
+
+    authenticated.post(
+      '/flow/terms',
+      {
+        bodyLimit: 1024,
+        config: { rateLimit: DEVICE_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: 'Accept the terms',
+          description: 'Captures answer 409 until the terms are accepted.',
+          headers: sessionHeader,
+          body: TermsBody,
+          response: { 200: FlowSession, ...errorResponses(400, 401, 409, 410, 429) },
+        },
+      },
+      async (request) => app.services.flowSessions.acceptTerms(flowVerificationOf(request)),
+    );
+
+    authenticated.post(
+      '/flow/handoff',
+      {
+        bodyLimit: 1024,
+        config: { rateLimit: DEVICE_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: 'A one-time hand-off to another device',
+          description:
+            '`handoffUrl` (`{IDV_PUBLIC_APP_URL}/v/{linkId}?handoff={token}`, shown as a QR code) opens the flow on another ' +
+            "device, which takes the session over; this device's token then stops working. Valid 10 minutes, once; a new " +
+            'hand-off replaces the previous one.',
+          headers: sessionHeader,
+          response: { 200: HandoffTicket, ...errorResponses(401, 409, 410, 429) },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return app.services.flowSessions.handoff(flowVerificationOf(request));
+      },
+    );
+
+    await authenticated.register(async (raw) => {
+      // The signature covers the exact bytes: keep the body as received.
+      raw.removeContentTypeParser('application/json');
+      raw.addContentTypeParser(
+        'application/json',
+        { parseAs: 'buffer', bodyLimit: FINGERPRINT_BODY_LIMIT },
+        (_request, body, done) => done(null, body),
+      );
+      raw.post(
+        '/flow/fingerprint',
+        {
+          bodyLimit: FINGERPRINT_BODY_LIMIT,
+          config: { rateLimit: DEVICE_RATE_LIMIT },
+          schema: {
+            tags,
+            summary: 'Forward the connection fingerprint',
+            description:
+              'The raw answer of the fingerprint service (`{userData, signature}`, unchanged). The signature is checked with ' +
+              "the service's public key and the signals are stored as the verification's `device` (authenticated reads " +
+              'only). 400 when it does not verify or is older than 15 minutes; 503 when the fingerprint service is not ' +
+              'configured or unreachable.',
+            headers: sessionHeader,
+            response: {
+              204: Type.Null(),
+              ...errorResponses(400, 401, 409, 410, 413, 415, 429, 503),
+            },
+          },
+        },
+        async (request, reply) => {
+          const verificationId = flowVerificationOf(request);
+          await app.services.flowSessions.openVerification(verificationId);
+          await app.services.fingerprints.record(verificationId, request.body as Buffer);
+          return reply.code(204).send();
+        },
+      );
+    });
+  });
+};
+
+export default flowRoutes;

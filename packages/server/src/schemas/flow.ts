@@ -1,0 +1,179 @@
+import { Type, type Static } from 'typebox';
+import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
+import { GateRules, HandoffMode, LinkType, LocationPermission, Plan } from './link.js';
+import { Method, VerificationStatus, VerificationStep } from './verification.js';
+
+export const CaptureKind = StringEnum(['front', 'back', 'selfie'] as const);
+
+const Retries = Type.Object({
+  front: Type.Integer(),
+  back: Type.Integer(),
+  selfie: Type.Integer(),
+});
+
+/** `FlowSession` of DESIGN §5. */
+export const FlowSession = Type.Object(
+  {
+    verificationId: Uuid,
+    linkId: Uuid,
+    status: VerificationStatus,
+    step: VerificationStep,
+    method: Method,
+    operationGuid: Nullable(Type.String()),
+    type: LinkType,
+    requiredCaptures: Type.Array(CaptureKind),
+    completedCaptures: Type.Array(CaptureKind),
+    remainingRetries: Retries,
+    termsAccepted: Type.Boolean(),
+    expiresAt: DateTime,
+    callbackUrl: Nullable(Type.String()),
+    company: Type.Object({
+      name: Type.String(),
+      color: Type.String(),
+      logoUrl: Nullable(Type.String()),
+      plan: Plan,
+      antiSpoofing: Type.Boolean(),
+      handoffMode: HandoffMode,
+      gateRules: GateRules,
+      locationPermission: LocationPermission,
+    }),
+  },
+  { title: 'FlowSession' },
+);
+
+/** `POST /flow/sessions` answer: the session and the token of this device. */
+export const CreatedFlowSession = Type.Object(
+  { ...FlowSession.properties, sessionToken: Type.String() },
+  { title: 'CreatedFlowSession' },
+);
+
+export const OpenSessionBody = Type.Object(
+  {
+    linkId: Uuid,
+    handoffToken: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+export const TermsBody = Type.Object(
+  { accepted: Type.Literal(true) },
+  { additionalProperties: false },
+);
+
+export const HandoffTicket = Type.Object(
+  { handoffUrl: Type.String(), handoffToken: Type.String(), expiresAt: DateTime },
+  { title: 'HandoffTicket' },
+);
+
+/** `CaptureResult` of DESIGN §5. */
+export const CaptureResult = Type.Object(
+  {
+    accepted: Type.Boolean(),
+    status: VerificationStatus,
+    step: VerificationStep,
+    remainingRetries: Type.Integer(),
+    error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
+    next: StringEnum(['front', 'back', 'selfie', 'done'] as const),
+  },
+  { title: 'CaptureResult' },
+);
+
+const CaptureSource = StringEnum(['camera', 'upload', 'native'] as const);
+const Score = Type.Number({ minimum: 0, maximum: 1 });
+const Degrees = Type.Number({ minimum: -180, maximum: 180 });
+const Pixels = Type.Integer({ minimum: 1, maximum: 100_000 });
+
+/** `meta` of a document capture (front or back), as the element sends it. */
+export const DocumentCaptureMeta = Type.Object(
+  {
+    source: CaptureSource,
+    quality: Nullable(
+      Type.Object(
+        { blur: Score, brightness: Score, glare: Score, fill: Score, score: Score },
+        { additionalProperties: false },
+      ),
+    ),
+    width: Pixels,
+    height: Pixels,
+    autoCaptured: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type DocumentCaptureMeta = Static<typeof DocumentCaptureMeta>;
+
+/** `meta` of the selfie: the active challenge with its samples, and the pose of each sent frame. */
+export const SelfieCaptureMeta = Type.Object(
+  {
+    source: CaptureSource,
+    challenge: Nullable(
+      Type.Object(
+        {
+          type: StringEnum(['turn-left', 'turn-right', 'blink'] as const),
+          passed: Type.Boolean(),
+          durationMs: Type.Integer({ minimum: 0, maximum: 600_000 }),
+          samples: Type.Array(
+            Type.Object(
+              {
+                t: Type.Number({ minimum: 0, maximum: 600_000 }),
+                yaw: Degrees,
+                pitch: Degrees,
+                roll: Degrees,
+                eyeOpenness: Score,
+              },
+              { additionalProperties: false },
+            ),
+            { maxItems: 600 },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    frames: Type.Array(
+      Type.Object(
+        {
+          role: StringEnum(['frontal', 'challenge'] as const),
+          yaw: Degrees,
+          pitch: Degrees,
+          eyeOpenness: Score,
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 5 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SelfieCaptureMeta = Static<typeof SelfieCaptureMeta>;
+
+/** One delivery of `GET /webhook-endpoints/{id}/deliveries`. */
+export const WebhookDelivery = Type.Object(
+  {
+    _id: Uuid,
+    endpointId: Uuid,
+    eventId: Uuid,
+    type: Type.String(),
+    verificationId: Uuid,
+    status: StringEnum(['pending', 'succeeded', 'failed'] as const),
+    attempts: Type.Array(
+      Type.Object({
+        attempt: Type.Integer(),
+        startedAt: DateTime,
+        durationMs: Type.Integer(),
+        statusCode: Nullable(Type.Integer()),
+        error: Nullable(Type.String()),
+        success: Type.Boolean(),
+      }),
+    ),
+    payload: Type.Unknown(),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'WebhookDelivery' },
+);
+
+export const WebhookDeliveryPage = Type.Object({
+  total: Type.Integer(),
+  page: Type.Integer(),
+  size: Type.Integer(),
+  data: Type.Array(WebhookDelivery),
+});

@@ -1,0 +1,328 @@
+import { randomBytes } from 'node:crypto';
+import { MINUTE_MS, isoAt } from '../lib/clock.js';
+import { ApiError, Errors, LinkError } from '../lib/errors.js';
+import { parseJsonColumn } from '../lib/json.js';
+import { constantTimeEqual, sha256Hex } from '../lib/secrets.js';
+import type { CompanyService, LinkCompanyView } from './companies.js';
+import type { Executor, ServiceContext } from './context.js';
+import type { VerificationImages, VerificationJoinRow } from './verification-views.js';
+import type { VerificationService } from './verifications.js';
+import type { WebhookEventService } from './webhooks/events.js';
+
+/** A capture the flow asks for. */
+export type CaptureKind = 'front' | 'back' | 'selfie';
+
+/** Captures in the order the flow takes them. */
+export const CAPTURE_ORDER: readonly CaptureKind[] = ['front', 'back', 'selfie'];
+
+/** Life of a hand-off token (DESIGN §5: 10 minutes), never past the link window. */
+export const HANDOFF_TTL_MS = 10 * MINUTE_MS;
+
+/** `company` of a FlowSession: branding and policies. */
+export interface FlowCompany extends LinkCompanyView {
+  logoUrl: string | null;
+}
+
+/** `FlowSession` of DESIGN §5. */
+export interface FlowSession {
+  verificationId: string;
+  linkId: string;
+  status: VerificationJoinRow['status'];
+  step: VerificationJoinRow['step'];
+  method: VerificationJoinRow['method'];
+  operationGuid: string | null;
+  type: VerificationJoinRow['link_type'];
+  requiredCaptures: CaptureKind[];
+  completedCaptures: CaptureKind[];
+  remainingRetries: Record<CaptureKind, number>;
+  termsAccepted: boolean;
+  expiresAt: string;
+  callbackUrl: string | null;
+  company: FlowCompany;
+}
+
+/** `POST /flow/handoff` answer. */
+export interface HandoffTicket {
+  handoffUrl: string;
+  handoffToken: string;
+  expiresAt: string;
+}
+
+/** The captures a verification needs: selfie only on the `FACE` branch, no selfie for `ID ONLY`. */
+export function requiredCaptures(
+  row: Pick<VerificationJoinRow, 'method' | 'link_type'>,
+): CaptureKind[] {
+  if (row.method === 'FACE') return ['selfie'];
+  return row.link_type === 'ID ONLY' ? ['front', 'back'] : ['front', 'back', 'selfie'];
+}
+
+/** The captures already accepted. */
+export function completedCaptures(row: Pick<VerificationJoinRow, 'images'>): CaptureKind[] {
+  const images = parseJsonColumn<VerificationImages>(row.images, { register: [] });
+  const done: CaptureKind[] = [];
+  if (images.addFront !== undefined) done.push('front');
+  if (images.addBack !== undefined) done.push('back');
+  if (images.register.length > 0) done.push('selfie');
+  return done;
+}
+
+/** The capture the flow expects next, or `done`. */
+export function nextCapture(
+  row: Pick<VerificationJoinRow, 'method' | 'link_type' | 'images'>,
+): CaptureKind | 'done' {
+  const done = completedCaptures(row);
+  return requiredCaptures(row).find((kind) => !done.includes(kind)) ?? 'done';
+}
+
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Whether a database error is a unique-constraint violation (a concurrent bind won the race). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
+
+/**
+ * Device sessions of the flow API (DESIGN §5). The first session binds the link to one device;
+ * another device gets 409 `LinkAlreadyUsed` unless it brings the one-time hand-off token, which
+ * moves the binding (the old device's token stops working). Tokens are stored as SHA-256 hashes.
+ */
+export class FlowSessionService {
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly verifications: VerificationService,
+    private readonly companies: CompanyService,
+    private readonly events: WebhookEventService,
+  ) {}
+
+  private now(): number {
+    return this.ctx.clock.now();
+  }
+
+  /**
+   * `POST /flow/sessions`: opens the link on this device (`pending` → `started`, event
+   * `verification.started`, `operationGuid`), or moves an open session here with a hand-off token.
+   */
+  async open(
+    linkId: string,
+    handoffToken: string | undefined,
+  ): Promise<{ sessionToken: string; session: FlowSession }> {
+    const link = await this.ctx.database.db
+      .selectFrom('links')
+      .select(['id', 'verification_id'])
+      .where('id', '=', linkId)
+      .executeTakeFirst();
+    if (link === undefined) throw Errors.notFound('link');
+    // Applies link expiry (outside the transaction: a refused open must still record `expired`).
+    const current = await this.verifications.load(link.verification_id);
+    if (current === undefined) throw Errors.notFound('link');
+    if (current.status === 'expired' || Date.parse(current.link_expires_at) <= this.now())
+      throw LinkError.expired(linkId);
+    const sessionToken = newToken();
+    try {
+      await this.events.transaction(async (trx, emit) => {
+        const row = await this.verifications.loadRow(link.verification_id, trx);
+        if (row === undefined) throw Errors.notFound('link');
+        const bound = await trx
+          .selectFrom('flow_sessions')
+          .selectAll()
+          .where('verification_id', '=', row.id)
+          .executeTakeFirst();
+        if (row.status === 'success' || row.status === 'failed' || row.link_active !== 1) {
+          throw bound === undefined ? LinkError.inactive(linkId) : LinkError.alreadyUsed(linkId);
+        }
+        if (row.status === 'expired') throw LinkError.expired(linkId);
+        const at = isoAt(this.now());
+        if (bound !== undefined) {
+          if (!this.handoffMatches(bound, handoffToken)) throw LinkError.alreadyUsed(linkId);
+          // One-time: the hash must still be there (a concurrent take-over clears it first).
+          const moved = await trx
+            .updateTable('flow_sessions')
+            .set({
+              token_hash: sha256Hex(sessionToken),
+              handoff_token_hash: null,
+              handoff_expires_at: null,
+              updated_at: at,
+            })
+            .where('verification_id', '=', row.id)
+            .where('handoff_token_hash', '=', bound.handoff_token_hash)
+            .executeTakeFirst();
+          if (Number(moved.numUpdatedRows) !== 1) throw LinkError.alreadyUsed(linkId);
+          return;
+        }
+        await trx
+          .insertInto('flow_sessions')
+          .values({
+            verification_id: row.id,
+            company_id: row.company_id,
+            link_id: row.link_id,
+            token_hash: sha256Hex(sessionToken),
+            handoff_token_hash: null,
+            handoff_expires_at: null,
+            capture_lock_until: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        if (row.status === 'pending') {
+          await this.verifications.start(row.id, trx);
+          await emit(row, 'verification.started');
+        }
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw LinkError.alreadyUsed(linkId);
+      throw error;
+    }
+    return { sessionToken, session: await this.view(link.verification_id) };
+  }
+
+  private handoffMatches(
+    bound: { handoff_token_hash: string | null; handoff_expires_at: string | null },
+    presented: string | undefined,
+  ): boolean {
+    if (presented === undefined || bound.handoff_token_hash === null) return false;
+    if (bound.handoff_expires_at === null || Date.parse(bound.handoff_expires_at) <= this.now())
+      return false;
+    return constantTimeEqual(bound.handoff_token_hash, sha256Hex(presented));
+  }
+
+  /**
+   * The verification of an `X-Flow-Session` token: 401 when missing or unknown (a token moved away
+   * by a hand-off is unknown).
+   */
+  async authenticate(token: string | undefined): Promise<string> {
+    if (token === undefined || token === '' || token.length > 200)
+      throw new ApiError(401, 'IDV_ERR_FLOW_SESSION', 'missing or unknown X-Flow-Session');
+    const row = await this.ctx.database.db
+      .selectFrom('flow_sessions')
+      .select('verification_id')
+      .where('token_hash', '=', sha256Hex(token))
+      .executeTakeFirst();
+    if (row === undefined)
+      throw new ApiError(401, 'IDV_ERR_FLOW_SESSION', 'missing or unknown X-Flow-Session');
+    return row.verification_id;
+  }
+
+  /** The session as the device reads it; 410 once the verification is past its readable window. */
+  async view(verificationId: string, db?: Executor): Promise<FlowSession> {
+    const row = await this.verifications.load(verificationId, db);
+    if (row === undefined) throw Errors.notFound('verification');
+    if (Date.parse(row.expires_at) <= this.now()) throw Errors.gone('verification expired');
+    const company = await this.companies.get(row.company_id);
+    const [companyView, logoUrl] = await Promise.all([
+      this.companies.linkCompanyView(company),
+      this.companies.logoUrl(company.id),
+    ]);
+    return {
+      verificationId: row.id,
+      linkId: row.link_id,
+      status: row.status,
+      step: row.step,
+      method: row.method,
+      operationGuid: row.operation_guid,
+      type: row.link_type,
+      requiredCaptures: requiredCaptures(row),
+      completedCaptures: completedCaptures(row),
+      remainingRetries: {
+        front: row.remaining_retries_front,
+        back: row.remaining_retries_back,
+        selfie: row.remaining_retries_selfie,
+      },
+      termsAccepted: row.terms_and_conditions === 1,
+      expiresAt: row.link_expires_at,
+      callbackUrl: row.link_callback_url,
+      company: { ...companyView, logoUrl },
+    };
+  }
+
+  /**
+   * The verification of a device call that changes it: 410 past its link window (expired), 409
+   * once finished.
+   */
+  async openVerification(verificationId: string): Promise<VerificationJoinRow> {
+    const row = await this.verifications.load(verificationId);
+    if (row === undefined) throw Errors.notFound('verification');
+    if (row.status === 'expired' || Date.parse(row.expires_at) <= this.now())
+      throw Errors.gone('verification expired');
+    if (row.status !== 'started') throw Errors.statusForbidsOperation(row.status);
+    return row;
+  }
+
+  /** `POST /flow/terms`: records the acceptance. */
+  async acceptTerms(verificationId: string): Promise<FlowSession> {
+    const row = await this.openVerification(verificationId);
+    if (row.terms_and_conditions !== 1) {
+      const result = await this.ctx.database.singleWrite((db) =>
+        db
+          .updateTable('verifications')
+          .set({ terms_and_conditions: 1, updated_at: isoAt(this.now()) })
+          .where('id', '=', verificationId)
+          .where('status', '=', 'started')
+          .executeTakeFirst(),
+      );
+      if (Number(result.numUpdatedRows) === 0) throw Errors.statusForbidsOperation('final');
+    }
+    return this.view(verificationId);
+  }
+
+  /** `POST /flow/handoff`: a new one-time token (replacing any earlier one) for another device. */
+  async handoff(verificationId: string): Promise<HandoffTicket> {
+    const row = await this.openVerification(verificationId);
+    const handoffToken = newToken();
+    const expiresAt = isoAt(Math.min(this.now() + HANDOFF_TTL_MS, Date.parse(row.link_expires_at)));
+    await this.ctx.database.singleWrite((db) =>
+      db
+        .updateTable('flow_sessions')
+        .set({
+          handoff_token_hash: sha256Hex(handoffToken),
+          handoff_expires_at: expiresAt,
+          updated_at: isoAt(this.now()),
+        })
+        .where('verification_id', '=', verificationId)
+        .execute(),
+    );
+    const query = new URLSearchParams({ handoff: handoffToken });
+    return {
+      handoffUrl: `${this.ctx.config.publicAppUrl}/v/${row.link_id}?${query}`,
+      handoffToken,
+      expiresAt,
+    };
+  }
+
+  /**
+   * Takes the capture lock of a session until `until` (ms), so one device cannot run two captures
+   * at once; false when another capture holds it.
+   */
+  async lockCapture(verificationId: string, until: number): Promise<boolean> {
+    const now = isoAt(this.now());
+    const result = await this.ctx.database.singleWrite((db) =>
+      db
+        .updateTable('flow_sessions')
+        .set({ capture_lock_until: isoAt(until) })
+        .where('verification_id', '=', verificationId)
+        .where((eb) =>
+          eb.or([eb('capture_lock_until', 'is', null), eb('capture_lock_until', '<=', now)]),
+        )
+        .executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Releases the capture lock. */
+  async unlockCapture(verificationId: string, db?: Executor): Promise<void> {
+    const run = (executor: Executor) =>
+      executor
+        .updateTable('flow_sessions')
+        .set({ capture_lock_until: null })
+        .where('verification_id', '=', verificationId)
+        .execute();
+    if (db !== undefined) await run(db);
+    else await this.ctx.database.singleWrite(run);
+  }
+}

@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { isoAt } from '../../lib/clock.js';
+import { Errors } from '../../lib/errors.js';
+import type { PageRequest } from '../../lib/paging.js';
+import type { ServiceContext } from '../context.js';
+import type { SendResult } from './sender.js';
+
+/** Attempts per delivery (spec: Delivery). */
+export const MAX_ATTEMPTS = 3;
+/** Pause between two attempts of a delivery, ms (spec: 100 ms apart). */
+export const RETRY_DELAY_MS = 100;
+
+/** A delivery claimed by a worker, with what it needs to send it. */
+export interface ClaimedDelivery {
+  id: string;
+  eventId: string;
+  companyId: string;
+  attempts: number;
+  leaseUntil: number;
+}
+
+/** One attempt as the holder reads it. */
+export interface AttemptView {
+  attempt: number;
+  startedAt: string;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+  success: boolean;
+}
+
+/** One delivery (one event to one endpoint) as `GET /webhook-endpoints/{id}/deliveries` answers it. */
+export interface DeliveryView {
+  _id: string;
+  endpointId: string;
+  eventId: string;
+  type: string;
+  verificationId: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: AttemptView[];
+  payload: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `{total, page, size, data}` of the deliveries list. */
+export interface DeliveryPage {
+  total: number;
+  page: number;
+  size: number;
+  data: DeliveryView[];
+}
+
+/**
+ * The delivery table: claiming due work (leases; `FOR UPDATE SKIP LOCKED` on PostgreSQL, so
+ * several processes share the work and never hold the same delivery), recording attempts, and the
+ * holder's read of them.
+ */
+export class DeliveryRepository {
+  constructor(private readonly ctx: ServiceContext) {}
+
+  /**
+   * Takes up to `limit` due deliveries for `owner` until `leaseUntil`. A delivery is due when
+   * pending, its next attempt time has come, no live lease holds it, and no earlier delivery of
+   * the same verification to the same endpoint is still pending (events arrive in order).
+   */
+  async claim(
+    owner: string,
+    limit: number,
+    now: number,
+    leaseUntil: number,
+  ): Promise<ClaimedDelivery[]> {
+    const { database } = this.ctx;
+    const rows = await database.singleWrite(async (db) => {
+      let due = db
+        .selectFrom('webhook_deliveries as d')
+        .select('d.seq')
+        .where('d.status', '=', 'pending')
+        .where('d.next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', now)]))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('webhook_deliveries as e')
+                .select('e.seq')
+                .whereRef('e.endpoint_id', '=', 'd.endpoint_id')
+                .whereRef('e.verification_id', '=', 'd.verification_id')
+                .where('e.status', '=', 'pending')
+                .whereRef('e.seq', '<', 'd.seq'),
+            ),
+          ),
+        )
+        .orderBy('d.seq')
+        .limit(limit);
+      if (database.dialect === 'postgres') due = due.forUpdate().skipLocked();
+      return db
+        .updateTable('webhook_deliveries')
+        .set({ lease_until: leaseUntil, lease_owner: owner })
+        .where('seq', 'in', due)
+        .returning(['id', 'event_id', 'company_id', 'attempts', 'lease_until'])
+        .execute();
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      eventId: row.event_id,
+      companyId: row.company_id,
+      attempts: row.attempts,
+      leaseUntil: Number(row.lease_until),
+    }));
+  }
+
+  /** The endpoint URL and body of a claimed delivery (undefined when the endpoint was deleted meanwhile). */
+  async target(deliveryId: string): Promise<{ url: string; payload: string } | undefined> {
+    return this.ctx.database.db
+      .selectFrom('webhook_deliveries')
+      .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+      .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
+      .select(['webhook_endpoints.url', 'webhook_events.payload'])
+      .where('webhook_deliveries.id', '=', deliveryId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Records one attempt and moves the delivery on: done on success, dropped after the third
+   * failure, else due again `RETRY_DELAY_MS` later. Only while `owner` still holds the lease.
+   * @returns when the next attempt is due (epoch ms), or undefined when the delivery is finished.
+   */
+  async record(
+    delivery: ClaimedDelivery,
+    owner: string,
+    startedAt: number,
+    result: SendResult,
+    now: number,
+  ): Promise<number | undefined> {
+    const attempt = delivery.attempts + 1;
+    const finished = result.success || attempt >= MAX_ATTEMPTS;
+    const nextAttemptAt = now + RETRY_DELAY_MS;
+    await this.ctx.database.writeTransaction(async (trx) => {
+      const updated = await trx
+        .updateTable('webhook_deliveries')
+        .set({
+          attempts: attempt,
+          status: result.success ? 'succeeded' : finished ? 'failed' : 'pending',
+          next_attempt_at: finished ? 0 : nextAttemptAt,
+          lease_until: null,
+          lease_owner: null,
+          updated_at: isoAt(this.ctx.clock.now()),
+        })
+        .where('id', '=', delivery.id)
+        .where('lease_owner', '=', owner)
+        .where('attempts', '=', delivery.attempts)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return;
+      await trx
+        .insertInto('webhook_attempts')
+        .values({
+          id: randomUUID(),
+          delivery_id: delivery.id,
+          attempt,
+          worker: owner,
+          started_at: isoAt(startedAt),
+          duration_ms: result.durationMs,
+          status_code: result.statusCode,
+          error: result.error,
+          success: result.success ? 1 : 0,
+        })
+        .execute();
+    });
+    return finished ? undefined : nextAttemptAt;
+  }
+
+  /** Gives claimed deliveries back without an attempt (worker stopping before it sent them). */
+  async release(deliveryIds: string[], owner: string): Promise<void> {
+    if (deliveryIds.length === 0) return;
+    await this.ctx.database.singleWrite((db) =>
+      db
+        .updateTable('webhook_deliveries')
+        .set({ lease_until: null, lease_owner: null })
+        .where('id', 'in', deliveryIds)
+        .where('lease_owner', '=', owner)
+        .execute(),
+    );
+  }
+
+  /** Marks a delivery whose endpoint is gone as finished (nothing to send to). */
+  async drop(deliveryId: string): Promise<void> {
+    await this.ctx.database.singleWrite((db) =>
+      db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'failed', lease_until: null, lease_owner: null })
+        .where('id', '=', deliveryId)
+        .execute(),
+    );
+  }
+
+  /** The earliest time a pending delivery is due (epoch ms), if any is pending. */
+  async nextDue(): Promise<number | undefined> {
+    const row = await this.ctx.database.db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.min('next_attempt_at').as('due'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return row?.due === null || row?.due === undefined ? undefined : Number(row.due);
+  }
+
+  /** `GET /webhook-endpoints/{id}/deliveries`: newest first; 404 for another company's endpoint. */
+  async page(companyId: string, endpointId: string, page: PageRequest): Promise<DeliveryPage> {
+    const db = this.ctx.database.db;
+    const endpoint = await db
+      .selectFrom('webhook_endpoints')
+      .select('id')
+      .where('id', '=', endpointId)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    if (endpoint === undefined) throw Errors.notFound('webhook endpoint');
+    const [count, rows] = await Promise.all([
+      db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('endpoint_id', '=', endpointId)
+        .where('company_id', '=', companyId)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('webhook_deliveries')
+        .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
+        .select([
+          'webhook_deliveries.id',
+          'webhook_deliveries.seq',
+          'webhook_deliveries.event_id',
+          'webhook_deliveries.verification_id',
+          'webhook_deliveries.status',
+          'webhook_deliveries.created_at',
+          'webhook_deliveries.updated_at',
+          'webhook_events.type',
+          'webhook_events.payload',
+        ])
+        .where('webhook_deliveries.endpoint_id', '=', endpointId)
+        .where('webhook_deliveries.company_id', '=', companyId)
+        .orderBy('webhook_deliveries.seq', 'desc')
+        .limit(page.size)
+        .offset(page.offset)
+        .execute(),
+    ]);
+    const ids = rows.map((row) => row.id);
+    const attempts =
+      ids.length === 0
+        ? []
+        : await db
+            .selectFrom('webhook_attempts')
+            .selectAll()
+            .where('delivery_id', 'in', ids)
+            .orderBy('attempt')
+            .execute();
+    const byDelivery = new Map<string, AttemptView[]>();
+    for (const attempt of attempts) {
+      const list = byDelivery.get(attempt.delivery_id) ?? [];
+      list.push({
+        attempt: attempt.attempt,
+        startedAt: attempt.started_at,
+        durationMs: attempt.duration_ms,
+        statusCode: attempt.status_code,
+        error: attempt.error,
+        success: attempt.success === 1,
+      });
+      byDelivery.set(attempt.delivery_id, list);
+    }
+    return {
+      total: Number(count.total),
+      page: page.page,
+      size: page.size,
+      data: rows.map((row) => ({
+        _id: row.id,
+        endpointId,
+        eventId: row.event_id,
+        type: row.type,
+        verificationId: row.verification_id,
+        status: row.status,
+        attempts: byDelivery.get(row.id) ?? [],
+        payload: JSON.parse(row.payload) as unknown,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      })),
+    };
+  }
+
+  /** Deletes events (with their deliveries and attempts) created before `before` that are no longer pending. */
+  async purge(before: string): Promise<void> {
+    await this.ctx.database.db
+      .deleteFrom('webhook_events')
+      .where('created_at', '<', before)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('webhook_deliveries')
+              .select(sql`1`.as('one'))
+              .whereRef('webhook_deliveries.event_id', '=', 'webhook_events.id')
+              .where('webhook_deliveries.status', '=', 'pending'),
+          ),
+        ),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { SERVER_VERSION } from '../../version.js';
+import type { AccountService } from '../accounts.js';
+import type { ClaimedDelivery, DeliveryRepository } from './deliveries.js';
+import { sendWebhook, type SendRequest, type SendResult } from './sender.js';
+import { signatureHeaders } from './signing.js';
+
+/** Settings of the delivery worker. */
+export interface DeliveryWorkerOptions {
+  deliveries: DeliveryRepository;
+  accounts: AccountService;
+  /** Time limit of one attempt, ms. */
+  timeoutMs: number;
+  /** How often to look for work queued by other processes, ms. */
+  pollMs: number;
+  allowPrivate: boolean;
+  /** Attempts sent at once by this process. */
+  concurrency?: number;
+  /** Time source of the schedule (real time; the retry pause is 100 ms of it). */
+  clock?: Clock;
+  /** Receives errors of the worker itself (database unreachable…); it keeps running. */
+  onError?: (error: unknown) => void;
+  /** The HTTP send (tests of the worker may observe it; production uses `sendWebhook`). */
+  send?: (request: SendRequest) => Promise<SendResult>;
+}
+
+/** How long a claim outlives the attempt's own time limit, ms. */
+const LEASE_MARGIN_MS = 10_000;
+
+/**
+ * Sends queued webhook deliveries. Woken at once by the transitions of this process (after their
+ * commit), and every `pollMs` for work other processes queued or that became due; retries 100 ms
+ * after a failure. Each delivery is claimed under a lease longer than an attempt can take, so no
+ * two workers (of any process) ever hold it together; a worker that dies mid-attempt loses its
+ * claim when the lease runs out and the delivery resumes elsewhere (or after a restart).
+ */
+export class DeliveryWorker {
+  /** This worker's name in leases and attempt records. */
+  readonly id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  readonly #options: Required<Omit<DeliveryWorkerOptions, 'onError'>> & {
+    onError: (error: unknown) => void;
+  };
+  readonly #inFlight = new Set<Promise<void>>();
+  #running = false;
+  #again = false;
+  #started = false;
+  #stopped = false;
+  #poll: NodeJS.Timeout | undefined;
+  readonly #timers = new Set<NodeJS.Timeout>();
+
+  constructor(options: DeliveryWorkerOptions) {
+    this.#options = {
+      concurrency: 16,
+      clock: systemClock,
+      send: sendWebhook,
+      onError: () => undefined,
+      ...options,
+    };
+  }
+
+  /** Starts polling and sends whatever is due now (deliveries left by a previous run included). */
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    this.#poll = setInterval(() => this.wake(), this.#options.pollMs);
+    this.#poll.unref();
+    this.wake();
+  }
+
+  /** Looks for due work now (called after a transaction queued deliveries). */
+  wake(): void {
+    if (!this.#started || this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = true;
+    void this.#fill()
+      .catch((error: unknown) => this.#options.onError(error))
+      .finally(() => {
+        this.#running = false;
+        if (this.#again) {
+          this.#again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Stops claiming, waits for the attempts in flight (at most one time limit) and records them. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#poll !== undefined) clearInterval(this.#poll);
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    await Promise.allSettled([...this.#inFlight]);
+  }
+
+  /** Claims as much due work as there are free slots, until none is left. */
+  async #fill(): Promise<void> {
+    const { concurrency, clock, timeoutMs, deliveries } = this.#options;
+    for (;;) {
+      if (this.#stopped) return;
+      const free = concurrency - this.#inFlight.size;
+      if (free <= 0) return;
+      const now = clock.now();
+      const claimed = await deliveries.claim(this.id, free, now, now + timeoutMs + LEASE_MARGIN_MS);
+      if (this.#stopped) {
+        await deliveries.release(
+          claimed.map((d) => d.id),
+          this.id,
+        );
+        return;
+      }
+      for (const delivery of claimed) {
+        const attempt = this.#attempt(delivery)
+          .catch((error: unknown) => this.#options.onError(error))
+          .finally(() => {
+            this.#inFlight.delete(attempt);
+            this.wake();
+          });
+        this.#inFlight.add(attempt);
+      }
+      if (claimed.length < free) return;
+    }
+  }
+
+  async #attempt(delivery: ClaimedDelivery): Promise<void> {
+    const { deliveries, accounts, clock } = this.#options;
+    const [target, secret] = await Promise.all([
+      deliveries.target(delivery.id),
+      accounts.webhookSecretOfCompany(delivery.companyId),
+    ]);
+    if (target === undefined || secret === undefined) {
+      await deliveries.drop(delivery.id);
+      return;
+    }
+    const startedAt = clock.now();
+    const result = await this.#options.send({
+      url: target.url,
+      body: target.payload,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': `idv-webhooks/${SERVER_VERSION}`,
+        ...signatureHeaders(secret, delivery.eventId, target.payload, startedAt),
+      },
+      timeoutMs: this.#options.timeoutMs,
+      allowPrivate: this.#options.allowPrivate,
+    });
+    const next = await deliveries.record(delivery, this.id, startedAt, result, clock.now());
+    if (next !== undefined) this.#wakeAt(next);
+  }
+
+  #wakeAt(due: number): void {
+    if (this.#stopped) return;
+    const timer = setTimeout(
+      () => {
+        this.#timers.delete(timer);
+        this.wake();
+      },
+      Math.max(0, due - this.#options.clock.now()),
+    );
+    this.#timers.add(timer);
+  }
+}
