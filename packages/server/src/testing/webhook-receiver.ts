@@ -1,5 +1,7 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 
 /** One request the receiver got. */
 export interface ReceivedWebhook {
@@ -96,4 +98,26 @@ export async function startWebhookReceiver(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Checks both signatures of a received webhook as a receiver would, and answers its payload:
+ * `X-Signature-SHA256` (hex HMAC-SHA256 of the raw body, compared in constant time) and the
+ * Standard Webhooks headers through the `standardwebhooks` reference library.
+ * @throws when either signature does not verify.
+ */
+export function verifyReceivedWebhook(
+  received: ReceivedWebhook,
+  webhookSecret: string,
+): { type: string; data: Record<string, unknown> } {
+  const expected = createHmac('sha256', webhookSecret).update(received.body, 'utf8').digest();
+  const presented = Buffer.from(String(received.headers['x-signature-sha256'] ?? ''), 'hex');
+  if (presented.length !== expected.length || !timingSafeEqual(presented, expected))
+    throw new Error('X-Signature-SHA256 does not verify');
+  new Webhook(webhookSecret, { format: 'raw' }).verify(received.body, {
+    'webhook-id': String(received.headers['webhook-id']),
+    'webhook-timestamp': String(received.headers['webhook-timestamp']),
+    'webhook-signature': String(received.headers['webhook-signature']),
+  });
+  return JSON.parse(received.body) as { type: string; data: Record<string, unknown> };
 }

@@ -27,7 +27,7 @@ export interface DeliveryWorkerOptions {
 }
 
 /** How long a claim outlives the attempt's own time limit, ms. */
-const LEASE_MARGIN_MS = 10_000;
+const LEASE_MARGIN_MS = 5_000;
 
 /**
  * Sends queued webhook deliveries. Woken at once by the transitions of this process (after their
