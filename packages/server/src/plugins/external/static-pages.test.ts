@@ -65,3 +65,34 @@ describe('static pages', () => {
     );
   });
 });
+
+describe('end-user page', () => {
+  it('fills the fingerprint address into the real end-user app and serves its script and styles', async () => {
+    const appDir = join(import.meta.dirname, '..', '..', '..', '..', '..', 'demo', 'end-user-app');
+    const test = await createTestApp({
+      env: { IDV_APP_DIR: appDir, IDV_FINGERPRINT_URL: 'https://fp.example.test:8443/' },
+    });
+    try {
+      const page = await test.inject({
+        method: 'GET',
+        url: '/v/5b0f4a52-3d0e-4f7a-9c57-0a6f0c2c1001',
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(
+        '<meta name="idv-fingerprint-url" content="https://fp.example.test:8443" />',
+      );
+      expect(page.headers['cache-control']).toBe('no-store');
+      for (const file of ['/v/app.js', '/v/app.css'])
+        expect((await test.inject({ method: 'GET', url: file })).statusCode, file).toBe(200);
+    } finally {
+      await test.close();
+    }
+    const without = await createTestApp({ env: { IDV_APP_DIR: appDir } });
+    try {
+      const page = await without.inject({ method: 'GET', url: '/v/any' });
+      expect(page.body).toContain('<meta name="idv-fingerprint-url" content="" />');
+    } finally {
+      await without.close();
+    }
+  });
+});
