@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // Starts the whole stack on its embedded defaults (what `npm start` runs after scripts/setup.mjs):
 //   - the verification server on :8080 (API /api/v1, end-user app /v/{linkId}, demo /demo/, docs
-//     /docs), with the analysis services in-process and SQLite in ./.idv-data;
+//     /docs), with the capture analyses in-process (unless IDV_*_ANALYSIS_URL point elsewhere),
+//     webhook delivery, and SQLite in ./.idv-data;
 //   - the connection fingerprint service on :8443 (HTTPS, self-signed certificate generated into
-//     ./.idv-data/fingerprint on first start), allowing the server's origin.
+//     ./.idv-data/fingerprint on first start, which the server trusts for /publicKey), allowing the
+//     server's origin;
+//   - the analysis services on :8090 (/id, /face, /antispoofing) for account holders' own calls:
+//     they accept the cloud-services keys the holders create on the server (same data directory).
 // Every setting has its environment twin (see README.md); this script only supplies defaults.
-// When one service exits, the other is stopped and the script exits with its code.
+// When one service exits, the others are stopped and the script exits with its code.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
@@ -15,6 +19,7 @@ const env = process.env;
 const dataDir = resolve(root, env.IDV_DATA_DIR ?? '.idv-data');
 const port = env.IDV_PORT ?? '8080';
 const fingerprintPort = env.IDV_FINGERPRINT_PORT ?? '8443';
+const analysisPort = env.IDV_ANALYSIS_PORT ?? '8090';
 const publicAppUrl = env.IDV_PUBLIC_APP_URL ?? `http://localhost:${port}`;
 const fingerprintUrl = env.IDV_FINGERPRINT_URL ?? `https://localhost:${fingerprintPort}`;
 const allowedOrigins =
@@ -39,6 +44,12 @@ const services = [
       join(dataDir, 'fingerprint'),
       ...allowedOrigins.split(',').flatMap((origin) => ['--allow-origin', origin.trim()]),
     ],
+    env: {},
+  },
+  {
+    name: 'analysis',
+    bin: join(root, 'packages/analysis/dist/cli.js'),
+    args: ['start', '--port', analysisPort, '--data-dir', dataDir],
     env: {},
   },
 ];
@@ -70,3 +81,6 @@ console.log(
   `[start] verification server ${publicAppUrl} (API ${publicAppUrl}/api/v1, docs ${publicAppUrl}/docs, demo ${publicAppUrl}/demo/)`,
 );
 console.log(`[start] fingerprint service ${fingerprintUrl}`);
+console.log(
+  `[start] analysis services http://127.0.0.1:${analysisPort} (/id, /face, /antispoofing; Api-Key: a cloud-services key)`,
+);

@@ -2,9 +2,12 @@
  * `npm run bench -w packages/server`: requests per second of the status poll, of
  * `GET /verifications/{id}` and of `POST /links` at 32 connections, each beside a bare Fastify route
  * measured in the same run (same server process, measured just before), and their ratios.
- * Targets: status poll >= 0.7x the bare route, link creation >= 0.3x.
+ * Targets: status poll >= 0.7x the bare route, link creation >= 0.3x. Then the webhook figure:
+ * median time from a transition to its first delivery attempt (target <= 50 ms), one transition at
+ * a time and 16 at a time (`bench/webhook-latency.ts`).
  *
  * Environment: BENCH_DURATION (seconds per measurement, default 10), BENCH_CONNECTIONS (default 32),
+ * BENCH_WEBHOOK_SAMPLES (transitions per webhook figure, default 200),
  * IDV_DATABASE_URL to measure PostgreSQL instead of SQLite.
  */
 import { spawn } from 'node:child_process';
@@ -14,11 +17,14 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { measureWebhookLatency } from './webhook-latency.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const webhookSamples = Number(process.env.BENCH_WEBHOOK_SAMPLES ?? 200);
 
 interface Fixture {
+  dataDir: string;
   appUrl: string;
   bareUrl: string;
   token: string;
@@ -138,6 +144,22 @@ for (const target of targets) {
         : ''),
   );
   console.log(rows.at(-1));
+}
+for (const concurrency of [1, 16]) {
+  const figures = await measureWebhookLatency({
+    appUrl: fixture.appUrl,
+    token: fixture.token,
+    dataDir: fixture.dataDir,
+    count: webhookSamples,
+    concurrency,
+  });
+  const verdict = figures.endToEnd.median <= 50 ? 'met' : 'NOT met';
+  console.log(
+    `${`webhook: transition → 1st attempt (${concurrency} at a time)`.padEnd(52)} median ${figures.endToEnd.median.toFixed(1)} ms` +
+      ` p95 ${figures.endToEnd.p95.toFixed(1)} ms end to end (target median ≤ 50 ms: ${verdict})` +
+      ` | server side median ${figures.serverSide.median} ms p95 ${figures.serverSide.p95} ms | ${figures.samples} samples`,
+  );
+  if (figures.samples < webhookSamples) failed = true;
 }
 console.log(
   `load average after ${loadavg()

@@ -12,10 +12,17 @@ import { buildApp, createServices, loadConfig } from '../dist/index.js';
 const dataDir = process.argv[2] ?? mkdtempSync(join(tmpdir(), 'idv-bench-'));
 const config = loadConfig(
   { dataDir, port: '0' },
-  { ...process.env, IDV_RATE_LIMITS: 'off', IDV_LOG_LEVEL: process.env.IDV_LOG_LEVEL ?? 'warn' },
+  {
+    ...process.env,
+    IDV_RATE_LIMITS: 'off',
+    IDV_LOG_LEVEL: process.env.IDV_LOG_LEVEL ?? 'warn',
+    // The webhook latency figure delivers to a receiver on loopback.
+    IDV_WEBHOOK_ALLOW_PRIVATE: 'true',
+  },
 );
 const services = await createServices({ config });
 const app = await buildApp({ config, services });
+services.deliveryWorker.start();
 const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const bare = Fastify({ logger: false });
@@ -45,7 +52,7 @@ const link = await services.links.create(
 );
 
 process.stdout.write(
-  `${JSON.stringify({ appUrl, bareUrl, token, ...link, dialect: services.context.database.dialect })}\n`,
+  `${JSON.stringify({ appUrl, bareUrl, token, ...link, dataDir, dialect: services.context.database.dialect })}\n`,
 );
 
 const shutdown = async () => {

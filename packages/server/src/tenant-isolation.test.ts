@@ -51,6 +51,11 @@ const PROBES: Probe[] = [
     status: 404,
   },
   { method: 'DELETE', url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`, status: 404 },
+  {
+    method: 'GET',
+    url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}/deliveries`,
+    status: 404,
+  },
   { method: 'GET', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`, status: 404 },
   { method: 'POST', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}/rotate`, status: 404 },
   {
@@ -223,6 +228,66 @@ describe('tenant isolation', () => {
       ok: true,
       keyId: b.keyId,
     });
+  });
+
+  it('gives a flow session its own verification only: the API names no verification, and a session never opens another link', async () => {
+    const opened = await test.inject({
+      method: 'POST',
+      url: '/api/v1/flow/sessions',
+      payload: { linkId: a.linkId },
+    });
+    expect(opened.statusCode).toBe(201);
+    const token = opened.json().sessionToken as string;
+    const session = await test.inject({
+      method: 'GET',
+      url: '/api/v1/flow/session',
+      headers: { 'x-flow-session': token },
+    });
+    expect(session.json().verificationId).toBe(a.verificationId);
+    expect(session.body).not.toContain(b.verificationId);
+    expect(session.body).not.toContain(b.account.companyId);
+    // Query or body ids are not read: the session token alone decides the verification.
+    const terms = await test.inject({
+      method: 'POST',
+      url: `/api/v1/flow/terms?verificationId=${b.verificationId}`,
+      headers: { 'x-flow-session': token },
+      payload: { accepted: true },
+    });
+    expect(terms.json().verificationId).toBe(a.verificationId);
+    const smuggled = await test.inject({
+      method: 'POST',
+      url: '/api/v1/flow/terms',
+      headers: { 'x-flow-session': token },
+      payload: { accepted: true, verificationId: b.verificationId },
+    });
+    expect(smuggled.statusCode).toBe(400);
+    // A hand-off token of one link does not open another.
+    const ticket = (
+      await test.inject({
+        method: 'POST',
+        url: '/api/v1/flow/handoff',
+        headers: { 'x-flow-session': token },
+      })
+    ).json();
+    await test.inject({
+      method: 'POST',
+      url: '/api/v1/flow/sessions',
+      payload: { linkId: b.linkId },
+    });
+    const crossed = await test.inject({
+      method: 'POST',
+      url: '/api/v1/flow/sessions',
+      payload: { linkId: b.linkId, handoffToken: ticket.handoffToken },
+    });
+    expect(crossed.statusCode).toBe(409);
+    const verification = (
+      await test.inject({
+        method: 'GET',
+        url: `/api/v1/verifications/${b.verificationId}`,
+        token: b.account.token,
+      })
+    ).json();
+    expect(verification.termsAndConditions).toBe(false);
   });
 
   it('answers the public status poll of another link with the same 403 as an unknown verification', async () => {

@@ -9,6 +9,7 @@ import {
   OpenSessionBody,
   TermsBody,
 } from '../schemas/flow.js';
+import flowCaptureRoutes from './flow-captures.js';
 import { DEVICE_RATE_LIMIT } from './verifications-public.js';
 
 declare module 'fastify' {
@@ -133,6 +134,8 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return app.services.flowSessions.handoff(flowVerificationOf(request));
       },
     );
+
+    await authenticated.register(flowCaptureRoutes);
 
     await authenticated.register(async (raw) => {
       // The signature covers the exact bytes: keep the body as received.

@@ -16,6 +16,8 @@ import { ContactRequestService } from './contact-requests.js';
 import type { ServiceContext } from './context.js';
 import { FingerprintSignals } from './fingerprint-signals.js';
 import { FlowSessionService } from './flow-sessions.js';
+import { analysisProvider, type AnalysisProvider } from './pipeline/analysis-engine.js';
+import { CapturePipeline } from './pipeline/capture-pipeline.js';
 import { GateRuleService } from './gate-rules.js';
 import { ImageService } from './images.js';
 import { LinkService } from './links.js';
@@ -61,6 +63,9 @@ export interface AppServices {
   readonly flowSessions: FlowSessionService;
   /** Verification of forwarded connection fingerprints. */
   readonly fingerprints: FingerprintSignals;
+  /** The capture pipeline (analysis in-process or over HTTP). */
+  readonly captures: CapturePipeline;
+  readonly analysis: AnalysisProvider;
   /** Runs the periodic upkeep once: expiry of overdue verifications, retention, purges. */
   maintain(): Promise<void>;
   /** Waits for background work and closes the database. */
@@ -132,6 +137,8 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       onBackgroundError: options.onBackgroundError,
     });
     const rateCounter = new DatabaseRateCounter(database, clock);
+    const flowSessions = new FlowSessionService(context, verifications, companies, events);
+    const analysis = analysisProvider(config.analysis);
     const retention = new RetentionService(context, images);
     const tokens = new TokenService(context);
     return {
@@ -157,8 +164,10 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       events,
       deliveries,
       deliveryWorker,
-      flowSessions: new FlowSessionService(context, verifications, companies, events),
+      flowSessions,
       fingerprints: new FingerprintSignals(context),
+      captures: new CapturePipeline(context, verifications, flowSessions, images, events, analysis),
+      analysis,
       async maintain() {
         await verifications.expireOverdue();
         await retention.run();
@@ -168,6 +177,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       },
       async close() {
         await deliveryWorker.stop();
+        await analysis.close();
         await cloudKeys.drain();
         await database.close();
       },

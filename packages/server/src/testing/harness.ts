@@ -79,11 +79,14 @@ export interface TestAppOptions {
   start?: Date;
   /** Start the webhook delivery worker (as `idv-server start` does). */
   worker?: boolean;
+  /** Run on this existing database (another test app's); it is then not dropped on close. */
+  scratch?: ScratchDatabase;
 }
 
 /** Builds the app as production does, on a scratch database, with a manual clock. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const scratch = await createScratchDatabase();
+  const shared = options.scratch !== undefined;
+  const scratch = options.scratch ?? (await createScratchDatabase());
   const config = loadConfig(
     { dataDir: scratch.dataDir },
     {
@@ -107,7 +110,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     });
   } catch (error) {
     await services.close();
-    await scratch.drop();
+    if (!shared) await scratch.drop();
     throw error;
   }
   if (options.worker === true) services.deliveryWorker.start();
@@ -152,7 +155,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await services.close();
-      await scratch.drop();
+      if (!shared) await scratch.drop();
     },
   };
   return test;

@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { Errors } from '../lib/errors.js';
+import { compileStrict } from '../plugins/app/validation.js';
+import { errorResponses } from '../schemas/common.js';
+import {
+  CaptureKind,
+  CaptureResult,
+  DocumentCaptureMeta,
+  SelfieCaptureMeta,
+} from '../schemas/flow.js';
+import { CAPTURE_MAX_BYTES, normalizeCapture } from '../services/capture-images.js';
+import type { CaptureUpload } from '../services/pipeline/capture-pipeline.js';
+import { flowVerificationOf } from './flow.js';
+import { DEVICE_RATE_LIMIT } from './verifications-public.js';
+
+/** Most selfie frames per attempt (DESIGN §5). */
+const MAX_SELFIE_FRAMES = 5;
+/** Largest `meta` field (JSON text). */
+const META_MAX_BYTES = 64 * 1024;
+
+const checkDocumentMeta = compileStrict<DocumentCaptureMeta>(DocumentCaptureMeta, 'meta');
+const checkSelfieMeta = compileStrict<SelfieCaptureMeta>(SelfieCaptureMeta, 'meta');
+
+function parseMeta<T>(text: string | undefined, check: (value: unknown) => T): T {
+  if (text === undefined) throw Errors.badRequest('multipart body must contain the meta field');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw Errors.badRequest('meta must be JSON');
+  }
+  try {
+    return check(value);
+  } catch (error) {
+    throw Errors.badRequest((error as Error).message);
+  }
+}
+
+/**
+ * Reads a capture upload: only the expected file field (`image` once, or `frames` 1–5 times) and
+ * `meta`, each image at most 10 MB and checked by decoding (never by its declared type).
+ */
+async function readUpload(
+  request: FastifyRequest,
+  kind: 'front' | 'back' | 'selfie',
+): Promise<CaptureUpload> {
+  if (!request.isMultipart())
+    throw Errors.unsupportedMediaType('captures must be multipart/form-data');
+  const fileField = kind === 'selfie' ? 'frames' : 'image';
+  const files: Buffer[] = [];
+  let meta: string | undefined;
+  const parts = request.parts({
+    limits: {
+      files: MAX_SELFIE_FRAMES + 1,
+      fileSize: CAPTURE_MAX_BYTES,
+      fields: 2,
+      fieldSize: META_MAX_BYTES,
+      parts: MAX_SELFIE_FRAMES + 3,
+    },
+  });
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname !== fileField)
+        throw Errors.badRequest(`unexpected file field ${part.fieldname}; send ${fileField}`);
+      files.push(bytes);
+    } else {
+      if (part.fieldname !== 'meta')
+        throw Errors.badRequest(`unexpected field ${part.fieldname}; send ${fileField} and meta`);
+      if (meta !== undefined) throw Errors.badRequest('meta must be sent once');
+      meta = String(part.value);
+    }
+  }
+  if (kind === 'selfie') {
+    if (files.length < 1 || files.length > MAX_SELFIE_FRAMES)
+      throw Errors.badRequest(`send 1 to ${MAX_SELFIE_FRAMES} frames (got ${files.length})`);
+    const parsed = parseMeta(meta, checkSelfieMeta);
+    if (parsed.frames.length !== 0 && parsed.frames.length !== files.length)
+      throw Errors.badRequest(
+        `meta.frames describes ${parsed.frames.length} frames but ${files.length} were sent`,
+      );
+    const images: Buffer[] = [];
+    for (const [index, file] of files.entries())
+      images.push((await normalizeCapture(file, `frames[${index}]`)).jpeg);
+    return { kind, images, meta: parsed };
+  }
+  if (files.length !== 1) throw Errors.badRequest(`send exactly one image (got ${files.length})`);
+  const parsed = parseMeta(meta, checkDocumentMeta);
+  const image = await normalizeCapture(files[0]!, 'image');
+  return { kind, images: [image.jpeg], meta: parsed };
+}
+
+/**
+ * `POST /flow/captures/{front,back,selfie}`: one capture attempt. 200 with the `CaptureResult`
+ * whether it passed or not; 4xx only for a bad request (400/413/415), a capture the flow does not
+ * expect now or terms not accepted (409), a verification no longer open (409 finished, 410 expired).
+ */
+const flowCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/flow/captures/:kind',
+    {
+      bodyLimit: MAX_SELFIE_FRAMES * CAPTURE_MAX_BYTES + META_MAX_BYTES + 64 * 1024,
+      config: { rateLimit: DEVICE_RATE_LIMIT },
+      schema: {
+        tags: ['Flow (device)'],
+        summary: 'Submit a capture',
+        description:
+          'multipart/form-data. `front`, `back`: one `image` (JPEG, PNG or WebP, ≤ 10 MB, ≤ 40 megapixels, checked by decoding; ' +
+          'EXIF orientation applied) and `meta` (JSON `{source, quality, width, height, autoCaptured}`). `selfie`: 1–5 `frames` and ' +
+          '`meta` (JSON `{source, challenge: {type, passed, durationMs, samples}|null, frames: [{role, yaw, pitch, eyeOpenness}]}`, ' +
+          '`frames` empty or one entry per frame). Answers 200 with the `CaptureResult`, `accepted: false` with the reason when the ' +
+          'capture did not pass (`remainingRetries` down; the last failure fails the verification).',
+        consumes: ['multipart/form-data'],
+        headers: Type.Object({ 'x-flow-session': Type.Optional(Type.String()) }),
+        params: Type.Object({ kind: CaptureKind }),
+        response: {
+          200: CaptureResult,
+          ...errorResponses(400, 401, 409, 410, 413, 415, 429, 503),
+        },
+      },
+    },
+    async (request) => {
+      const verificationId = flowVerificationOf(request);
+      const { kind } = request.params;
+      // Refuse what the flow does not expect before reading the upload.
+      await app.services.captures.expect(verificationId, kind);
+      const upload = await readUpload(request, kind);
+      return app.services.captures.submit(verificationId, upload);
+    },
+  );
+};
+
+export default flowCaptureRoutes;

@@ -1,0 +1,171 @@
+import type {
+  BackAnalysis,
+  FaceAnalysis,
+  FrontAnalysis,
+  LivenessSignals,
+  SpoofAnalysis,
+} from '@idv/analysis';
+import type { SelfieCaptureMeta } from '../../schemas/flow.js';
+import type { DocumentData } from '../verification-views.js';
+
+/** Why a capture was not accepted (`CaptureResult.error`). */
+export interface CaptureRejection {
+  code: string;
+  message: string;
+}
+
+/** A pair of faces is the same person at this `biometric` score or above (spec, DESIGN §5). */
+export const FACE_MATCH_THRESHOLD = 70;
+/** Below this reading confidence the front is asked again. */
+const MIN_FRONT_CONFIDENCE = 0.5;
+
+const reject = (code: string, message: string): CaptureRejection => ({ code, message });
+
+/**
+ * Judges the front: a known document type read with some confidence; for `FULL FLOW` (or any
+ * flow that compares faces later) the portrait must have been found.
+ */
+export function judgeFront(
+  front: FrontAnalysis,
+  needsPortrait: boolean,
+): CaptureRejection | undefined {
+  if (front.reason === 'NO_DOCUMENT' || front.documentType === 'UNKNOWN')
+    return reject(
+      'NO_DOCUMENT',
+      'No identity document was found in the photo. Show the whole front of the document.',
+    );
+  if (front.reason !== null || front.confidence < MIN_FRONT_CONFIDENCE)
+    return reject(
+      'UNREADABLE_DOCUMENT',
+      'The document could not be read. Avoid glare and blur, and fill the frame.',
+    );
+  if (needsPortrait && front.faceImage === null)
+    return reject(
+      'NO_DOCUMENT_FACE',
+      'The portrait on the document could not be found. Show the side with the photo.',
+    );
+  return undefined;
+}
+
+/** Judges the back: a valid MRZ (check digits) or a barcode, consistent with the front, not expired. */
+export function judgeBack(back: BackAnalysis, today: string): CaptureRejection | undefined {
+  if (back.mrz !== null && !back.mrz.valid)
+    return reject(
+      'MRZ_INVALID',
+      'The machine-readable zone does not pass its checks. Take the photo again, flat and sharp.',
+    );
+  if (back.mrz === null && back.barcode === null)
+    return reject(
+      'UNREADABLE_BACK',
+      'The machine-readable zone or barcode could not be read. Show the back of the document.',
+    );
+  if (!back.crossCheck.consistent)
+    return reject('SIDES_MISMATCH', 'The two sides do not belong to the same document.');
+  const expiry = back.fields.dateOfExpiry;
+  if (expiry !== null && expiry < today)
+    return reject('DOCUMENT_EXPIRED', 'The document has expired.');
+  return undefined;
+}
+
+/** Judges the selfie: no spoof (when anti-spoofing runs), one usable face, matching the document portrait. */
+export function judgeSelfie(
+  spoof: SpoofAnalysis | undefined,
+  faces: FaceAnalysis,
+): CaptureRejection | undefined {
+  if (spoof?.spoofing === true)
+    return reject(
+      'SPOOF_DETECTED',
+      'The selfie does not look like a live person in front of the camera.',
+    );
+  const selfie = faces.faces.find((face) => face.index === 0);
+  if (selfie?.reason === 'MULTIPLE_FACES' || (selfie?.faceCount ?? 0) > 1)
+    return reject(
+      'MULTIPLE_FACES',
+      'More than one face is visible. Only you should be in the picture.',
+    );
+  if (selfie === undefined || selfie.reason !== null || selfie.box === null)
+    return reject(
+      'NO_FACE',
+      'No face was found in the selfie. Look straight at the camera in good light.',
+    );
+  const score = faces.biometric['0']?.['1'] ?? 0;
+  if (score < FACE_MATCH_THRESHOLD)
+    return reject('FACE_MISMATCH', 'The selfie does not match the photo on the document.');
+  return undefined;
+}
+
+/** The liveness signals of the element's `meta`, as the anti-spoofing analysis reads them. */
+export function livenessSignals(meta: SelfieCaptureMeta): LivenessSignals {
+  const signals: LivenessSignals = { captureSource: meta.source };
+  if (meta.challenge !== null) {
+    const frameIndex = meta.frames.findIndex((frame) => frame.role === 'challenge');
+    signals.challenges = [
+      {
+        kind: meta.challenge.type,
+        passed: meta.challenge.passed,
+        ...(frameIndex >= 0 ? { frameIndex } : {}),
+      },
+    ];
+  }
+  if (meta.frames.length > 0) {
+    signals.yaw = meta.frames.map((frame) => frame.yaw);
+    signals.eyesOpen = meta.frames.map((frame) => frame.eyeOpenness >= 0.5);
+  }
+  return signals;
+}
+
+/** Index of the frame compared with the document: the first frontal one, else the first. */
+export function frontalFrameIndex(meta: SelfieCaptureMeta): number {
+  return Math.max(
+    0,
+    meta.frames.findIndex((frame) => frame.role === 'frontal'),
+  );
+}
+
+type FieldName = Exclude<keyof DocumentData, 'ocrRaw' | 'barcodeRaw'>;
+const FIELDS: readonly FieldName[] = [
+  'firstNames',
+  'lastNames',
+  'name',
+  'adult',
+  'nationality',
+  'gender',
+  'birthDate',
+  'dateOfIssue',
+  'dateOfExpiry',
+  'idNumber',
+];
+
+/**
+ * The extracted `data`: fields of the back when its MRZ passed its check digits (they are
+ * checksummed), else those of the front, each completed from the other side; raw OCR of both sides
+ * and the barcode payload. Unread fields are left out (never null).
+ */
+export function documentData(
+  front: FrontAnalysis | undefined,
+  back: BackAnalysis | undefined,
+): DocumentData {
+  const preferred =
+    back?.mrz?.valid === true ? [back.fields, front?.fields] : [front?.fields, back?.fields];
+  const data: DocumentData = {};
+  for (const field of FIELDS) {
+    for (const source of preferred) {
+      const value = source?.[field];
+      if (value !== null && value !== undefined && value !== '') {
+        (data as Record<string, unknown>)[field] = value;
+        break;
+      }
+    }
+  }
+  const ocr = [front?.ocrRaw, back?.ocrRaw].filter((text): text is string => !!text);
+  if (ocr.length > 0) data.ocrRaw = ocr.join('\n');
+  if (back?.barcode) data.barcodeRaw = back.barcode.raw;
+  return data;
+}
+
+/** `userName`: the full name as read, else given names and surnames. */
+export function userNameOf(data: DocumentData): string | undefined {
+  if (data.name) return data.name;
+  const parts = [data.firstNames, data.lastNames].filter((part): part is string => !!part);
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}

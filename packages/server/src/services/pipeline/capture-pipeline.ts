@@ -1,0 +1,355 @@
+import type { AnalysisEngine, BackAnalysis, FrontAnalysis } from '@idv/analysis';
+import { isoAt, MINUTE_MS } from '../../lib/clock.js';
+import { ApiError, Errors } from '../../lib/errors.js';
+import type { DocumentCaptureMeta, SelfieCaptureMeta } from '../../schemas/flow.js';
+import type { ServiceContext, Executor } from '../context.js';
+import { nextCapture, type CaptureKind, type FlowSessionService } from '../flow-sessions.js';
+import type { ImageService } from '../images.js';
+import type { VerificationJoinRow } from '../verification-views.js';
+import type { VerificationService } from '../verifications.js';
+import type { Emit, VerificationEventType, WebhookEventService } from '../webhooks/events.js';
+import type { AnalysisProvider } from './analysis-engine.js';
+import {
+  documentData,
+  frontalFrameIndex,
+  judgeBack,
+  judgeFront,
+  judgeSelfie,
+  livenessSignals,
+  userNameOf,
+  type CaptureRejection,
+} from './capture-decisions.js';
+
+/** `CaptureResult` of DESIGN §5. */
+export interface CaptureResult {
+  accepted: boolean;
+  status: VerificationJoinRow['status'];
+  step: VerificationJoinRow['step'];
+  remainingRetries: number;
+  error?: CaptureRejection;
+  next: CaptureKind | 'done';
+}
+
+/** A capture as the route hands it over: decoded JPEGs and the validated `meta`. */
+export type CaptureUpload =
+  | { kind: 'front' | 'back'; images: [Buffer]; meta: DocumentCaptureMeta }
+  | { kind: 'selfie'; images: Buffer[]; meta: SelfieCaptureMeta };
+
+/**
+ * What the device is told when an analysis cannot run: a remote service that refused or failed
+ * (`AnalysisServiceError`: key, quota, outage) is 503 and consumes no attempt; input the analysis
+ * refused (`AnalysisInputError`) is a bad request with its own status.
+ */
+function analysisFailure(error: unknown): never {
+  if (error instanceof Error && error.name === 'AnalysisServiceError')
+    throw Errors.unavailable('the analysis service is unavailable; try again');
+  if (error instanceof Error && error.name === 'AnalysisInputError') {
+    const status = (error as Error & { status?: number }).status;
+    throw new ApiError(
+      status === 413 || status === 422 ? status : 400,
+      'IDV_ERR_ANALYSIS_INPUT',
+      error.message,
+    );
+  }
+  throw error;
+}
+
+/** Longest time one capture may hold the session's capture lock. */
+const CAPTURE_LOCK_MS = 2 * MINUTE_MS;
+
+/** The event prefix and step of each capture (spec: Events; DESIGN §5 steps). */
+const STEPS = {
+  front: { event: 'verification.addfront', step: 'ADD_FRONT' },
+  back: { event: 'verification.addback', step: 'ADD_BACK' },
+  selfie: { event: 'verification.register', step: 'END_OPERATION' },
+} as const;
+
+const RETRY_COLUMN = {
+  front: 'remaining_retries_front',
+  back: 'remaining_retries_back',
+  selfie: 'remaining_retries_selfie',
+} as const;
+
+/** What an analysis concluded, and what to keep when the capture is accepted. */
+interface Outcome {
+  rejection: CaptureRejection | undefined;
+  front?: FrontAnalysis;
+  back?: BackAnalysis;
+  portrait?: Buffer;
+}
+
+/** A front analysis as stored: the portrait is kept apart, as bytes. */
+type StoredFront = Omit<FrontAnalysis, 'faceImage'>;
+
+/**
+ * Turns captures into steps, statuses and extracted data (DESIGN §5 pipeline). One attempt:
+ * checks that the flow expects this capture, takes the session's capture lock, emits
+ * `verification.<step>.started`, stores the images, runs the analyses, then in one transaction
+ * applies the outcome with its events: accepted (step, data, `…successful`, and `success` with
+ * `verification.successful` when it was the last required capture), refused with retries left
+ * (`remainingRetries` down, no event), or refused for the last time (`…failed`,
+ * `verification.failed`, link consumed).
+ */
+export class CapturePipeline {
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly verifications: VerificationService,
+    private readonly flowSessions: FlowSessionService,
+    private readonly images: ImageService,
+    private readonly events: WebhookEventService,
+    private readonly analysis: AnalysisProvider,
+  ) {}
+
+  /**
+   * Checks, before anything is read or stored, that the verification is open (410 expired, 409
+   * finished), the terms accepted (409) and `kind` the capture the flow expects now (409). An
+   * adaptive link whose person never identified runs the document flow.
+   */
+  async expect(verificationId: string, kind: CaptureKind): Promise<void> {
+    let row = await this.flowSessions.openVerification(verificationId);
+    if (row.terms_and_conditions !== 1)
+      throw Errors.conflict('accept the terms first (POST /flow/terms)');
+    if (row.method === null && kind === 'front') {
+      await this.ctx.database.singleWrite((db) =>
+        db
+          .updateTable('verifications')
+          .set({ method: 'DOCUMENT', updated_at: isoAt(this.ctx.clock.now()) })
+          .where('id', '=', verificationId)
+          .where('method', 'is', null)
+          .execute(),
+      );
+      row = { ...row, method: 'DOCUMENT' };
+    }
+    const expected = nextCapture(row);
+    if (expected !== kind)
+      throw Errors.conflict(
+        expected === 'done'
+          ? `no capture is expected now`
+          : `capture ${kind} is not expected now; the flow expects ${expected}`,
+      );
+  }
+
+  /** Runs one capture attempt (after `expect` and the upload checks). */
+  async submit(verificationId: string, upload: CaptureUpload): Promise<CaptureResult> {
+    await this.expect(verificationId, upload.kind);
+    if (
+      !(await this.flowSessions.lockCapture(verificationId, this.ctx.clock.now() + CAPTURE_LOCK_MS))
+    )
+      throw Errors.conflict('another capture of this session is being processed');
+    try {
+      const { event } = STEPS[upload.kind];
+      await this.events.transaction(async (trx, emit) => {
+        const row = await this.openRow(verificationId, trx);
+        await emit(row, `${event}.started` as VerificationEventType);
+      });
+      const stored = [];
+      for (const image of upload.images)
+        stored.push(await this.images.store(verificationId, upload.kind, image, 'image/jpeg'));
+      const outcome = await this.analyze(verificationId, upload).catch(analysisFailure);
+      return await this.events.transaction((trx, emit) =>
+        this.apply(
+          trx,
+          emit,
+          verificationId,
+          upload.kind,
+          stored.map((image) => image._id),
+          outcome,
+        ),
+      );
+    } finally {
+      await this.flowSessions.unlockCapture(verificationId);
+    }
+  }
+
+  private async openRow(verificationId: string, trx: Executor): Promise<VerificationJoinRow> {
+    const row = await this.verifications.loadRow(verificationId, trx);
+    if (row === undefined) throw Errors.notFound('verification');
+    if (row.status === 'expired' || Date.parse(row.link_expires_at) <= this.ctx.clock.now())
+      throw Errors.gone('verification expired');
+    if (row.status !== 'started') throw Errors.statusForbidsOperation(row.status);
+    return row;
+  }
+
+  private async stored(verificationId: string) {
+    return this.ctx.database.db
+      .selectFrom('capture_analyses')
+      .selectAll()
+      .where('verification_id', '=', verificationId)
+      .executeTakeFirst();
+  }
+
+  private async analyze(verificationId: string, upload: CaptureUpload): Promise<Outcome> {
+    const engine: AnalysisEngine = await this.analysis.engine();
+    const row = await this.verifications.loadRow(verificationId, this.ctx.database.db);
+    if (row === undefined) throw Errors.notFound('verification');
+    if (upload.kind === 'front') {
+      const front = await engine.analyzeFront(upload.images[0]);
+      const needsPortrait = row.link_type === 'FULL FLOW';
+      const rejection = judgeFront(front, needsPortrait);
+      return {
+        rejection,
+        front,
+        ...(front.faceImage !== null ? { portrait: Buffer.from(front.faceImage, 'base64') } : {}),
+      };
+    }
+    if (upload.kind === 'back') {
+      const kept = await this.stored(verificationId);
+      const front = kept?.front ? (JSON.parse(kept.front) as StoredFront) : undefined;
+      const back = await engine.analyzeBack(
+        upload.images[0],
+        front === undefined ? undefined : { ...front, faceImage: null },
+      );
+      const today = isoAt(this.ctx.clock.now()).slice(0, 10);
+      return { rejection: judgeBack(back, today), back };
+    }
+    const reference = await this.referencePortrait(row);
+    if (reference === undefined)
+      return {
+        rejection: {
+          code: 'NO_REFERENCE_FACE',
+          message: 'There is no document portrait to compare the selfie with.',
+        },
+      };
+    const company = await this.ctx.database.db
+      .selectFrom('companies')
+      .select('anti_spoofing')
+      .where('id', '=', row.company_id)
+      .executeTakeFirstOrThrow();
+    const spoof =
+      company.anti_spoofing === 1
+        ? await engine.detectSpoof(upload.images, livenessSignals(upload.meta))
+        : undefined;
+    if (spoof?.spoofing === true)
+      return { rejection: judgeSelfie(spoof, { biometric: {}, faces: [] }) };
+    const selfie = upload.images[frontalFrameIndex(upload.meta)] ?? upload.images[0]!;
+    const faces = await engine.compareFaces([selfie, reference]);
+    return { rejection: judgeSelfie(spoof, faces), portrait: reference };
+  }
+
+  /** The face the selfie is compared with: this document's portrait, or on the `FACE` branch the reference verification's. */
+  private async referencePortrait(row: VerificationJoinRow): Promise<Buffer | undefined> {
+    if (row.method === 'FACE' && row.link_external_user_id !== null) {
+      const reference = await this.verifications.faceReference(
+        row.company_id,
+        row.link_external_user_id,
+        row.id,
+      );
+      return reference?.portrait;
+    }
+    const kept = await this.stored(row.id);
+    return kept?.portrait === null || kept?.portrait === undefined
+      ? undefined
+      : Buffer.from(kept.portrait);
+  }
+
+  private async keepAnalyses(
+    trx: Executor,
+    verificationId: string,
+    outcome: Outcome,
+  ): Promise<void> {
+    const at = isoAt(this.ctx.clock.now());
+    const changes: { front?: string; back?: string; portrait?: Buffer } = {};
+    if (outcome.front !== undefined) {
+      const { faceImage: _portrait, ...front } = outcome.front;
+      changes.front = JSON.stringify(front);
+    }
+    if (outcome.back !== undefined) changes.back = JSON.stringify(outcome.back);
+    if (outcome.portrait !== undefined) changes.portrait = outcome.portrait;
+    await trx
+      .insertInto('capture_analyses')
+      .values({
+        verification_id: verificationId,
+        front: changes.front ?? null,
+        back: changes.back ?? null,
+        portrait: changes.portrait ?? null,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.column('verification_id').doUpdateSet({ ...changes, updated_at: at }))
+      .execute();
+  }
+
+  private async apply(
+    trx: Executor,
+    emit: Emit,
+    verificationId: string,
+    kind: CaptureKind,
+    imageIds: string[],
+    outcome: Outcome,
+  ): Promise<CaptureResult> {
+    const row = await this.openRow(verificationId, trx);
+    const { event, step } = STEPS[kind];
+    const now = isoAt(this.ctx.clock.now());
+    const remaining = row[RETRY_COLUMN[kind]];
+    if (outcome.rejection === undefined) {
+      for (const imageId of imageIds)
+        await this.verifications.recordAcceptedImage(verificationId, kind, imageId, trx);
+      await this.keepAnalyses(trx, verificationId, outcome);
+      const changes: Record<string, unknown> = { step, updated_at: now };
+      if (kind !== 'selfie') {
+        const kept = await trx
+          .selectFrom('capture_analyses')
+          .select(['front', 'back'])
+          .where('verification_id', '=', verificationId)
+          .executeTakeFirstOrThrow();
+        const front = kept.front ? (JSON.parse(kept.front) as FrontAnalysis) : undefined;
+        const back = kept.back ? (JSON.parse(kept.back) as BackAnalysis) : undefined;
+        const data = documentData(front, back);
+        changes.data = JSON.stringify(data);
+        changes.user_name = userNameOf(data) ?? null;
+        changes.detected_document_country = back?.country ?? front?.country ?? null;
+      }
+      await trx
+        .updateTable('verifications')
+        .set(changes)
+        .where('id', '=', verificationId)
+        .execute();
+      await emit(row, `${event}.successful` as VerificationEventType);
+      const after = await this.verifications.loadRow(verificationId, trx);
+      const next = nextCapture(after!);
+      if (next === 'done') {
+        await this.verifications.finish(verificationId, 'success', trx);
+        await emit(row, 'verification.successful');
+      }
+      return {
+        accepted: true,
+        status: next === 'done' ? 'success' : 'started',
+        step: next === 'done' ? 'END_OPERATION' : step,
+        remainingRetries: remaining,
+        next,
+      };
+    }
+    const left = remaining - 1;
+    await trx
+      .updateTable('verifications')
+      .set({ [RETRY_COLUMN[kind]]: left, updated_at: now })
+      .where('id', '=', verificationId)
+      .execute();
+    if (left > 0) {
+      return {
+        accepted: false,
+        status: 'started',
+        step: row.step,
+        remainingRetries: left,
+        error: outcome.rejection,
+        next: kind,
+      };
+    }
+    await trx
+      .updateTable('verifications')
+      .set({ error_code: outcome.rejection.code })
+      .where('id', '=', verificationId)
+      .execute();
+    await this.verifications.finish(verificationId, 'failed', trx, outcome.rejection.message);
+    const failed = { ...row, status: 'failed' as const };
+    await emit(failed, `${event}.failed` as VerificationEventType);
+    await emit(failed, 'verification.failed');
+    return {
+      accepted: false,
+      status: 'failed',
+      step: 'END_OPERATION',
+      remainingRetries: 0,
+      error: outcome.rejection,
+      next: 'done',
+    };
+  }
+}
