@@ -89,7 +89,9 @@ async function readUpload(
   if (files.length !== 1) throw Errors.badRequest(`send exactly one image (got ${files.length})`);
   const parsed = parseMeta(meta, checkDocumentMeta);
   const image = await normalizeCapture(files[0]!, 'image');
-  return { kind, images: [image.jpeg], meta: parsed };
+  return kind === 'front'
+    ? { kind, images: [image.jpeg], meta: parsed }
+    : { kind, images: [image.jpeg], meta: parsed };
 }
 
 /**

@@ -4,7 +4,7 @@ import { ApiError, Errors } from '../../lib/errors.js';
 import type { DocumentCaptureMeta, SelfieCaptureMeta } from '../../schemas/flow.js';
 import type { ServiceContext, Executor } from '../context.js';
 import { nextCapture, type CaptureKind, type FlowSessionService } from '../flow-sessions.js';
-import type { ImageService } from '../images.js';
+import type { ImageInfo, ImageService } from '../images.js';
 import type { VerificationJoinRow } from '../verification-views.js';
 import type { VerificationService } from '../verifications.js';
 import type { Emit, VerificationEventType, WebhookEventService } from '../webhooks/events.js';
@@ -32,7 +32,8 @@ export interface CaptureResult {
 
 /** A capture as the route hands it over: decoded JPEGs and the validated `meta`. */
 export type CaptureUpload =
-  | { kind: 'front' | 'back'; images: [Buffer]; meta: DocumentCaptureMeta }
+  | { kind: 'front'; images: [Buffer]; meta: DocumentCaptureMeta }
+  | { kind: 'back'; images: [Buffer]; meta: DocumentCaptureMeta }
   | { kind: 'selfie'; images: Buffer[]; meta: SelfieCaptureMeta };
 
 /**
@@ -142,7 +143,7 @@ export class CapturePipeline {
         const row = await this.openRow(verificationId, trx);
         await emit(row, `${event}.started` as VerificationEventType);
       });
-      const stored = [];
+      const stored: ImageInfo[] = [];
       for (const image of upload.images)
         stored.push(await this.images.store(verificationId, upload.kind, image, 'image/jpeg'));
       const outcome = await this.analyze(verificationId, upload).catch(analysisFailure);
