@@ -127,7 +127,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       allowPrivate: config.webhookAllowPrivate,
       onError: options.onBackgroundError,
     });
-    const events = new WebhookEventService(context, () => deliveryWorker.wake());
+    const events = new WebhookEventService(context, deliveryWorker);
     const verifications = new VerificationService(context, companies, activity, events);
     const images = new ImageService(context, blobs, verifications);
     const cloudKeys = new CloudKeyService({

@@ -73,6 +73,41 @@ describe('rate limits', () => {
   });
 });
 
+describe('rate limits of the flow API', () => {
+  it('limits the device-facing flow calls per address (120/min), with Retry-After readable cross-origin', async () => {
+    const test = await createTestApp();
+    try {
+      const account = await test.account('premium');
+      const { linkId } = await createLink(test, account.token);
+      const opened = await test.inject({
+        method: 'POST',
+        url: '/api/v1/flow/sessions',
+        remoteAddress: '198.51.100.20',
+        payload: { linkId },
+      });
+      const token = opened.json().sessionToken as string;
+      const read = (remoteAddress: string) =>
+        test.inject({
+          method: 'GET',
+          url: '/api/v1/flow/session',
+          remoteAddress,
+          headers: { 'x-flow-session': token, origin: 'capacitor://localhost' },
+        });
+      for (let i = 0; i < 120; i++) expect((await read('198.51.100.20')).statusCode).toBe(200);
+      const limited = await read('198.51.100.20');
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(limited.headers['access-control-allow-origin']).toBe('*');
+      expect(String(limited.headers['access-control-expose-headers']).toLowerCase()).toContain(
+        'retry-after',
+      );
+      expect((await read('198.51.100.21')).statusCode).toBe(200);
+    } finally {
+      await test.close();
+    }
+  });
+});
+
 describe('IDV_RATE_LIMITS=off', () => {
   it('turns every limit off', async () => {
     const test = await createTestApp({ env: { IDV_RATE_LIMITS: 'off' } });

@@ -18,6 +18,8 @@ export interface ClaimedDelivery {
   companyId: string;
   attempts: number;
   leaseUntil: number;
+  /** URL and body, when the claimer already has them (deliveries leased at emission). */
+  target?: { url: string; payload: string };
 }
 
 /** One attempt as the holder reads it. */

@@ -43,6 +43,8 @@ export class DeliveryWorker {
     onError: (error: unknown) => void;
   };
   readonly #inFlight = new Set<Promise<void>>();
+  /** Deliveries leased to this worker when they were emitted, in emission order. */
+  readonly #local: ClaimedDelivery[] = [];
   #running = false;
   #again = false;
   #started = false;
@@ -69,6 +71,25 @@ export class DeliveryWorker {
     this.wake();
   }
 
+  /** Whether this worker sends now (started and not stopped): emitters may lease deliveries to it. */
+  get running(): boolean {
+    return this.#started && !this.#stopped;
+  }
+
+  /** The lease a claim taken at `now` gets: the attempt's time limit plus a margin. */
+  leaseUntil(now: number = this.#options.clock.now()): number {
+    return now + this.#options.timeoutMs + LEASE_MARGIN_MS;
+  }
+
+  /**
+   * Sends deliveries that were leased to this worker in the transaction that emitted them (after
+   * its commit): no claim query stands between a transition and its first attempt.
+   */
+  dispatch(deliveries: ClaimedDelivery[]): void {
+    this.#local.push(...deliveries);
+    this.wake();
+  }
+
   /** Looks for due work now (called after a transaction queued deliveries). */
   wake(): void {
     if (!this.#started || this.#stopped) return;
@@ -91,21 +112,47 @@ export class DeliveryWorker {
   /** Stops claiming, waits for the attempts in flight (at most one time limit) and records them. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    // Leased at emission but not started: give them back at once rather than at lease end.
+    const unsent = this.#local.splice(0).map((delivery) => delivery.id);
+    if (unsent.length > 0)
+      await this.#options.deliveries.release(unsent, this.id).catch(this.#options.onError);
     if (this.#poll !== undefined) clearInterval(this.#poll);
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     await Promise.allSettled([...this.#inFlight]);
   }
 
-  /** Claims as much due work as there are free slots, until none is left. */
+  /** Starts an attempt in a free slot. */
+  #launch(delivery: ClaimedDelivery): void {
+    const attempt = this.#attempt(delivery)
+      .catch((error: unknown) => this.#options.onError(error))
+      .finally(() => {
+        this.#inFlight.delete(attempt);
+        this.wake();
+      });
+    this.#inFlight.add(attempt);
+  }
+
+  /**
+   * Sends the deliveries leased at emission first, then claims as much due work as there are free
+   * slots, until none is left. An attempt only starts while its lease outlasts its time limit, so
+   * a lease never runs out under an attempt (no other worker can take the delivery meanwhile).
+   */
   async #fill(): Promise<void> {
     const { concurrency, clock, timeoutMs, deliveries } = this.#options;
+    const stale: string[] = [];
+    while (this.#local.length > 0 && this.#inFlight.size < concurrency && !this.#stopped) {
+      const delivery = this.#local.shift()!;
+      if (delivery.leaseUntil - clock.now() > timeoutMs + 1000) this.#launch(delivery);
+      else stale.push(delivery.id);
+    }
+    if (stale.length > 0) await deliveries.release(stale, this.id);
     for (;;) {
       if (this.#stopped) return;
       const free = concurrency - this.#inFlight.size;
       if (free <= 0) return;
       const now = clock.now();
-      const claimed = await deliveries.claim(this.id, free, now, now + timeoutMs + LEASE_MARGIN_MS);
+      const claimed = await deliveries.claim(this.id, free, now, this.leaseUntil(now));
       if (this.#stopped) {
         await deliveries.release(
           claimed.map((d) => d.id),
@@ -113,15 +160,7 @@ export class DeliveryWorker {
         );
         return;
       }
-      for (const delivery of claimed) {
-        const attempt = this.#attempt(delivery)
-          .catch((error: unknown) => this.#options.onError(error))
-          .finally(() => {
-            this.#inFlight.delete(attempt);
-            this.wake();
-          });
-        this.#inFlight.add(attempt);
-      }
+      for (const delivery of claimed) this.#launch(delivery);
       if (claimed.length < free) return;
     }
   }
@@ -129,7 +168,7 @@ export class DeliveryWorker {
   async #attempt(delivery: ClaimedDelivery): Promise<void> {
     const { deliveries, accounts, clock } = this.#options;
     const [target, secret] = await Promise.all([
-      deliveries.target(delivery.id),
+      delivery.target ?? deliveries.target(delivery.id),
       accounts.webhookSecretOfCompany(delivery.companyId),
     ]);
     if (target === undefined || secret === undefined) {

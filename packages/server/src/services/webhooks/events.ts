@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isoAt } from '../../lib/clock.js';
 import { parseJsonColumn } from '../../lib/json.js';
 import type { Executor, ServiceContext } from '../context.js';
+import type { ClaimedDelivery } from './deliveries.js';
 import { webhookGeolocation, type StoredGeolocation } from '../verification-views.js';
 
 /** The spec's twelve event types. */
@@ -67,31 +68,101 @@ export function eventPayload(subject: EventSubject, type: VerificationEventType)
   return payload;
 }
 
+/** The local delivery worker, as the outbox sees it. */
+export interface LocalDeliveries {
+  /** This worker's name in leases. */
+  readonly id: string;
+  /** Whether it sends now (deliveries may be leased to it at emission). */
+  readonly running: boolean;
+  leaseUntil(now?: number): number;
+  /** After the commit: deliveries leased to it at emission. */
+  dispatch(deliveries: ClaimedDelivery[]): void;
+  /** After the commit: look for due work. */
+  wake(): void;
+}
+
+/** What one transition's emissions queued. */
+interface Queued {
+  leased: ClaimedDelivery[];
+  unleased: number;
+  /** `endpoint/verification` pairs that already have a delivery in this transaction. */
+  pairs: Set<string>;
+}
+
 /**
  * The webhook outbox. An event is written in the same transaction as the transition that causes
- * it, with one delivery per endpoint of the account (none when it has no endpoint); the delivery
- * worker is woken once that transaction has committed.
+ * it, with one delivery per endpoint of the account (none when it has no endpoint). When this
+ * process's worker runs, a delivery that nothing earlier of its verification waits before is
+ * leased to it right there and handed over after the commit (no claim query in between); the
+ * others wait for the worker's claim, which keeps each verification's events in order.
  */
 export class WebhookEventService {
   constructor(
     private readonly ctx: ServiceContext,
-    /** Called after a commit that queued deliveries (wakes the local worker). */
-    private readonly onQueued: () => void,
+    private readonly worker: LocalDeliveries,
   ) {}
 
   /** Writes one event and its deliveries with `trx` (the transition's transaction). */
-  async emit(trx: Executor, subject: EventSubject, type: VerificationEventType): Promise<number> {
+  async emit(
+    trx: Executor,
+    subject: EventSubject,
+    type: VerificationEventType,
+    queued: Queued = { leased: [], unleased: 0, pairs: new Set() },
+  ): Promise<Queued> {
     const endpoints = await trx
       .selectFrom('webhook_endpoints')
-      .select('id')
+      .select(['id', 'url'])
       .where('company_id', '=', subject.company_id)
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-    if (endpoints.length === 0) return 0;
+    if (endpoints.length === 0) return queued;
     const now = this.ctx.clock.now();
     const at = isoAt(now);
     const eventId = randomUUID();
+    const payload = JSON.stringify(eventPayload(subject, type));
+    const waiting = new Set(
+      (
+        await trx
+          .selectFrom('webhook_deliveries')
+          .select('endpoint_id')
+          .where('verification_id', '=', subject.id)
+          .where('status', '=', 'pending')
+          .execute()
+      ).map((row) => row.endpoint_id),
+    );
+    const deliveries = endpoints.map((endpoint) => {
+      const pair = `${endpoint.id}/${subject.id}`;
+      const lease = this.worker.running && !waiting.has(endpoint.id) && !queued.pairs.has(pair);
+      queued.pairs.add(pair);
+      const id = randomUUID();
+      const leaseUntil = lease ? this.worker.leaseUntil() : null;
+      if (lease)
+        queued.leased.push({
+          id,
+          eventId,
+          companyId: subject.company_id,
+          attempts: 0,
+          leaseUntil: leaseUntil!,
+          target: { url: endpoint.url, payload },
+        });
+      else queued.unleased += 1;
+      return {
+        id,
+        event_id: eventId,
+        endpoint_id: endpoint.id,
+        company_id: subject.company_id,
+        verification_id: subject.id,
+        status: 'pending' as const,
+        attempts: 0,
+        // Due at once: the worker's clock decides when it is picked up.
+        next_attempt_at: 0,
+        lease_until: leaseUntil,
+        lease_owner: lease ? this.worker.id : null,
+        created_at: at,
+        updated_at: at,
+      };
+    });
     await trx
       .insertInto('webhook_events')
       .values({
@@ -99,31 +170,12 @@ export class WebhookEventService {
         company_id: subject.company_id,
         verification_id: subject.id,
         type,
-        payload: JSON.stringify(eventPayload(subject, type)),
+        payload,
         created_at: at,
       })
       .execute();
-    await trx
-      .insertInto('webhook_deliveries')
-      .values(
-        endpoints.map((endpoint) => ({
-          id: randomUUID(),
-          event_id: eventId,
-          endpoint_id: endpoint.id,
-          company_id: subject.company_id,
-          verification_id: subject.id,
-          status: 'pending' as const,
-          attempts: 0,
-          // Due at once: the worker's clock decides when it is picked up.
-          next_attempt_at: 0,
-          lease_until: null,
-          lease_owner: null,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .execute();
-    return endpoints.length;
+    await trx.insertInto('webhook_deliveries').values(deliveries).execute();
+    return queued;
   }
 
   /**
@@ -131,14 +183,15 @@ export class WebhookEventService {
    * The worker is woken after the commit, so it never looks for rows that are not visible yet.
    */
   async transaction<T>(work: (trx: Executor, emit: Emit) => Promise<T>): Promise<T> {
-    let queued = 0;
+    let queued: Queued = { leased: [], unleased: 0, pairs: new Set() };
     const result = await this.ctx.database.writeTransaction(async (trx) => {
-      queued = 0;
+      queued = { leased: [], unleased: 0, pairs: new Set() };
       return work(trx, async (subject, type) => {
-        queued += await this.emit(trx, subject, type);
+        await this.emit(trx, subject, type, queued);
       });
     });
-    if (queued > 0) this.onQueued();
+    if (queued.leased.length > 0) this.worker.dispatch(queued.leased);
+    else if (queued.unleased > 0) this.worker.wake();
     return result;
   }
 }
