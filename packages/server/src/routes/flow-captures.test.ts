@@ -10,13 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../lib/clock.js';
 import { createLink, createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
-import {
-  DOCUMENT_META,
-  SELFIE_META,
-  multipart,
-  openDevice,
-  type TestDevice,
-} from '../testing/flow-client.js';
+import { DOCUMENT_META, multipart, openDevice } from '../testing/flow-client.js';
 import {
   startWebhookReceiver,
   verifyReceivedWebhook,

@@ -3,11 +3,13 @@ import https from 'node:https';
 import { join } from 'node:path';
 import { startFingerprintServer, type RunningFingerprintServer } from '@idv/fingerprint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDevice } from '../testing/flow-client.js';
 import {
   createLink,
   createScratchDatabase,
   createTestApp,
   type ScratchDatabase,
+  type TestApp,
 } from '../testing/harness.js';
 
 /** The raw answer of the fingerprint service to a Node client (the device, here). */
@@ -21,6 +23,21 @@ function fingerprintOf(url: string, ca: string): Promise<string> {
       })
       .on('error', reject);
   });
+}
+
+/** A device with an open session on a new link, and how it forwards a body to `/flow/fingerprint`. */
+async function deviceOn(test: TestApp) {
+  const account = await test.account('premium');
+  const link = await createLink(test, account.token);
+  const device = await openDevice(test, link.linkId);
+  const forward = (body: string, token = device.token) =>
+    test.inject({
+      method: 'POST',
+      url: '/api/v1/flow/fingerprint',
+      headers: { 'x-flow-session': token, 'content-type': 'application/json' },
+      payload: body,
+    });
+  return { account, link, forward };
 }
 
 describe('POST /flow/fingerprint with a real fingerprint service', () => {
@@ -53,22 +70,7 @@ describe('POST /flow/fingerprint with a real fingerprint service', () => {
       const tls = join(test.config.dataDir, 'fingerprint', 'tls');
       mkdirSync(tls, { recursive: true });
       writeFileSync(join(tls, 'self-signed-cert.pem'), ca);
-      const account = await test.account('premium');
-      const link = await createLink(test, account.token);
-      const session = (
-        await test.inject({
-          method: 'POST',
-          url: '/api/v1/flow/sessions',
-          payload: { linkId: link.linkId },
-        })
-      ).json();
-      const forward = (body: string, token = session.sessionToken as string) =>
-        test.inject({
-          method: 'POST',
-          url: '/api/v1/flow/fingerprint',
-          headers: { 'x-flow-session': token, 'content-type': 'application/json' },
-          payload: body,
-        });
+      const { account, link, forward } = await deviceOn(test);
       const raw = await fingerprintOf(`${fingerprint.url}/`, ca);
       expect((await forward(raw)).statusCode).toBe(204);
       const record = (
@@ -127,21 +129,8 @@ describe('POST /flow/fingerprint with a real fingerprint service', () => {
     const test = await createTestApp({ start: new Date() });
     expect(test.config.fingerprintUrl).toBeUndefined();
     try {
-      const account = await test.account('premium');
-      const link = await createLink(test, account.token);
-      const session = (
-        await test.inject({
-          method: 'POST',
-          url: '/api/v1/flow/sessions',
-          payload: { linkId: link.linkId },
-        })
-      ).json();
-      const answer = await test.inject({
-        method: 'POST',
-        url: '/api/v1/flow/fingerprint',
-        headers: { 'x-flow-session': session.sessionToken, 'content-type': 'application/json' },
-        payload: await fingerprintOf(`${fingerprint.url}/`, ca),
-      });
+      const { forward } = await deviceOn(test);
+      const answer = await forward(await fingerprintOf(`${fingerprint.url}/`, ca));
       expect(answer.statusCode).toBe(503);
       expect(answer.json()).toEqual({
         type: 'ErrorResponse',
@@ -158,21 +147,8 @@ describe('POST /flow/fingerprint with a real fingerprint service', () => {
       env: { IDV_FINGERPRINT_URL: fingerprint.url },
     });
     try {
-      const account = await test.account('premium');
-      const link = await createLink(test, account.token);
-      const session = (
-        await test.inject({
-          method: 'POST',
-          url: '/api/v1/flow/sessions',
-          payload: { linkId: link.linkId },
-        })
-      ).json();
-      const answer = await test.inject({
-        method: 'POST',
-        url: '/api/v1/flow/fingerprint',
-        headers: { 'x-flow-session': session.sessionToken, 'content-type': 'application/json' },
-        payload: await fingerprintOf(`${fingerprint.url}/`, ca),
-      });
+      const { forward } = await deviceOn(test);
+      const answer = await forward(await fingerprintOf(`${fingerprint.url}/`, ca));
       expect(answer.statusCode).toBe(503);
     } finally {
       await test.close();

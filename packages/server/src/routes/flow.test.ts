@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_REASONS } from '../db/migrations/0001-initial.js';
 import { HOUR_MS, MINUTE_MS } from '../lib/clock.js';
-import { createLink, createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
+import {
+  createLink,
+  createTestApp,
+  keepDocumentPortrait,
+  type TestAccount,
+  type TestApp,
+} from '../testing/harness.js';
 import { sampleJpeg } from '../testing/images.js';
 import {
   startWebhookReceiver,
@@ -224,16 +230,7 @@ describe('flow sessions', () => {
       type: 'FULL FLOW',
       externalUserId: 'eva@example.test',
     });
-    await test.services.context.database.db
-      .insertInto('capture_analyses')
-      .values({
-        verification_id: previous.verificationId,
-        front: '{}',
-        back: null,
-        portrait: await sampleJpeg(),
-        updated_at: new Date(test.clock.now()).toISOString(),
-      })
-      .execute();
+    await keepDocumentPortrait(test, previous.verificationId, await sampleJpeg());
     await test.inject({
       method: 'POST',
       url: '/api/v1/verifications/feedback',

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FEEDBACK_REASONS } from '../db/migrations/0001-initial.js';
 import { HOUR_MS } from '../lib/clock.js';
-import { createLink, createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
+import {
+  createLink,
+  createTestApp,
+  keepDocumentPortrait,
+  type TestAccount,
+  type TestApp,
+} from '../testing/harness.js';
 import { sampleJpeg } from '../testing/images.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -411,16 +417,7 @@ describe('public flow endpoints', () => {
         externalUserId: 'carla@example.test',
       });
       // What the capture pipeline keeps of an accepted front: the document portrait.
-      await test.services.context.database.db
-        .insertInto('capture_analyses')
-        .values({
-          verification_id: previous.verificationId,
-          front: '{}',
-          back: null,
-          portrait: await sampleJpeg(),
-          updated_at: new Date().toISOString(),
-        })
-        .execute();
+      await keepDocumentPortrait(test, previous.verificationId, await sampleJpeg());
       await finish(previous.verificationId, 'success');
 
       // Adaptive without an identifier: unresolved until the person identifies.

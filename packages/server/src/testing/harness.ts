@@ -177,3 +177,24 @@ export async function createLink(
     throw new Error(`link creation failed: ${response.statusCode} ${response.body}`);
   return response.json();
 }
+
+/**
+ * Keeps a document portrait for a verification, as the capture pipeline does for an accepted front
+ * (what makes a later adaptive link of the same person resolve to the `FACE` branch).
+ */
+export async function keepDocumentPortrait(
+  test: TestApp,
+  verificationId: string,
+  portrait: Buffer,
+): Promise<void> {
+  await test.services.context.database.db
+    .insertInto('capture_analyses')
+    .values({
+      verification_id: verificationId,
+      front: '{}',
+      back: null,
+      portrait,
+      updated_at: new Date(test.clock.now()).toISOString(),
+    })
+    .execute();
+}
