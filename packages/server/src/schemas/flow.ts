@@ -89,7 +89,18 @@ export const DocumentCaptureMeta = Type.Object(
     source: CaptureSource,
     quality: Nullable(
       Type.Object(
-        { blur: Score, brightness: Score, glare: Score, fill: Score, score: Score },
+        {
+          blur: Type.Number({
+            minimum: 0,
+            maximum: 1e7,
+            description:
+              'sharpness: variance of the Laplacian, on the element scale (higher is sharper)',
+          }),
+          brightness: Score,
+          glare: Score,
+          fill: Score,
+          score: Score,
+        },
         { additionalProperties: false },
       ),
     ),
