@@ -8,7 +8,8 @@ import {
   type TestAccount,
   type TestApp,
 } from '../testing/harness.js';
-import { sampleJpeg } from '../testing/images.js';
+import { multipart } from '../testing/flow-client.js';
+import { sampleJpeg, samplePng } from '../testing/images.js';
 import {
   startWebhookReceiver,
   verifyReceivedWebhook,
@@ -257,6 +258,28 @@ describe('flow sessions', () => {
     const events = await eventsOf(link.verificationId, 2);
     expect(events.map((e) => e.type)).toEqual(['verification.started', 'verification.started']);
     expect(events[1]!.data._externalUserId).toBe('eva@example.test');
+  });
+
+  it('gives the company logo as the public logo route', async () => {
+    const { body, contentType } = multipart(
+      [{ field: 'logo', name: 'logo.png', type: 'image/png', bytes: await samplePng(64, 64) }],
+      {},
+    );
+    const uploaded = await test.inject({
+      method: 'POST',
+      url: '/api/v1/users/me/company/logo',
+      token: account.token,
+      headers: { 'content-type': contentType },
+      payload: body,
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const link = await createLink(test, account.token);
+    const session = (await open(link.linkId)).json();
+    const logoUrl = new URL(session.company.logoUrl as string);
+    expect(logoUrl.pathname).toBe(`/api/v1/companies/${account.companyId}/logo`);
+    const logo = await test.inject({ method: 'GET', url: `${logoUrl.pathname}${logoUrl.search}` });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
   });
 
   it('answers CORS preflights of any origin for X-Flow-Session, without credentials', async () => {
