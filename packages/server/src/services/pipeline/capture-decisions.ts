@@ -67,16 +67,18 @@ export function judgeBack(back: BackAnalysis, today: string): CaptureRejection |
   return undefined;
 }
 
-/** Judges the selfie: no spoof (when anti-spoofing runs), one usable face, matching the document portrait. */
-export function judgeSelfie(
-  spoof: SpoofAnalysis | undefined,
-  faces: FaceAnalysis,
-): CaptureRejection | undefined {
-  if (spoof?.spoofing === true)
-    return reject(
-      'SPOOF_DETECTED',
-      'The selfie does not look like a live person in front of the camera.',
-    );
+/** Judges the selfie frames for presentation attacks (when the company runs anti-spoofing). */
+export function judgeSpoof(spoof: SpoofAnalysis): CaptureRejection | undefined {
+  return spoof.spoofing
+    ? reject(
+        'SPOOF_DETECTED',
+        'The selfie does not look like a live person in front of the camera.',
+      )
+    : undefined;
+}
+
+/** Judges the face comparison: one usable face in the selfie, matching the document portrait. */
+export function judgeFaces(faces: FaceAnalysis): CaptureRejection | undefined {
   const selfie = faces.faces.find((face) => face.index === 0);
   if (selfie?.reason === 'MULTIPLE_FACES' || (selfie?.faceCount ?? 0) > 1)
     return reject(

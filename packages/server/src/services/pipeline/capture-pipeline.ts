@@ -1,4 +1,6 @@
 import type { AnalysisEngine, BackAnalysis, FrontAnalysis } from '@idv/analysis';
+import type { Updateable } from 'kysely';
+import type { VerificationsTable } from '../../db/schema.js';
 import { isoAt, MINUTE_MS } from '../../lib/clock.js';
 import { ApiError, Errors } from '../../lib/errors.js';
 import type { DocumentCaptureMeta, SelfieCaptureMeta } from '../../schemas/flow.js';
@@ -13,8 +15,9 @@ import {
   documentData,
   frontalFrameIndex,
   judgeBack,
+  judgeFaces,
   judgeFront,
-  judgeSelfie,
+  judgeSpoof,
   livenessSignals,
   userNameOf,
   type CaptureRejection,
@@ -216,15 +219,14 @@ export class CapturePipeline {
       .select('anti_spoofing')
       .where('id', '=', row.company_id)
       .executeTakeFirstOrThrow();
-    const spoof =
-      company.anti_spoofing === 1
-        ? await engine.detectSpoof(upload.images, livenessSignals(upload.meta))
-        : undefined;
-    if (spoof?.spoofing === true)
-      return { rejection: judgeSelfie(spoof, { biometric: {}, faces: [] }) };
+    if (company.anti_spoofing === 1) {
+      const spoof = await engine.detectSpoof(upload.images, livenessSignals(upload.meta));
+      const rejection = judgeSpoof(spoof);
+      if (rejection !== undefined) return { rejection };
+    }
     const selfie = upload.images[frontalFrameIndex(upload.meta)] ?? upload.images[0]!;
     const faces = await engine.compareFaces([selfie, reference]);
-    return { rejection: judgeSelfie(spoof, faces), portrait: reference };
+    return { rejection: judgeFaces(faces), portrait: reference };
   }
 
   /** The face the selfie is compared with: this document's portrait, or on the `FACE` branch the reference verification's. */
@@ -285,7 +287,7 @@ export class CapturePipeline {
       for (const imageId of imageIds)
         await this.verifications.recordAcceptedImage(verificationId, kind, imageId, trx);
       await this.keepAnalyses(trx, verificationId, outcome);
-      const changes: Record<string, unknown> = { step, updated_at: now };
+      const changes: Updateable<VerificationsTable> = { step, updated_at: now };
       if (kind !== 'selfie') {
         const kept = await trx
           .selectFrom('capture_analyses')

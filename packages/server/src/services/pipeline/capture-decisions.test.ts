@@ -1,0 +1,139 @@
+import type { BackAnalysis, DocumentFields, FrontAnalysis } from '@idv/analysis';
+import { describe, expect, it } from 'vitest';
+import {
+  documentData,
+  frontalFrameIndex,
+  judgeBack,
+  judgeFront,
+  livenessSignals,
+  userNameOf,
+} from './capture-decisions.js';
+
+const fields = (overrides: Partial<DocumentFields> = {}): DocumentFields => ({
+  firstNames: 'JULIA',
+  lastNames: 'DEVRIES',
+  name: null,
+  birthDate: '1985-12-17',
+  dateOfIssue: '2020-09-05',
+  dateOfExpiry: '2030-09-06',
+  idNumber: 'HCP401901',
+  nationality: 'NGA',
+  gender: 'F',
+  adult: true,
+  ...overrides,
+});
+
+const front = (overrides: Partial<FrontAnalysis> = {}): FrontAnalysis => ({
+  documentType: 'ID_CARD',
+  country: 'NGA',
+  fields: fields(),
+  faceImage: 'AAAA',
+  documentQuad: null,
+  quality: { blur: 0, glare: 0, brightness: 0.6 },
+  ocrRaw: 'front text',
+  confidence: 0.95,
+  reason: null,
+  ...overrides,
+});
+
+const back = (overrides: Partial<BackAnalysis> = {}): BackAnalysis => ({
+  documentType: 'ID_CARD',
+  country: 'NGA',
+  mrz: {
+    format: 'TD1',
+    raw: 'IDNGA…',
+    valid: true,
+    checks: {},
+    fields: {} as never,
+    repairs: [],
+    reader: 'paddleocr',
+  },
+  barcode: { format: 'PDF417', raw: 'IDV1|NGA|HCP401901' },
+  barcodes: [],
+  fields: fields({ dateOfIssue: null, idNumber: 'HCP401901' }),
+  crossCheck: { consistent: true, compared: [], mismatches: [] },
+  documentQuad: null,
+  quality: { blur: 0, glare: 0, brightness: 0.6 },
+  ocrRaw: 'back text',
+  confidence: 1,
+  reason: null,
+  ...overrides,
+});
+
+describe('capture decisions', () => {
+  it('refuses a front without a document, unreadable, or without portrait when one is needed', () => {
+    expect(judgeFront(front(), true)).toBeUndefined();
+    expect(judgeFront(front({ reason: 'NO_DOCUMENT', documentType: 'UNKNOWN' }), true)?.code).toBe(
+      'NO_DOCUMENT',
+    );
+    expect(judgeFront(front({ confidence: 0.2 }), true)?.code).toBe('UNREADABLE_DOCUMENT');
+    expect(judgeFront(front({ faceImage: null }), true)?.code).toBe('NO_DOCUMENT_FACE');
+    expect(judgeFront(front({ faceImage: null }), false)).toBeUndefined();
+  });
+
+  it('refuses a back whose MRZ fails its checks, unreadable, not matching the front, or expired', () => {
+    expect(judgeBack(back(), '2026-03-10')).toBeUndefined();
+    expect(judgeBack(back({ mrz: { ...back().mrz!, valid: false } }), '2026-03-10')?.code).toBe(
+      'MRZ_INVALID',
+    );
+    expect(judgeBack(back({ mrz: null, barcode: null }), '2026-03-10')?.code).toBe(
+      'UNREADABLE_BACK',
+    );
+    expect(judgeBack(back({ mrz: null }), '2026-03-10')).toBeUndefined();
+    expect(
+      judgeBack(
+        back({ crossCheck: { consistent: false, compared: [], mismatches: [] } }),
+        '2026-03-10',
+      )?.code,
+    ).toBe('SIDES_MISMATCH');
+    expect(judgeBack(back(), '2031-01-01')?.code).toBe('DOCUMENT_EXPIRED');
+  });
+
+  it('builds data from the checksummed MRZ first, completed by the front, never with nulls', () => {
+    const data = documentData(
+      front({ fields: fields({ lastNames: 'DEVR1ES', name: 'JULIA DEVR1ES' }) }),
+      back(),
+    );
+    expect(data).toEqual({
+      firstNames: 'JULIA',
+      lastNames: 'DEVRIES',
+      name: 'JULIA DEVR1ES',
+      adult: true,
+      nationality: 'NGA',
+      gender: 'F',
+      birthDate: '1985-12-17',
+      dateOfIssue: '2020-09-05',
+      dateOfExpiry: '2030-09-06',
+      idNumber: 'HCP401901',
+      ocrRaw: 'front text\nback text',
+      barcodeRaw: 'IDV1|NGA|HCP401901',
+    });
+    const frontOnly = documentData(front({ fields: fields({ gender: null }) }), undefined);
+    expect(frontOnly).not.toHaveProperty('gender');
+    expect(frontOnly).not.toHaveProperty('barcodeRaw');
+    expect(userNameOf(frontOnly)).toBe('JULIA DEVRIES');
+    expect(userNameOf({})).toBeUndefined();
+  });
+
+  it('passes the element signals to anti-spoofing and picks the frontal frame', () => {
+    const meta = {
+      source: 'camera' as const,
+      challenge: { type: 'turn-left' as const, passed: true, durationMs: 1800, samples: [] },
+      frames: [
+        { role: 'challenge' as const, yaw: -24, pitch: 2, eyeOpenness: 0.8 },
+        { role: 'frontal' as const, yaw: 1, pitch: 0, eyeOpenness: 0.3 },
+      ],
+    };
+    expect(livenessSignals(meta)).toEqual({
+      captureSource: 'camera',
+      challenges: [{ kind: 'turn-left', passed: true, frameIndex: 0 }],
+      yaw: [-24, 1],
+      eyesOpen: [true, false],
+    });
+    expect(frontalFrameIndex(meta)).toBe(1);
+    expect(livenessSignals({ source: 'upload', challenge: null, frames: [] })).toEqual({
+      captureSource: 'upload',
+    });
+    expect(frontalFrameIndex({ source: 'upload', challenge: null, frames: [] })).toBe(0);
+  });
+});
