@@ -111,11 +111,27 @@ export async function faceCapture(index: number, options: FaceCaptureOptions = {
     })
     .resize(width, height);
   if (!canonical) {
+    // Rotate a larger crop, then keep its centre: no filled corners (straight edges a real capture lacks).
     const tilt = random.range(-8, 8);
-    const rotated = await image.jpeg({ quality: 95 }).toBuffer();
-    image = sharp(rotated)
-      .rotate(tilt, { background: '#7f7f7f' })
-      .resize(width, height, { fit: 'cover' })
+    const margin = Math.round(Math.max(width, height) * 0.2);
+    const wide = await sharp(padded.data, { raw: padded.info })
+      .extract({
+        left: Math.round(centerX - cropWidth / 2 + pad - margin / scale),
+        top: Math.round(centerY - cropHeight / 2 + pad - margin / scale),
+        width: Math.round(cropWidth + (2 * margin) / scale),
+        height: Math.round(cropHeight + (2 * margin) / scale),
+      })
+      .resize(width + 2 * margin, height + 2 * margin)
+      .rotate(tilt)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    image = sharp(wide.data, { raw: wide.info })
+      .extract({
+        left: Math.round((wide.info.width - width) / 2),
+        top: Math.round((wide.info.height - height) / 2),
+        width,
+        height,
+      })
       .modulate({ brightness: random.range(0.75, 1.2), saturation: random.range(0.8, 1.1) });
     if (random.chance(0.4)) image = image.blur(random.range(0.6, 1.6));
   }
