@@ -28,3 +28,18 @@ export class AnalysisInputError extends Error {
     super(message);
   }
 }
+
+/**
+ * A remote analysis service refused or failed a call (HTTP client only): 401 bad key, 429 quota,
+ * 5xx or a network error. `status` is 0 when no answer arrived.
+ */
+export class AnalysisServiceError extends Error {
+  override readonly name = 'AnalysisServiceError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}

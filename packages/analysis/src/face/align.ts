@@ -1,5 +1,5 @@
 import type { FaceResult } from '@vladmandic/human';
-import type { Tensor3D } from '@tensorflow/tfjs-core';
+import type { Tensor3D, Tensor4D } from '@tensorflow/tfjs-core';
 import type { RgbImage } from '../image/decode.js';
 import { loadTfjs } from '../models/tfjs.js';
 import { eyeCenters } from './detect.js';
@@ -35,8 +35,8 @@ export async function alignedChip(image: RgbImage, face: FaceResult): Promise<Te
   const transform = [c, -s, middle[0] - c * ox + s * oy, s, c, middle[1] - s * ox - c * oy, 0, 0];
   return tf.tidy(() => {
     const input = tf.tensor3d(new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), [image.height, image.width, 3], 'int32');
-    const batch = tf.cast(input, 'float32').expandDims(0) as import('@tensorflow/tfjs-core').Tensor4D;
+    const batch = tf.expandDims<Tensor4D>(tf.cast(input, 'float32'), 0);
     const warped = tf.image.transform(batch, tf.tensor2d([transform]), 'bilinear', 'nearest', 0, [CHIP_SIZE, CHIP_SIZE]);
-    return warped.squeeze([0]) as Tensor3D;
+    return tf.squeeze<Tensor3D>(warped, [0]);
   });
 }

@@ -24,7 +24,7 @@ export function loadTfjs(): Promise<Tf> {
     const tf = require('@tensorflow/tfjs-core') as Tf;
     const wasm = require('@tensorflow/tfjs-backend-wasm') as { setWasmPaths(prefix: string): void };
     wasm.setWasmPaths(TFJS_WASM_DIR);
-    tf.io.registerLoadRouter((url: string | string[]) => {
+    const fileRouter = (url: string | string[]): TfCore.io.IOHandler | null => {
       if (typeof url !== 'string' || !url.startsWith('file://')) return null;
       const modelFile = fileURLToPath(url);
       return {
@@ -42,7 +42,9 @@ export function loadTfjs(): Promise<Tf> {
           });
         },
       };
-    });
+    };
+    // tfjs routers answer null for URLs they do not handle; the declared type omits it.
+    tf.io.registerLoadRouter(fileRouter as Parameters<Tf['io']['registerLoadRouter']>[0]);
     await tf.setBackend('wasm');
     await tf.ready();
     return tf;

@@ -60,7 +60,7 @@ async function tableTexture(width: number, height: number, random: Random): Prom
     { r: 150, g: 140, b: 120 },
     { r: 40, g: 60, b: 50 },
   ]);
-  return sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  return sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 }, background: '#808080' } })
     .blur(2.5)
     .linear([0.35, 0.35, 0.35], [tone.r - 45, tone.g - 45, tone.b - 45])
     .raw()
@@ -171,6 +171,7 @@ export async function degradeImage(
         height: raw.height,
         channels: 3,
         noise: { type: 'gaussian', mean: 128, sigma: degradation.noise },
+        background: '#808080',
       },
     })
       .raw()

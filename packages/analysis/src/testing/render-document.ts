@@ -48,6 +48,10 @@ const DOCUMENT_TYPE: Readonly<Record<DocumentKind, DocumentType>> = {
   passport: 'PASSPORT',
 };
 
+function barcodePng(options: bwipjs.RenderOptions): Promise<Buffer> {
+  return bwipjs.toBuffer(options) as Promise<Buffer>;
+}
+
 /** Adult (18+) on `today` for a `YYYY-MM-DD` birth date. */
 export function isAdult(birthDate: string, today = new Date()): boolean {
   const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
@@ -119,7 +123,9 @@ export async function renderDocument(identity: Identity, options: RenderOptions)
   const barcodes: DocumentTruth['barcodes'] = [];
   if (geometry.pdf417) {
     const text = pdf417Payload(identity);
-    const png = await bwipjs.toBuffer({ bcid: 'pdf417', text, scale: 2, columns: 6, padding: 6, backgroundcolor: 'FFFFFF' });
+    // `columns` is a BWIPP option of pdf417 that bwip-js's typings do not list.
+    const options = { bcid: 'pdf417', text, scale: 2, columns: 6, padding: 6, backgroundcolor: 'FFFFFF' };
+    const png = await barcodePng(options as bwipjs.RenderOptions);
     const fitted = await sharp(png)
       .resize(geometry.pdf417.width, geometry.pdf417.height, { fit: 'contain', background: '#ffffff', kernel: 'nearest' })
       .toBuffer();
@@ -128,7 +134,7 @@ export async function renderDocument(identity: Identity, options: RenderOptions)
   }
   if (geometry.qr) {
     const text = qrPayload(identity);
-    const png = await bwipjs.toBuffer({ bcid: 'qrcode', text, scale: 4, padding: 6, backgroundcolor: 'FFFFFF' });
+    const png = await barcodePng({ bcid: 'qrcode', text, scale: 4, padding: 6, backgroundcolor: 'FFFFFF' });
     const fitted = await sharp(png)
       .resize(geometry.qr.size, geometry.qr.size, { fit: 'contain', background: '#ffffff', kernel: 'nearest' })
       .toBuffer();
