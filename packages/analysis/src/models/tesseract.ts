@@ -24,6 +24,7 @@ export function loadMrzTesseract(): Promise<Worker> {
       tessedit_char_whitelist: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<',
       tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
       preserve_interword_spaces: '0',
+      user_defined_dpi: '300',
     });
     return worker;
   })();

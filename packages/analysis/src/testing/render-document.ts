@@ -1,5 +1,6 @@
 import bwipjs from 'bwip-js';
 import sharp from 'sharp';
+import { MRZ_LAYOUTS } from '../document/mrz-layout.js';
 import type { DocumentFields, DocumentType, Point } from '../types.js';
 import { DEGRADATION_PRESETS, degradeImage, type Degradation, type DegradationPreset } from './degrade.js';
 import { documentGeometry, documentSvg } from './document-layout.js';
@@ -15,6 +16,8 @@ export interface RenderOptions {
   degrade?: DegradationPreset | Degradation;
   /** Seed of the degradation's random parts (default: the identity's seed). */
   seed?: number | string;
+  /** Print a wrong MRZ check digit (a forged or tampered document). */
+  tamperCheckDigit?: 'documentNumber' | 'birthDate' | 'expirationDate' | 'composite';
 }
 
 /** What a rendered document really says, for scoring a reader (never an input to the engine). */
@@ -47,6 +50,16 @@ const DOCUMENT_TYPE: Readonly<Record<DocumentKind, DocumentType>> = {
   'residence-permit': 'RESIDENCE_PERMIT',
   passport: 'PASSPORT',
 };
+
+function tamperCheckDigit(lines: string[], format: 'TD1' | 'TD2' | 'TD3', name: NonNullable<RenderOptions['tamperCheckDigit']>): void {
+  const layout = MRZ_LAYOUTS.find((l) => l.format === format);
+  const spec = layout?.checks.find((c) => c.name === name);
+  if (!spec) return;
+  const { line, column } = spec.digit;
+  const text = lines[line] as string;
+  const wrong = String((Number(text[column]) + 5) % 10);
+  lines[line] = text.slice(0, column) + wrong + text.slice(column + 1);
+}
 
 function barcodePng(options: bwipjs.RenderOptions): Promise<Buffer> {
   return bwipjs.toBuffer(options) as Promise<Buffer>;
@@ -111,6 +124,7 @@ export async function renderDocument(identity: Identity, options: RenderOptions)
   const geometry = documentGeometry(kind, side);
   const hasMrz = side === 'back' || kind === 'passport';
   const mrz = hasMrz ? buildMrzLines(identity, kind) : null;
+  if (mrz && options.tamperCheckDigit) tamperCheckDigit(mrz, MRZ_FORMAT[kind], options.tamperCheckDigit);
   const svg = documentSvg(kind, side, identity, mrz ?? []);
   const layers: sharp.OverlayOptions[] = [];
   if (geometry.portrait) {
