@@ -52,7 +52,9 @@ async function main(): Promise<number> {
   } else if (apiKey) {
     authority = staticKeyAuthority(apiKey);
   } else {
-    process.stderr.write('idv-analysis: give --api-key (or IDV_ANALYSIS_API_KEY), or --data-dir / IDV_DATABASE_URL to share the server keys.\n');
+    process.stderr.write(
+      'idv-analysis: give --api-key (or IDV_ANALYSIS_API_KEY), or --data-dir / IDV_DATABASE_URL to share the server keys.\n',
+    );
     return 1;
   }
   const engine = createAnalysisEngine();

@@ -56,7 +56,10 @@ export function createAnalysisClient(options: AnalysisClientOptions): AnalysisEn
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new AnalysisServiceError(0, `The ${service} analysis service cannot be reached (${(error as Error).name}).`);
+      throw new AnalysisServiceError(
+        0,
+        `The ${service} analysis service cannot be reached (${(error as Error).name}).`,
+      );
     }
     const text = await response.text();
     let body: unknown;
@@ -67,14 +70,21 @@ export function createAnalysisClient(options: AnalysisClientOptions): AnalysisEn
     }
     if (response.ok && body !== undefined) return body as T;
     const message =
-      typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+      typeof body === 'object' &&
+      body !== null &&
+      typeof (body as { message?: unknown }).message === 'string'
         ? (body as { message: string }).message
         : `The ${service} analysis service answered ${response.status}.`;
     if (response.status === 400 || response.status === 413 || response.status === 422)
-      throw new AnalysisInputError(response.status === 413 ? 'IDV_ERR_IMAGE_TOO_LARGE' : 'IDV_ERR_BAD_REQUEST', message, response.status);
+      throw new AnalysisInputError(
+        response.status === 413 ? 'IDV_ERR_IMAGE_TOO_LARGE' : 'IDV_ERR_BAD_REQUEST',
+        message,
+        response.status,
+      );
     throw new AnalysisServiceError(response.status, message);
   };
-  const file = (bytes: Buffer, name: string): File => new File([new Uint8Array(bytes)], name, { type: sniffType(bytes) });
+  const file = (bytes: Buffer, name: string): File =>
+    new File([new Uint8Array(bytes)], name, { type: sniffType(bytes) });
   return {
     analyzeFront(image) {
       const form = new FormData();

@@ -2,7 +2,10 @@ import type { ApiKeyAuthority } from './types.js';
 
 /** What `@idv/server/cloud-keys` exports (the database-backed key authority of the cloud-services keys). */
 export interface CloudKeysModule {
-  openCloudKeyAuthority(options: { dataDir?: string; databaseUrl?: string }): Promise<ApiKeyAuthority & { close(): Promise<void> | void }>;
+  openCloudKeyAuthority(options: {
+    dataDir?: string;
+    databaseUrl?: string;
+  }): Promise<ApiKeyAuthority & { close(): Promise<void> | void }>;
 }
 
 /**
@@ -20,7 +23,11 @@ export async function openSharedKeyAuthority(options: {
     module = (await import(specifier)) as CloudKeysModule;
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'ERR_PACKAGE_PATH_NOT_EXPORTED' || code === 'MODULE_NOT_FOUND')
+    if (
+      code === 'ERR_MODULE_NOT_FOUND' ||
+      code === 'ERR_PACKAGE_PATH_NOT_EXPORTED' ||
+      code === 'MODULE_NOT_FOUND'
+    )
       throw new Error(
         'Keys shared with the verification server need the @idv/server package (its "cloud-keys" export) ' +
           'installed beside @idv/analysis. Install it, or start with --api-key for a static key.',
@@ -29,6 +36,8 @@ export async function openSharedKeyAuthority(options: {
     throw error;
   }
   if (typeof module.openCloudKeyAuthority !== 'function')
-    throw new Error('@idv/server/cloud-keys does not export openCloudKeyAuthority(); the installed @idv/server is too old.');
+    throw new Error(
+      '@idv/server/cloud-keys does not export openCloudKeyAuthority(); the installed @idv/server is too old.',
+    );
   return module.openCloudKeyAuthority(options);
 }

@@ -1,6 +1,10 @@
 export type * from './types.js';
 export { AnalysisInputError, AnalysisServiceError, type AnalysisInputErrorCode } from './errors.js';
-export { createAnalysisEngine, type AnalysisEngineOptions, type LocalAnalysisEngine } from './engine.js';
+export {
+  createAnalysisEngine,
+  type AnalysisEngineOptions,
+  type LocalAnalysisEngine,
+} from './engine.js';
 export { createAnalysisClient, type AnalysisClientOptions } from './client.js';
 export { buildAnalysisApp, type AnalysisAppOptions } from './http/app.js';
 export { staticKeyAuthority } from './keys.js';

@@ -13,8 +13,7 @@ export interface ApiKeyAuthority {
 
 /** Outcome of {@link ApiKeyAuthority.authorize}: 401 for a missing/wrong/paused/revoked key, 429 when exhausted. */
 export type ApiKeyDecision =
-  | { ok: true; keyId?: string }
-  | { ok: false; status: 401 | 429; message: string };
+  { ok: true; keyId?: string } | { ok: false; status: 401 | 429; message: string };
 
 /** The three analyses; the in-process engine and the HTTP client both implement it. */
 export interface AnalysisEngine {
@@ -29,7 +28,8 @@ export interface AnalysisEngine {
 }
 
 /** Document kinds of DESIGN.md §7. */
-export type DocumentType = 'ID_CARD' | 'PASSPORT' | 'DRIVING_LICENSE' | 'RESIDENCE_PERMIT' | 'UNKNOWN';
+export type DocumentType =
+  'ID_CARD' | 'PASSPORT' | 'DRIVING_LICENSE' | 'RESIDENCE_PERMIT' | 'UNKNOWN';
 
 /** The spec's `data` fields read from a document; `null` when not read. Dates are `YYYY-MM-DD`. */
 export interface DocumentFields {
@@ -66,12 +66,7 @@ export interface QualityScores {
 
 /** Why an analysis gave a negative result (the request itself was valid). */
 export type NegativeReason =
-  | 'NO_DOCUMENT'
-  | 'NO_TEXT'
-  | 'NO_MRZ'
-  | 'NO_FACE'
-  | 'MULTIPLE_FACES'
-  | 'FACE_TOO_SMALL';
+  'NO_DOCUMENT' | 'NO_TEXT' | 'NO_MRZ' | 'NO_FACE' | 'MULTIPLE_FACES' | 'FACE_TOO_SMALL';
 
 /** Answer of ID analysis `POST /front`. */
 export interface FrontAnalysis {
@@ -158,7 +153,11 @@ export interface BackAnalysis {
   barcode: BarcodeResult | null;
   barcodes: BarcodeResult[];
   fields: DocumentFields;
-  crossCheck: { consistent: boolean; compared: (keyof DocumentFields)[]; mismatches: FieldMismatch[] };
+  crossCheck: {
+    consistent: boolean;
+    compared: (keyof DocumentFields)[];
+    mismatches: FieldMismatch[];
+  };
   documentQuad: Point[] | null;
   quality: QualityScores;
   ocrRaw: string;

@@ -15,11 +15,22 @@ import { printAttack } from '../testing/spoof-scenes.js';
 const engine = createAnalysisEngine();
 await engine.warmUp();
 const identity = generateIdentity('offline');
-const front = await engine.analyzeFront((await renderDocument(identity, { kind: 'id-card', side: 'front', degrade: 'photo' })).image);
-const back = await engine.analyzeBack((await renderDocument(identity, { kind: 'id-card', side: 'back', degrade: 'photo' })).image, front);
-const genuine = await engine.compareFaces([await faceCapture(8, { seed: 1 }), await faceCapture(8, { seed: 2 })]);
+const front = await engine.analyzeFront(
+  (await renderDocument(identity, { kind: 'id-card', side: 'front', degrade: 'photo' })).image,
+);
+const back = await engine.analyzeBack(
+  (await renderDocument(identity, { kind: 'id-card', side: 'back', degrade: 'photo' })).image,
+  front,
+);
+const genuine = await engine.compareFaces([
+  await faceCapture(8, { seed: 1 }),
+  await faceCapture(8, { seed: 2 }),
+]);
 const [a, b] = impostorPairs()[0] as [number, number];
-const impostor = await engine.compareFaces([await faceCapture(a, { seed: 1 }), await faceCapture(b, { seed: 2 })]);
+const impostor = await engine.compareFaces([
+  await faceCapture(a, { seed: 1 }),
+  await faceCapture(b, { seed: 2 }),
+]);
 const spoof = await engine.detectSpoof([await printAttack(6, 1)]);
 await engine.close();
 const checks = {
@@ -30,5 +41,12 @@ const checks = {
   impostorBelow70: (impostor.biometric['0']?.['1'] ?? 100) < 70,
   printFlagged: spoof.spoofing,
 };
-console.log(JSON.stringify({ checks, mrz: back.mrz?.raw, genuine: genuine.biometric['0']?.['1'], impostor: impostor.biometric['0']?.['1'] }));
+console.log(
+  JSON.stringify({
+    checks,
+    mrz: back.mrz?.raw,
+    genuine: genuine.biometric['0']?.['1'],
+    impostor: impostor.biometric['0']?.['1'],
+  }),
+);
 process.exit(Object.values(checks).every(Boolean) ? 0 : 1);

@@ -1,5 +1,11 @@
 import sharp from 'sharp';
-import { cropRgb, decodeImage, resizeRgb, type ImageLimits, type RgbImage } from '../image/decode.js';
+import {
+  cropRgb,
+  decodeImage,
+  resizeRgb,
+  type ImageLimits,
+  type RgbImage,
+} from '../image/decode.js';
 import { measureQuality } from '../image/quality.js';
 import { readTextLines } from '../models/paddle-ocr.js';
 import { readMrzWithTesseract } from '../models/tesseract.js';
@@ -8,7 +14,13 @@ import { readBarcodes } from './barcodes.js';
 import { crossCheck } from './cross-check.js';
 import { isAdultOn } from './dates.js';
 import { locateAndRectify } from './locate.js';
-import { fieldsFromMrz, mrzCandidates, mrzDocumentType, mrzFromCandidates, textRows } from './mrz-read.js';
+import {
+  fieldsFromMrz,
+  mrzCandidates,
+  mrzDocumentType,
+  mrzFromCandidates,
+  textRows,
+} from './mrz-read.js';
 
 /** The MRZ sits in the bottom part of every TD1/TD2/TD3 side that carries one. */
 const MRZ_BAND = 0.45;
@@ -30,17 +42,23 @@ const EMPTY_FIELDS: DocumentFields = {
 function better(a: MrzResult | null, b: MrzResult | null): MrzResult | null {
   if (!a) return b;
   if (!b) return a;
-  const score = (m: MrzResult): number => Object.values(m.checks).filter((c) => c.valid).length + (m.valid ? 10 : 0);
+  const score = (m: MrzResult): number =>
+    Object.values(m.checks).filter((c) => c.valid).length + (m.valid ? 10 : 0);
   return score(b) > score(a) ? b : a;
 }
 
 async function readWithPaddle(image: RgbImage): Promise<{ mrz: MrzResult | null; text: string }> {
   const lines = await readTextLines(image);
-  return { mrz: mrzFromCandidates(mrzCandidates(textRows(lines)), 'paddleocr'), text: lines.map((l) => l.text).join('\n') };
+  return {
+    mrz: mrzFromCandidates(mrzCandidates(textRows(lines)), 'paddleocr'),
+    text: lines.map((l) => l.text).join('\n'),
+  };
 }
 
 async function readWithTesseract(band: RgbImage): Promise<MrzResult | null> {
-  const png = await sharp(band.data, { raw: { width: band.width, height: band.height, channels: 3 } })
+  const png = await sharp(band.data, {
+    raw: { width: band.width, height: band.height, channels: 3 },
+  })
     .grayscale()
     .normalise()
     .png({ compressionLevel: 1 })
@@ -53,13 +71,17 @@ async function readWithTesseract(band: RgbImage): Promise<MrzResult | null> {
  * legacy engine as second reader when check digits fail; the whole photo as a last resort), the
  * PDF417/QR barcodes, and the cross-check with the front.
  */
-export async function analyzeBackImage(bytes: Buffer, front?: FrontAnalysis | null, limits?: ImageLimits): Promise<BackAnalysis> {
+export async function analyzeBackImage(
+  bytes: Buffer,
+  front?: FrontAnalysis | null,
+  limits?: ImageLimits,
+): Promise<BackAnalysis> {
   const decoded = await decodeImage(bytes, 1600, limits);
   const located = await locateAndRectify(decoded);
   const { rectified } = located;
   const bandTop = Math.round(rectified.height * (1 - MRZ_BAND));
   const band = cropRgb(rectified, 0, bandTop, rectified.width, rectified.height - bandTop);
-  const [first, barcodes] = await Promise.all([readWithPaddle(await resizeRgb(band, BAND_OCR_WIDTH)), readBarcodes([rectified, decoded])]);
+  const first = await readWithPaddle(await resizeRgb(band, BAND_OCR_WIDTH));
   let mrz = first.mrz;
   let ocrRaw = first.text;
   if (!mrz?.valid) mrz = better(mrz, await readWithTesseract(band));
@@ -69,10 +91,18 @@ export async function analyzeBackImage(bytes: Buffer, front?: FrontAnalysis | nu
     mrz = better(mrz, whole.mrz);
     if (!first.text) ocrRaw = whole.text;
   }
+  // Barcodes: on the flat document first; the whole photo only when that found none and the page
+  // is not a passport data page (TD3 pages carry no barcode).
+  let barcodes = await readBarcodes([rectified]);
+  if (barcodes.length === 0 && mrz?.format !== 'TD3') barcodes = await readBarcodes([decoded]);
   const fields = mrz ? fieldsFromMrz(mrz) : { ...EMPTY_FIELDS };
   fields.adult = isAdultOn(fields.birthDate);
   const checks = mrz ? Object.values(mrz.checks) : [];
-  const confidence = mrz ? checks.filter((c) => c.valid).length / Math.max(1, checks.length) : barcodes.length > 0 ? 0.5 : 0;
+  const confidence = mrz
+    ? checks.filter((c) => c.valid).length / Math.max(1, checks.length)
+    : barcodes.length > 0
+      ? 0.5
+      : 0;
   return {
     documentType: mrz ? mrzDocumentType(mrz) : (front?.documentType ?? 'UNKNOWN'),
     country: mrz?.fields.issuingState ?? front?.country ?? null,

@@ -14,7 +14,11 @@ function iso(year: number, month: number, day: number): string | null {
  * An MRZ `YYMMDD` date. Birth dates take the latest century that is not in the future; expiry dates
  * are 20YY (documents issued after 1970 expired by 2070).
  */
-export function mrzDate(yymmdd: string | null | undefined, kind: 'birth' | 'expiry', today = new Date()): string | null {
+export function mrzDate(
+  yymmdd: string | null | undefined,
+  kind: 'birth' | 'expiry',
+  today = new Date(),
+): string | null {
   if (!yymmdd || !/^\d{6}$/.test(yymmdd)) return null;
   const yy = Number(yymmdd.slice(0, 2));
   const month = Number(yymmdd.slice(2, 4));
@@ -35,7 +39,7 @@ export function printedDateToIso(text: string): string | null {
 /** Every printed date in `text`, in order. */
 export function findPrintedDates(text: string): string[] {
   const found: string[] = [];
-  for (const match of text.matchAll(/(\d{2})\s?[./\-]\s?(\d{2})\s?[./\-]\s?(\d{4})/g)) {
+  for (const match of text.matchAll(/(\d{2})\s?[./-]\s?(\d{2})\s?[./-]\s?(\d{4})/g)) {
     const date = iso(Number(match[3]), Number(match[2]), Number(match[1]));
     if (date) found.push(date);
   }
@@ -46,5 +50,8 @@ export function findPrintedDates(text: string): string[] {
 export function isAdultOn(birthDate: string | null, today = new Date()): boolean | null {
   if (!birthDate) return null;
   const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
-  return Date.UTC(year + 18, month - 1, day) <= Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return (
+    Date.UTC(year + 18, month - 1, day) <=
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())
+  );
 }

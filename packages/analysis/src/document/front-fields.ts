@@ -8,8 +8,24 @@ type LabelledField = 'lastNames' | 'firstNames' | 'idNumber' | 'sex' | 'national
 /** Printed labels (letters only, upper case) that announce each field. */
 const LABELS: Readonly<Record<LabelledField, readonly string[]>> = {
   lastNames: ['SURNAMES', 'SURNAME', 'LASTNAME', 'FAMILYNAME', 'APELLIDOS', 'NOM'],
-  firstNames: ['GIVENNAMES', 'GIVENNAME', 'FIRSTNAMES', 'FIRSTNAME', 'FORENAMES', 'PRENOMS', 'NOMBRE'],
-  idNumber: ['DOCUMENTNO', 'DOCUMENTNUMBER', 'PASSPORTNO', 'PASSPORTNUMBER', 'CARDNO', 'IDNO', 'PERMITNO'],
+  firstNames: [
+    'GIVENNAMES',
+    'GIVENNAME',
+    'FIRSTNAMES',
+    'FIRSTNAME',
+    'FORENAMES',
+    'PRENOMS',
+    'NOMBRE',
+  ],
+  idNumber: [
+    'DOCUMENTNO',
+    'DOCUMENTNUMBER',
+    'PASSPORTNO',
+    'PASSPORTNUMBER',
+    'CARDNO',
+    'IDNO',
+    'PERMITNO',
+  ],
   sex: ['SEX', 'GENDER', 'SEXE', 'SEXO'],
   nationality: ['NATIONALITY', 'NATIONALITE', 'NACIONALIDAD'],
 };
@@ -31,7 +47,10 @@ function letters(text: string): string {
 
 function isLabelRow(line: TextLine): boolean {
   const key = letters(line.text);
-  return Object.values(LABELS).some((labels) => labels.some((label) => key.includes(label))) || /BIRTH|ISSUE|EXPIRY|EXPIRATION/.test(key);
+  return (
+    Object.values(LABELS).some((labels) => labels.some((label) => key.includes(label))) ||
+    /BIRTH|ISSUE|EXPIRY|EXPIRATION/.test(key)
+  );
 }
 
 /** The first text line below `label` that overlaps it horizontally and is not a label itself. */
@@ -59,12 +78,19 @@ function findLabel(lines: TextLine[], field: LabelledField): TextLine | null {
 }
 
 function cleanName(text: string): string | null {
-  const name = text.toUpperCase().replace(/[^A-Z\s'-]/g, ' ').replace(/\s+/g, ' ').trim();
+  const name = text
+    .toUpperCase()
+    .replace(/[^A-Z\s'-]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return name.length >= 2 ? name : null;
 }
 
 function tokens(text: string): string[] {
-  return text.toUpperCase().split(/[^A-Z0-9<]+/).filter(Boolean);
+  return text
+    .toUpperCase()
+    .split(/[^A-Z0-9<]+/)
+    .filter(Boolean);
 }
 
 /** The issuing country: a state name in the header, else a lone known alpha-3 code in the top quarter. */
@@ -73,13 +99,20 @@ export function findCountry(lines: TextLine[], height: number): string | null {
   for (const line of header) {
     const text = line.text.toUpperCase().replace(/\s+/g, ' ').trim();
     for (const name of STATE_NAMES_UPPER) {
-      if (text === name || text.startsWith(`${name} `) || text.endsWith(` ${name}`) || text.includes(`OF ${name}`)) {
+      if (
+        text === name ||
+        text.startsWith(`${name} `) ||
+        text.endsWith(` ${name}`) ||
+        text.includes(`OF ${name}`)
+      ) {
         const code = stateCodeFromName(name);
         if (code) return code;
       }
     }
   }
-  for (const line of header) for (const token of tokens(line.text)) if (token.length === 3 && isKnownState(token)) return token;
+  for (const line of header)
+    for (const token of tokens(line.text))
+      if (token.length === 3 && isKnownState(token)) return token;
   return null;
 }
 
@@ -105,15 +138,25 @@ export function readFrontFields(lines: TextLine[]): DocumentFields {
   const firstNames = firstLine ? cleanName(firstLine.text) : null;
   const numberLine = valueOf('idNumber');
   const idNumber =
-    (numberLine ? tokens(numberLine.text).find((t) => /^[A-Z0-9]{5,15}$/.test(t) && /\d/.test(t)) : undefined) ?? null;
+    (numberLine
+      ? tokens(numberLine.text).find((t) => /^[A-Z0-9]{5,15}$/.test(t) && /\d/.test(t))
+      : undefined) ?? null;
   // Sex, nationality and dates often share a row: look at the rows below the sex label.
   const sexLabel = findLabel(lines, 'sex');
   const nationalityLabel = findLabel(lines, 'nationality');
   const near = (label: TextLine | null): TextLine[] =>
     label
-      ? lines.filter((l) => l.box.y > label.box.y + label.box.height * 0.4 && l.box.y < label.box.y + label.box.height * 4 && !isLabelRow(l))
+      ? lines.filter(
+          (l) =>
+            l.box.y > label.box.y + label.box.height * 0.4 &&
+            l.box.y < label.box.y + label.box.height * 4 &&
+            !isLabelRow(l),
+        )
       : [];
-  const gender = near(sexLabel).flatMap((l) => tokens(l.text)).find((t) => /^[MFX]$/.test(t)) ?? null;
+  const gender =
+    near(sexLabel)
+      .flatMap((l) => tokens(l.text))
+      .find((t) => /^[MFX]$/.test(t)) ?? null;
   const nationality =
     near(nationalityLabel ?? sexLabel)
       .flatMap((l) => tokens(l.text))

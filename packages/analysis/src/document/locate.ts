@@ -22,7 +22,10 @@ export async function locateAndRectify(image: DecodedImage): Promise<LocatedDocu
   const rectified = await rectify(image, region.quad, RECTIFIED_WIDTH, snapped.aspect);
   return {
     rectified,
-    quad: region.quad.map((p) => ({ x: Math.round(p.x * image.scale), y: Math.round(p.y * image.scale) })),
+    quad: region.quad.map((p) => ({
+      x: Math.round(p.x * image.scale),
+      y: Math.round(p.y * image.scale),
+    })),
     outlineFound: region.outlineFound,
     sizeClass: snapped.format,
   };

@@ -28,7 +28,12 @@ export interface MrzLayout {
   checks: MrzCheckSpec[];
 }
 
-const seg = (line: number, start: number, end: number, kind: MrzCharClass): MrzSegment => ({ line, start, end, kind });
+const seg = (line: number, start: number, end: number, kind: MrzCharClass): MrzSegment => ({
+  line,
+  start,
+  end,
+  kind,
+});
 
 export const MRZ_LAYOUTS: readonly MrzLayout[] = [
   {
@@ -55,7 +60,12 @@ export const MRZ_LAYOUTS: readonly MrzLayout[] = [
       { name: 'expirationDate', data: [seg(1, 8, 14, 'numeric')], digit: { line: 1, column: 14 } },
       {
         name: 'composite',
-        data: [seg(0, 5, 30, 'alnum'), seg(1, 0, 7, 'numeric'), seg(1, 8, 15, 'numeric'), seg(1, 18, 29, 'alnum')],
+        data: [
+          seg(0, 5, 30, 'alnum'),
+          seg(1, 0, 7, 'numeric'),
+          seg(1, 8, 15, 'numeric'),
+          seg(1, 18, 29, 'alnum'),
+        ],
         digit: { line: 1, column: 29 },
       },
     ],

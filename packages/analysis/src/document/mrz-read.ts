@@ -9,7 +9,7 @@ import { repairMrz } from './mrz-repair.js';
 export function normalizeMrzText(text: string): string {
   return text
     .toUpperCase()
-    .replace(/[«‹《〈(\[{]/g, '<')
+    .replace(/[«‹《〈([{]/g, '<')
     .replace(/[^A-Z0-9<]/g, '');
 }
 
@@ -20,7 +20,10 @@ export function textRows(lines: TextLine[]): string[] {
     const middle = line.box.y + line.box.height / 2;
     const row = rows.find((r) => {
       const first = r[0] as TextLine;
-      return Math.abs(first.box.y + first.box.height / 2 - middle) < Math.max(first.box.height, line.box.height) * 0.5;
+      return (
+        Math.abs(first.box.y + first.box.height / 2 - middle) <
+        Math.max(first.box.height, line.box.height) * 0.5
+      );
     });
     if (row) row.push(line);
     else rows.push([line]);
@@ -37,7 +40,12 @@ export function textRows(lines: TextLine[]): string[] {
 export function mrzCandidates(rows: string[]): string[] {
   return rows
     .map((row) => ({ row, normalized: normalizeMrzText(row) }))
-    .filter(({ row, normalized }) => normalized.length >= 24 && normalized.length >= row.replace(/\s/g, '').length * 0.85 && /<|\d{6}/.test(normalized))
+    .filter(
+      ({ row, normalized }) =>
+        normalized.length >= 24 &&
+        normalized.length >= row.replace(/\s/g, '').length * 0.85 &&
+        /<|\d{6}/.test(normalized),
+    )
     .map(({ normalized }) => normalized);
 }
 
@@ -48,7 +56,10 @@ function fitLength(line: string, length: number): string {
   const last = runs.at(-1);
   if (last && last.index !== undefined) {
     const newRun = last[0].length + (length - line.length);
-    if (newRun >= 1) return line.slice(0, last.index) + '<'.repeat(newRun) + line.slice(last.index + last[0].length);
+    if (newRun >= 1)
+      return (
+        line.slice(0, last.index) + '<'.repeat(newRun) + line.slice(last.index + last[0].length)
+      );
   }
   return line.length > length ? line.slice(0, length) : line.padEnd(length, '<');
 }
@@ -58,7 +69,8 @@ function layoutFor(window: string[]): MrzLayout | null {
   let bestError = Infinity;
   for (const layout of MRZ_LAYOUTS) {
     if (layout.lines !== window.length) continue;
-    const error = window.reduce((sum, line) => sum + Math.abs(line.length - layout.length), 0) / window.length;
+    const error =
+      window.reduce((sum, line) => sum + Math.abs(line.length - layout.length), 0) / window.length;
     if (error < bestError && error <= 5) {
       bestError = error;
       best = layout;
@@ -80,7 +92,10 @@ function code(text: string): string | null {
 }
 
 /** Reads an MRZ from candidate lines with layout detection, repair and parsing; the best window wins. */
-export function mrzFromCandidates(candidates: string[], reader: MrzResult['reader']): MrzResult | null {
+export function mrzFromCandidates(
+  candidates: string[],
+  reader: MrzResult['reader'],
+): MrzResult | null {
   let best: MrzResult | null = null;
   let bestScore = -1;
   for (const size of [3, 2]) {
@@ -115,7 +130,11 @@ export function mrzFromCandidates(candidates: string[], reader: MrzResult['reade
           birthDate: mrzDate(parsed.fields.birthDate, 'birth'),
           sex: sexOf(parsed.fields.sex),
           expirationDate: mrzDate(parsed.fields.expirationDate, 'expiry'),
-          optional: parsed.fields.optional1 ?? parsed.fields.personalNumber ?? parsed.fields.optional ?? null,
+          optional:
+            parsed.fields.optional1 ??
+            parsed.fields.personalNumber ??
+            parsed.fields.optional ??
+            null,
         },
         repairs,
         reader,
@@ -136,7 +155,8 @@ export function mrzDocumentType(mrz: MrzResult): DocumentType {
   if (documentCode.startsWith('P')) return 'PASSPORT';
   if (/^(IR|AR|CR|RP|R)/.test(documentCode)) return 'RESIDENCE_PERMIT';
   if (documentCode.startsWith('D')) return 'DRIVING_LICENSE';
-  if (/^[IAC]/.test(documentCode)) return mrz.format === 'TD2' && documentCode !== 'ID' ? 'RESIDENCE_PERMIT' : 'ID_CARD';
+  if (/^[IAC]/.test(documentCode))
+    return mrz.format === 'TD2' && documentCode !== 'ID' ? 'RESIDENCE_PERMIT' : 'ID_CARD';
   return 'UNKNOWN';
 }
 

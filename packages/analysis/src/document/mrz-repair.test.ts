@@ -17,7 +17,9 @@ describe('MRZ check digits and repair', () => {
       const identity = generateIdentity(`mrz-${kind}`);
       const mrz = mrzFromCandidates(buildMrzLines(identity, kind), 'paddleocr');
       expect(mrz?.valid).toBe(true);
-      expect(mrz?.format).toBe({ 'id-card': 'TD1', 'residence-permit': 'TD2', passport: 'TD3' }[kind]);
+      expect(mrz?.format).toBe(
+        { 'id-card': 'TD1', 'residence-permit': 'TD2', passport: 'TD3' }[kind],
+      );
       expect(mrz?.fields.documentNumber).toBe(identity.documentNumber);
       expect(mrz?.fields.birthDate).toBe(identity.birthDate);
       expect(mrz?.fields.expirationDate).toBe(identity.dateOfExpiry);
@@ -27,10 +29,17 @@ describe('MRZ check digits and repair', () => {
   });
 
   it('repairs O/0, I/1 and S/5 confusions guided by the check digits', () => {
-    const identity = { ...generateIdentity('repair'), documentNumber: 'AB0123456', birthDate: '1985-05-15', nationality: 'POL' };
+    const identity = {
+      ...generateIdentity('repair'),
+      documentNumber: 'AB0123456',
+      birthDate: '1985-05-15',
+      nationality: 'POL',
+    };
     const lines = buildMrzLines(identity, 'passport');
     const line2 = lines[1] as string;
-    expect(line2.slice(0, 20)).toBe(`AB0123456${mrzCheckDigit('AB0123456')}POL850515${mrzCheckDigit('850515')}`);
+    expect(line2.slice(0, 20)).toBe(
+      `AB0123456${mrzCheckDigit('AB0123456')}POL850515${mrzCheckDigit('850515')}`,
+    );
     // OCR misreads: the document number's 0 as O (alphanumeric: only the check digit can tell),
     // the nationality's O as 0, a 5 of the birth date as S.
     const misread = `ABO123456${line2[9]}P0L8S0515${line2.slice(19)}`;
@@ -45,7 +54,11 @@ describe('MRZ check digits and repair', () => {
     const lines = buildMrzLines(identity, 'id-card');
     const line2 = lines[1] as string;
     const wrong = String((Number(line2[6]) + 3) % 10);
-    const tampered = [lines[0] as string, line2.slice(0, 6) + wrong + line2.slice(7), lines[2] as string];
+    const tampered = [
+      lines[0] as string,
+      line2.slice(0, 6) + wrong + line2.slice(7),
+      lines[2] as string,
+    ];
     const mrz = mrzFromCandidates(tampered, 'paddleocr');
     expect(mrz?.valid).toBe(false);
     expect(mrz?.checks['birthDate']?.valid).toBe(false);

@@ -4,23 +4,62 @@ import type { MrzCheck, MrzRepair } from '../types.js';
 
 /** Glyphs OCR confuses, letter → digit. */
 const LETTER_TO_DIGIT: Readonly<Record<string, string>> = {
-  O: '0', D: '0', Q: '0', U: '0', I: '1', L: '1', T: '1', Z: '2', A: '4', S: '5', G: '6', B: '8',
+  O: '0',
+  D: '0',
+  Q: '0',
+  U: '0',
+  I: '1',
+  L: '1',
+  T: '1',
+  Z: '2',
+  A: '4',
+  S: '5',
+  G: '6',
+  B: '8',
 };
 /** Glyphs OCR confuses, digit → letter. */
 const DIGIT_TO_LETTER: Readonly<Record<string, string>> = {
-  '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '8': 'B',
+  '0': 'O',
+  '1': 'I',
+  '2': 'Z',
+  '4': 'A',
+  '5': 'S',
+  '6': 'G',
+  '8': 'B',
 };
 /** Alternatives tried inside alphanumeric fields when a check digit fails. */
 const AMBIGUOUS: Readonly<Record<string, readonly string[]>> = {
-  '0': ['O', 'D', 'Q'], O: ['0', 'D', 'Q'], D: ['0', 'O'], Q: ['0', 'O'],
-  '1': ['I', 'L'], I: ['1', 'L'], L: ['1', 'I'],
-  '2': ['Z'], Z: ['2'], '5': ['S'], S: ['5'], '6': ['G'], G: ['6'], '8': ['B'], B: ['8'],
-  '4': ['A'], A: ['4'], '7': ['T'], T: ['7'], U: ['V', '0'], V: ['U'], M: ['N'], N: ['M'], K: ['<'], '<': ['K'],
+  '0': ['O', 'D', 'Q'],
+  O: ['0', 'D', 'Q'],
+  D: ['0', 'O'],
+  Q: ['0', 'O'],
+  '1': ['I', 'L'],
+  I: ['1', 'L'],
+  L: ['1', 'I'],
+  '2': ['Z'],
+  Z: ['2'],
+  '5': ['S'],
+  S: ['5'],
+  '6': ['G'],
+  G: ['6'],
+  '8': ['B'],
+  B: ['8'],
+  '4': ['A'],
+  A: ['4'],
+  '7': ['T'],
+  T: ['7'],
+  U: ['V', '0'],
+  V: ['U'],
+  M: ['N'],
+  N: ['M'],
+  K: ['<'],
+  '<': ['K'],
 };
 
 function classOf(layout: MrzLayout, line: number, column: number): MrzCharClass {
   for (const segment of layout.segments)
-    if (segment.line === line && column >= segment.start && column < segment.end) return segment.kind;
+    if (segment.line === line && column >= segment.start && column < segment.end)
+      return segment.kind;
   return 'alnum';
 }
 
@@ -33,7 +72,8 @@ function coerceClasses(lines: string[], layout: MrzLayout, repairs: MrzRepair[])
         let fixed = char;
         if (kind === 'numeric' && !/[0-9<]/.test(char)) fixed = LETTER_TO_DIGIT[char] ?? char;
         else if (kind === 'alpha' && /[0-9]/.test(char)) fixed = DIGIT_TO_LETTER[char] ?? char;
-        else if (kind === 'sex' && !/[MFX<]/.test(char)) fixed = char === 'H' || char === 'N' ? 'M' : char === 'E' || char === 'P' ? 'F' : char;
+        else if (kind === 'sex' && !/[MFX<]/.test(char))
+          fixed = char === 'H' || char === 'N' ? 'M' : char === 'E' || char === 'P' ? 'F' : char;
         if (fixed !== char) repairs.push({ line, column, from: char, to: fixed });
         return fixed;
       })
@@ -56,7 +96,9 @@ export function evaluateCheck(lines: string[], spec: MrzCheckSpec): MrzCheck {
 }
 
 function setChar(lines: string[], line: number, column: number, char: string): string[] {
-  return lines.map((text, i) => (i === line ? text.slice(0, column) + char + text.slice(column + 1) : text));
+  return lines.map((text, i) =>
+    i === line ? text.slice(0, column) + char + text.slice(column + 1) : text,
+  );
 }
 
 /**
@@ -113,7 +155,9 @@ export function repairMrz(
   if (composite && fieldChecks.every((spec) => evaluateCheck(lines, spec).valid)) {
     const protectedColumns = new Set(
       fieldChecks.flatMap((spec) =>
-        spec.data.flatMap((d) => Array.from({ length: d.end - d.start }, (_, k) => `${d.line}:${d.start + k}`)),
+        spec.data.flatMap((d) =>
+          Array.from({ length: d.end - d.start }, (_, k) => `${d.line}:${d.start + k}`),
+        ),
       ),
     );
     apply(composite, protectedColumns);

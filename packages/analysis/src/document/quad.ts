@@ -1,5 +1,6 @@
 import { loadOpenCv, withMats, type Cv } from '../models/opencv.js';
 import type { RgbImage } from '../image/decode.js';
+import { rectangleCorners, warpQuad } from '../image/warp.js';
 import type { Point } from '../types.js';
 
 /** A document found in a photo. */
@@ -20,7 +21,9 @@ const DETECT_SIDE = 640;
 function orderCorners(points: Point[]): Point[] {
   const cx = points.reduce((s, p) => s + p.x, 0) / points.length;
   const cy = points.reduce((s, p) => s + p.y, 0) / points.length;
-  const sorted = [...points].sort((a, b) => Math.atan2(a.y - cy, a.x - cx) - Math.atan2(b.y - cy, b.x - cx));
+  const sorted = [...points].sort(
+    (a, b) => Math.atan2(a.y - cy, a.x - cx) - Math.atan2(b.y - cy, b.x - cx),
+  );
   // atan2 order starts at the left (-π): rotate so that the point nearest the top-left comes first.
   let first = 0;
   let best = Infinity;
@@ -61,7 +64,14 @@ function findQuad(cv: Cv, image: RgbImage, scale: number): Point[] | null {
     const rgb = track(new cv.Mat(image.height, image.width, cv.CV_8UC3));
     rgb.data.set(image.data);
     const small = track(new cv.Mat());
-    cv.resize(rgb, small, new cv.Size(Math.round(image.width * scale), Math.round(image.height * scale)), 0, 0, cv.INTER_AREA);
+    cv.resize(
+      rgb,
+      small,
+      new cv.Size(Math.round(image.width * scale), Math.round(image.height * scale)),
+      0,
+      0,
+      cv.INTER_AREA,
+    );
     // Edges of luminance and of saturation: a dark-blue header on a dark-grey table differs in colour only.
     const gray = track(new cv.Mat());
     cv.cvtColor(small, gray, cv.COLOR_RGB2GRAY);
@@ -105,11 +115,15 @@ function findQuad(cv: Cv, image: RgbImage, scale: number): Point[] | null {
           if (approx.rows !== 4) continue;
           const points: Point[] = [];
           for (let k = 0; k < 4; k++)
-            points.push({ x: (approx.data32S[k * 2] as number) / scale, y: (approx.data32S[k * 2 + 1] as number) / scale });
+            points.push({
+              x: (approx.data32S[k * 2] as number) / scale,
+              y: (approx.data32S[k * 2 + 1] as number) / scale,
+            });
           const ordered = orderCorners(points);
           const touchesAllEdges = polygonArea(ordered) > image.width * image.height * 0.97;
           // Perspective can stretch the measured aspect; beyond 15 % it is a part of the card, not the card.
-          if (snapAspect(quadAspect(ordered), 0.15).format !== null && !touchesAllEdges) return ordered;
+          if (snapAspect(quadAspect(ordered), 0.15).format !== null && !touchesAllEdges)
+            return ordered;
         }
       }
     }
@@ -126,30 +140,19 @@ export async function locateDocument(image: RgbImage): Promise<DocumentRegion> {
   const scale = Math.min(1, DETECT_SIDE / Math.max(image.width, image.height));
   const quad = findQuad(cv, image, scale);
   if (quad) return { quad, outlineFound: true, aspect: quadAspect(quad) };
-  const frame = [
-    { x: 0, y: 0 },
-    { x: image.width, y: 0 },
-    { x: image.width, y: image.height },
-    { x: 0, y: image.height },
-  ];
+  const frame = rectangleCorners(image.width, image.height);
   return { quad: frame, outlineFound: false, aspect: image.width / image.height };
 }
 
 /** Warps the quad of `image` to a flat `width`-pixel-wide rectangle of the given aspect. */
-export async function rectify(image: RgbImage, quad: Point[], width: number, aspect: number): Promise<RgbImage> {
-  const { cv } = await loadOpenCv();
+export function rectify(
+  image: RgbImage,
+  quad: Point[],
+  width: number,
+  aspect: number,
+): Promise<RgbImage> {
   const height = Math.round(width / aspect);
-  const data = withMats((track) => {
-    const source = track(new cv.Mat(image.height, image.width, cv.CV_8UC3));
-    source.data.set(image.data);
-    const from = track(cv.matFromArray(4, 1, cv.CV_32FC2, quad.flatMap((p) => [p.x, p.y])));
-    const to = track(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, width, 0, width, height, 0, height]));
-    const transform = track(cv.getPerspectiveTransform(from, to));
-    const target = track(new cv.Mat());
-    cv.warpPerspective(source, target, transform, new cv.Size(width, height), cv.INTER_AREA, cv.BORDER_REPLICATE, new cv.Scalar());
-    return Buffer.from(target.data);
-  });
-  return { data, width, height };
+  return warpQuad(image, quad, rectangleCorners(width, height), { width, height });
 }
 
 /** The known aspect nearest to a measured one, when within `tolerance` (10 %); otherwise the measured aspect. */
@@ -159,7 +162,10 @@ export function snapAspect(
 ): { aspect: number; format: keyof typeof DOCUMENT_ASPECTS | null } {
   let best: keyof typeof DOCUMENT_ASPECTS | null = null;
   let bestError = tolerance;
-  for (const [format, aspect] of Object.entries(DOCUMENT_ASPECTS) as [keyof typeof DOCUMENT_ASPECTS, number][]) {
+  for (const [format, aspect] of Object.entries(DOCUMENT_ASPECTS) as [
+    keyof typeof DOCUMENT_ASPECTS,
+    number,
+  ][]) {
     const error = Math.abs(measured - aspect) / aspect;
     if (error < bestError) {
       bestError = error;

@@ -34,9 +34,16 @@ export async function alignedChip(image: RgbImage, face: FaceResult): Promise<Te
   // tf.image.transform maps each output pixel (x, y) to the input pixel (a0 x + a1 y + a2, b0 x + b1 y + b2).
   const transform = [c, -s, middle[0] - c * ox + s * oy, s, c, middle[1] - s * ox - c * oy, 0, 0];
   return tf.tidy(() => {
-    const input = tf.tensor3d(new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), [image.height, image.width, 3], 'int32');
+    const input = tf.tensor3d(
+      new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+      [image.height, image.width, 3],
+      'int32',
+    );
     const batch = tf.expandDims<Tensor4D>(tf.cast(input, 'float32'), 0);
-    const warped = tf.image.transform(batch, tf.tensor2d([transform]), 'bilinear', 'nearest', 0, [CHIP_SIZE, CHIP_SIZE]);
+    const warped = tf.image.transform(batch, tf.tensor2d([transform]), 'bilinear', 'nearest', 0, [
+      CHIP_SIZE,
+      CHIP_SIZE,
+    ]);
     return tf.squeeze<Tensor3D>(warped, [0]);
   });
 }

@@ -4,10 +4,17 @@ import { loadHuman } from '../models/human.js';
 import { loadTfjs } from '../models/tfjs.js';
 
 /** Runs Human's face pipeline on an RGB image; answers the faces, largest first. */
-export async function detectFaces(image: RgbImage, config?: Partial<Config>): Promise<FaceResult[]> {
+export async function detectFaces(
+  image: RgbImage,
+  config?: Partial<Config>,
+): Promise<FaceResult[]> {
   const human = await loadHuman();
   const tf = await loadTfjs();
-  const input = tf.tensor3d(new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), [image.height, image.width, 3], 'int32');
+  const input = tf.tensor3d(
+    new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+    [image.height, image.width, 3],
+    'int32',
+  );
   try {
     const result = await human.detect(input, config);
     return [...result.face].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
@@ -16,14 +23,24 @@ export async function detectFaces(image: RgbImage, config?: Partial<Config>): Pr
   }
 }
 
+function insideShare(face: FaceResult, width: number, height: number): number {
+  const [x, y, w, h] = face.box;
+  const inside =
+    Math.max(0, Math.min(x + w, width) - Math.max(x, 0)) *
+    Math.max(0, Math.min(y + h, height) - Math.max(y, 0));
+  return inside / Math.max(1, w * h);
+}
+
 /**
- * Faces that count: a face at least 45 % as wide as the largest (a far-away bystander or a poster
- * in the background does not make a selfie "two faces").
+ * Faces that count: at least 45 % as wide as the largest and mostly (≥ 65 %) inside the frame. A
+ * far-away bystander, a poster in the background or a neighbour's half face at the edge does not
+ * make a selfie "two faces".
  */
-export function significantFaces(faces: FaceResult[]): FaceResult[] {
-  const largest = faces[0];
+export function significantFaces(faces: FaceResult[], width: number, height: number): FaceResult[] {
+  const inFrame = faces.filter((face) => insideShare(face, width, height) >= 0.65);
+  const largest = inFrame[0];
   if (!largest) return [];
-  return faces.filter((face) => face.box[2] >= largest.box[2] * 0.45);
+  return inFrame.filter((face) => face.box[2] >= largest.box[2] * 0.45);
 }
 
 function center(points: readonly (readonly number[])[]): [number, number] {
@@ -48,7 +65,10 @@ export function eyeCenters(face: FaceResult): [[number, number], [number, number
 /** Eye aspect ratio (lid gap / eye width) averaged over both eyes: about 0.25–0.35 open, < 0.12 closed. */
 export function eyeOpenness(face: FaceResult): number | null {
   const a = face.annotations as Record<string, readonly (readonly number[])[] | undefined>;
-  const ratio = (upper?: readonly (readonly number[])[], lower?: readonly (readonly number[])[]): number | null => {
+  const ratio = (
+    upper?: readonly (readonly number[])[],
+    lower?: readonly (readonly number[])[],
+  ): number | null => {
     if (!upper?.length || !lower?.length || upper.length !== lower.length) return null;
     const mid = Math.floor(upper.length / 2);
     const top = upper[mid] as readonly number[];
@@ -56,7 +76,9 @@ export function eyeOpenness(face: FaceResult): number | null {
     const first = lower[0] as readonly number[];
     const last = lower[lower.length - 1] as readonly number[];
     const width = Math.hypot((last[0] ?? 0) - (first[0] ?? 0), (last[1] ?? 0) - (first[1] ?? 0));
-    return width > 0 ? Math.hypot((top[0] ?? 0) - (bottom[0] ?? 0), (top[1] ?? 0) - (bottom[1] ?? 0)) / width : null;
+    return width > 0
+      ? Math.hypot((top[0] ?? 0) - (bottom[0] ?? 0), (top[1] ?? 0) - (bottom[1] ?? 0)) / width
+      : null;
   };
   const left = ratio(a['leftEyeUpper0'], a['leftEyeLower0']);
   const right = ratio(a['rightEyeUpper0'], a['rightEyeLower0']);

@@ -12,7 +12,10 @@ afterAll(() => engine.close());
 
 describe('face analysis', () => {
   it('scores two captures of the same face ≥ 70 and reports pose, quality and attributes', async () => {
-    const result = await engine.compareFaces([await faceCapture(4, { seed: 'selfie' }), await faceCapture(4, { seed: 'other' })]);
+    const result = await engine.compareFaces([
+      await faceCapture(4, { seed: 'selfie' }),
+      await faceCapture(4, { seed: 'other' }),
+    ]);
     expect(result.biometric['0']?.['1']).toBeGreaterThanOrEqual(70);
     expect(result.biometric['1']?.['0']).toBe(result.biometric['0']?.['1']);
     for (const face of result.faces) {
@@ -26,25 +29,42 @@ describe('face analysis', () => {
 
   it('scores different people < 70', async () => {
     const [a, b] = impostorPairs()[3] as [number, number];
-    const result = await engine.compareFaces([await faceCapture(a, { seed: 'x' }), await faceCapture(b, { seed: 'y' })]);
+    const result = await engine.compareFaces([
+      await faceCapture(a, { seed: 'x' }),
+      await faceCapture(b, { seed: 'y' }),
+    ]);
     expect(result.biometric['0']?.['1']).toBeLessThan(70);
   });
 
   it('matches a selfie with the portrait cropped from the document front', async () => {
     const identity = { ...generateIdentity('selfie-doc'), faceIndex: 9 };
-    const front = await engine.analyzeFront((await renderDocument(identity, { kind: 'id-card', side: 'front', degrade: 'photo' })).image);
+    const front = await engine.analyzeFront(
+      (await renderDocument(identity, { kind: 'id-card', side: 'front', degrade: 'photo' })).image,
+    );
     const documentFace = Buffer.from(front.faceImage as string, 'base64');
-    const genuine = await engine.compareFaces([await faceCapture(9, { seed: 'selfie' }), documentFace]);
+    const genuine = await engine.compareFaces([
+      await faceCapture(9, { seed: 'selfie' }),
+      documentFace,
+    ]);
     expect(genuine.biometric['0']?.['1']).toBeGreaterThanOrEqual(70);
-    const impostor = await engine.compareFaces([await faceCapture(10, { seed: 'selfie' }), documentFace]);
+    const impostor = await engine.compareFaces([
+      await faceCapture(10, { seed: 'selfie' }),
+      documentFace,
+    ]);
     expect(impostor.biometric['0']?.['1']).toBeLessThan(70);
   });
 
   it('gives a reason for an image without a face and one with two faces', async () => {
-    const noFace = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#8899aa' } }).jpeg().toBuffer();
+    const noFace = await sharp({
+      create: { width: 480, height: 640, channels: 3, background: '#8899aa' },
+    })
+      .jpeg()
+      .toBuffer();
     const left = await sampleFace(0, 360);
     const right = await sampleFace(1, 360);
-    const twoFaces = await sharp({ create: { width: 720, height: 480, channels: 3, background: '#808080' } })
+    const twoFaces = await sharp({
+      create: { width: 720, height: 480, channels: 3, background: '#808080' },
+    })
       .composite([
         { input: await sharp(left).resize(360, 480).toBuffer(), left: 0, top: 0 },
         { input: await sharp(right).resize(360, 480).toBuffer(), left: 360, top: 0 },

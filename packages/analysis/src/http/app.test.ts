@@ -19,17 +19,26 @@ const engine = createAnalysisEngine();
 let app: FastifyInstance;
 
 /** A multipart body built by hand, as a client of the HTTP API would send it. */
-function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]): { payload: Buffer; headers: Record<string, string> } {
+function multipart(
+  parts: { name: string; filename?: string; type?: string; data: Buffer | string }[],
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = '----idv-test-boundary';
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
     chunks.push(Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 function image(data: Buffer, name = 'image') {
@@ -61,12 +70,21 @@ function hugePngHeader(): Buffer {
   ihdr.writeUInt32BE(20000, 4);
   ihdr[8] = 8;
   ihdr[9] = 2;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00])), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00])),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 beforeAll(async () => {
   await engine.warmUp();
-  app = await buildAnalysisApp({ engine, authority: staticKeyAuthority(KEY), maxFileBytes: 2 * 1024 * 1024 });
+  app = await buildAnalysisApp({
+    engine,
+    authority: staticKeyAuthority(KEY),
+    maxFileBytes: 2 * 1024 * 1024,
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -78,8 +96,16 @@ describe('Api-Key', () => {
     const body = multipart([image(await faceCapture(0))]);
     const missing = await app.inject({ method: 'POST', url: '/id/front', ...body });
     expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toEqual({ type: 'ErrorResponse', message: 'The Api-Key header is missing.' });
-    const wrong = await app.inject({ method: 'POST', url: '/face/inference', ...body, headers: { ...body.headers, 'api-key': 'test-key-0123456780' } });
+    expect(missing.json()).toEqual({
+      type: 'ErrorResponse',
+      message: 'The Api-Key header is missing.',
+    });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/face/inference',
+      ...body,
+      headers: { ...body.headers, 'api-key': 'test-key-0123456780' },
+    });
     expect(wrong.statusCode).toBe(401);
   });
 
@@ -89,19 +115,36 @@ describe('Api-Key', () => {
       async authorize(service, key) {
         seen.push(service);
         if (key === 'paused') return { ok: false, status: 401, message: 'The API key is paused.' };
-        if (key === 'revoked') return { ok: false, status: 401, message: 'The API key is revoked.' };
-        if (key === 'exhausted') return { ok: false, status: 429, message: 'The API key has used its 10000 trial calls.' };
+        if (key === 'revoked')
+          return { ok: false, status: 401, message: 'The API key is revoked.' };
+        if (key === 'exhausted')
+          return { ok: false, status: 429, message: 'The API key has used its 10000 trial calls.' };
         return { ok: true, keyId: 'k1' };
       },
     };
     const keyed = await buildAnalysisApp({ engine, authority });
     const body = multipart([image(Buffer.from('not an image'))]);
-    const paused = await keyed.inject({ method: 'POST', url: '/antispoofing/inference', ...body, headers: { ...body.headers, 'api-key': 'paused' } });
+    const paused = await keyed.inject({
+      method: 'POST',
+      url: '/antispoofing/inference',
+      ...body,
+      headers: { ...body.headers, 'api-key': 'paused' },
+    });
     expect(paused.statusCode).toBe(401);
     expect(paused.json().message).toBe('The API key is paused.');
-    const revoked = await keyed.inject({ method: 'POST', url: '/id/back', ...body, headers: { ...body.headers, 'api-key': 'revoked' } });
+    const revoked = await keyed.inject({
+      method: 'POST',
+      url: '/id/back',
+      ...body,
+      headers: { ...body.headers, 'api-key': 'revoked' },
+    });
     expect(revoked.statusCode).toBe(401);
-    const exhausted = await keyed.inject({ method: 'POST', url: '/face/inference', ...body, headers: { ...body.headers, 'api-key': 'exhausted' } });
+    const exhausted = await keyed.inject({
+      method: 'POST',
+      url: '/face/inference',
+      ...body,
+      headers: { ...body.headers, 'api-key': 'exhausted' },
+    });
     expect(exhausted.statusCode).toBe(429);
     expect(exhausted.headers['retry-after']).toBeDefined();
     expect(seen).toEqual(['antispoofing', 'id', 'face']);
@@ -112,21 +155,34 @@ describe('Api-Key', () => {
 describe('bad input', () => {
   const post = async (url: string, parts: Parameters<typeof multipart>[0]) => {
     const body = multipart(parts);
-    return app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, 'api-key': KEY } });
+    return app.inject({
+      method: 'POST',
+      url,
+      payload: body.payload,
+      headers: { ...body.headers, 'api-key': KEY },
+    });
   };
 
   it('answers 400 for a file that is not an image and for a truncated JPEG', async () => {
     const text = await post('/id/front', [image(Buffer.from('%PDF-1.7 definitely not a photo'))]);
     expect(text.statusCode).toBe(400);
-    expect(text.json()).toEqual({ type: 'ErrorResponse', message: 'The file is not a JPEG, PNG or WebP image.' });
+    expect(text.json()).toEqual({
+      type: 'ErrorResponse',
+      message: 'The file is not a JPEG, PNG or WebP image.',
+    });
     const jpeg = await faceCapture(1);
-    const truncated = await post('/face/inference', [image(jpeg, 'images'), image(jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), 'images')]);
+    const truncated = await post('/face/inference', [
+      image(jpeg, 'images'),
+      image(jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), 'images'),
+    ]);
     expect(truncated.statusCode).toBe(400);
     expect(truncated.json().type).toBe('ErrorResponse');
   });
 
   it('answers 422 for a 1×1 image and 413 for a 20000×20000 header, before decoding', async () => {
-    const tiny = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer();
+    const tiny = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const small = await post('/id/back', [image(tiny)]);
     expect(small.statusCode).toBe(422);
     const before = process.memoryUsage().rss;
@@ -148,16 +204,33 @@ describe('bad input', () => {
     expect((await post('/id/front', [])).statusCode).toBe(400);
     expect((await post('/id/front', [image(jpeg, 'photo')])).statusCode).toBe(400);
     expect((await post('/face/inference', [image(jpeg, 'images')])).statusCode).toBe(400);
-    expect((await post('/id/back', [image(jpeg), { name: 'front', data: '{not json' }])).statusCode).toBe(400);
-    expect((await post('/antispoofing/inference', [image(jpeg, 'images'), { name: 'signals', data: '{"challenges":[{"kind":"dance","passed":true}]}' }])).statusCode).toBe(400);
-    const notMultipart = await app.inject({ method: 'POST', url: '/id/front', payload: { image: 'x' }, headers: { 'api-key': KEY } });
+    expect(
+      (await post('/id/back', [image(jpeg), { name: 'front', data: '{not json' }])).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await post('/antispoofing/inference', [
+          image(jpeg, 'images'),
+          { name: 'signals', data: '{"challenges":[{"kind":"dance","passed":true}]}' },
+        ])
+      ).statusCode,
+    ).toBe(400);
+    const notMultipart = await app.inject({
+      method: 'POST',
+      url: '/id/front',
+      payload: { image: 'x' },
+      headers: { 'api-key': KEY },
+    });
     expect(notMultipart.statusCode).toBe(400);
   });
 
   it('answers unknown routes with the spec 404 format', async () => {
     const response = await app.inject({ method: 'GET', url: '/id/nothing' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'given resource is not implemented', resource: '/id/nothing' });
+    expect(response.json()).toEqual({
+      message: 'given resource is not implemented',
+      resource: '/id/nothing',
+    });
   });
 });
 
@@ -172,20 +245,42 @@ describe('over HTTP', () => {
         keys: { id: KEY, face: KEY, antispoofing: KEY },
       });
       const identity = generateIdentity('http');
-      const front = await client.analyzeFront((await renderDocument(identity, { kind: 'passport', side: 'front' })).image);
+      const front = await client.analyzeFront(
+        (await renderDocument(identity, { kind: 'passport', side: 'front' })).image,
+      );
       expect(front.documentType).toBe('PASSPORT');
       expect(front.fields.idNumber).toBe(identity.documentNumber);
-      const back = await client.analyzeBack((await renderDocument(identity, { kind: 'passport', side: 'front', degrade: 'rotated8' })).image, front);
+      const back = await client.analyzeBack(
+        (await renderDocument(identity, { kind: 'passport', side: 'front', degrade: 'rotated8' }))
+          .image,
+        front,
+      );
       expect(back.mrz?.valid).toBe(true);
       expect(back.crossCheck.consistent).toBe(true);
-      const faces = await client.compareFaces([await faceCapture(5, { seed: 1 }), await faceCapture(5, { seed: 2 })]);
+      const faces = await client.compareFaces([
+        await faceCapture(5, { seed: 1 }),
+        await faceCapture(5, { seed: 2 }),
+      ]);
       expect(faces.biometric['0']?.['1']).toBeGreaterThanOrEqual(70);
-      const spoof = await client.detectSpoof([await faceCapture(5, { seed: 3 })], { captureSource: 'camera' });
+      const spoof = await client.detectSpoof([await faceCapture(5, { seed: 3 })], {
+        captureSource: 'camera',
+      });
       expect(typeof spoof.spoofing).toBe('boolean');
-      await expect(client.analyzeFront(Buffer.from('nope'))).rejects.toBeInstanceOf(AnalysisInputError);
-      const wrongKey = createAnalysisClient({ idUrl: `${address}/id`, faceUrl: '', antispoofingUrl: '', keys: { id: 'wrong-key-000', face: '', antispoofing: '' } });
-      await expect(wrongKey.analyzeFront(await faceCapture(0))).rejects.toMatchObject({ status: 401 });
-      await expect(wrongKey.analyzeFront(await faceCapture(0))).rejects.toBeInstanceOf(AnalysisServiceError);
+      await expect(client.analyzeFront(Buffer.from('nope'))).rejects.toBeInstanceOf(
+        AnalysisInputError,
+      );
+      const wrongKey = createAnalysisClient({
+        idUrl: `${address}/id`,
+        faceUrl: '',
+        antispoofingUrl: '',
+        keys: { id: 'wrong-key-000', face: '', antispoofing: '' },
+      });
+      await expect(wrongKey.analyzeFront(await faceCapture(0))).rejects.toMatchObject({
+        status: 401,
+      });
+      await expect(wrongKey.analyzeFront(await faceCapture(0))).rejects.toBeInstanceOf(
+        AnalysisServiceError,
+      );
     } finally {
       await app.close();
       app = await buildAnalysisApp({ engine, authority: staticKeyAuthority(KEY) });
@@ -198,7 +293,9 @@ describe('idv-analysis CLI', () => {
   const tsx = fileURLToPath(new URL('../../../../node_modules/.bin/tsx', import.meta.url));
 
   it('refuses to start without a key and says how to give one', async () => {
-    const noKey = spawn(tsx, [cli, 'start', '--port', '0'], { env: { ...process.env, IDV_ANALYSIS_API_KEY: '', IDV_DATABASE_URL: '', IDV_DATA_DIR: '' } });
+    const noKey = spawn(tsx, [cli, 'start', '--port', '0'], {
+      env: { ...process.env, IDV_ANALYSIS_API_KEY: '', IDV_DATABASE_URL: '', IDV_DATA_DIR: '' },
+    });
     let stderr = '';
     noKey.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const [code] = (await once(noKey, 'exit')) as [number];

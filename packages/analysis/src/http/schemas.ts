@@ -2,7 +2,8 @@ import { Type, type Static } from 'typebox';
 
 /** TypeBox schemas of the analysis answers (DESIGN.md §7); they serialise and document every route. */
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
 
 export const ErrorResponse = Type.Object(
   { type: Type.Literal('ErrorResponse'), message: Type.String() },
@@ -13,12 +14,22 @@ export const Health = Type.Object({ status: Type.Literal('ok') });
 
 const PointSchema = Type.Object({ x: Type.Number(), y: Type.Number() });
 const Quad = Nullable(Type.Array(PointSchema, { minItems: 4, maxItems: 4 }));
-const Quality = Type.Object({ blur: Type.Number(), glare: Type.Number(), brightness: Type.Number() });
+const Quality = Type.Object({
+  blur: Type.Number(),
+  glare: Type.Number(),
+  brightness: Type.Number(),
+});
 const Reason = Nullable(
-  Type.Union(['NO_DOCUMENT', 'NO_TEXT', 'NO_MRZ', 'NO_FACE', 'MULTIPLE_FACES', 'FACE_TOO_SMALL'].map((r) => Type.Literal(r))),
+  Type.Union(
+    ['NO_DOCUMENT', 'NO_TEXT', 'NO_MRZ', 'NO_FACE', 'MULTIPLE_FACES', 'FACE_TOO_SMALL'].map((r) =>
+      Type.Literal(r),
+    ),
+  ),
 );
 const DocumentTypeSchema = Type.Union(
-  ['ID_CARD', 'PASSPORT', 'DRIVING_LICENSE', 'RESIDENCE_PERMIT', 'UNKNOWN'].map((t) => Type.Literal(t)),
+  ['ID_CARD', 'PASSPORT', 'DRIVING_LICENSE', 'RESIDENCE_PERMIT', 'UNKNOWN'].map((t) =>
+    Type.Literal(t),
+  ),
 );
 
 export const DocumentFieldsSchema = Type.Object({
@@ -46,7 +57,11 @@ export const FrontAnalysisSchema = Type.Object({
   reason: Reason,
 });
 
-const MrzCheckSchema = Type.Object({ valid: Type.Boolean(), read: Nullable(Type.String()), expected: Nullable(Type.String()) });
+const MrzCheckSchema = Type.Object({
+  valid: Type.Boolean(),
+  read: Nullable(Type.String()),
+  expected: Nullable(Type.String()),
+});
 
 const MrzSchema = Type.Object({
   format: Type.Union([Type.Literal('TD1'), Type.Literal('TD2'), Type.Literal('TD3')]),
@@ -65,7 +80,14 @@ const MrzSchema = Type.Object({
     expirationDate: Nullable(Type.String()),
     optional: Nullable(Type.String()),
   }),
-  repairs: Type.Array(Type.Object({ line: Type.Number(), column: Type.Number(), from: Type.String(), to: Type.String() })),
+  repairs: Type.Array(
+    Type.Object({
+      line: Type.Number(),
+      column: Type.Number(),
+      from: Type.String(),
+      to: Type.String(),
+    }),
+  ),
   reader: Type.Union([Type.Literal('paddleocr'), Type.Literal('tesseract')]),
 });
 
@@ -81,7 +103,13 @@ export const BackAnalysisSchema = Type.Object({
   crossCheck: Type.Object({
     consistent: Type.Boolean(),
     compared: Type.Array(Type.String()),
-    mismatches: Type.Array(Type.Object({ field: Type.String(), front: Nullable(Type.String()), back: Nullable(Type.String()) })),
+    mismatches: Type.Array(
+      Type.Object({
+        field: Type.String(),
+        front: Nullable(Type.String()),
+        back: Nullable(Type.String()),
+      }),
+    ),
   }),
   documentQuad: Quad,
   quality: Quality,
@@ -96,10 +124,23 @@ export const FaceAnalysisSchema = Type.Object({
     Type.Object({
       index: Type.Number(),
       faceCount: Type.Number(),
-      box: Nullable(Type.Object({ x: Type.Number(), y: Type.Number(), width: Type.Number(), height: Type.Number() })),
+      box: Nullable(
+        Type.Object({
+          x: Type.Number(),
+          y: Type.Number(),
+          width: Type.Number(),
+          height: Type.Number(),
+        }),
+      ),
       quality: Type.Number(),
-      pose: Nullable(Type.Object({ yaw: Type.Number(), pitch: Type.Number(), roll: Type.Number() })),
-      attributes: Type.Object({ age: Nullable(Type.Number()), gender: Nullable(Type.String()), genderScore: Nullable(Type.Number()) }),
+      pose: Nullable(
+        Type.Object({ yaw: Type.Number(), pitch: Type.Number(), roll: Type.Number() }),
+      ),
+      attributes: Type.Object({
+        age: Nullable(Type.Number()),
+        gender: Nullable(Type.String()),
+        genderScore: Nullable(Type.Number()),
+      }),
       reason: Reason,
     }),
   ),
@@ -113,7 +154,10 @@ export const SpoofAnalysisSchema = Type.Object({
     Type.Object({
       score: Nullable(Type.Number()),
       weight: Type.Number(),
-      detail: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Null()])),
+      detail: Type.Record(
+        Type.String(),
+        Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Null()]),
+      ),
     }),
   ),
   reason: Reason,
@@ -126,7 +170,9 @@ export const LivenessSignalsSchema = Type.Object(
       Type.Array(
         Type.Object(
           {
-            kind: Type.Union(['turn-left', 'turn-right', 'blink', 'nod', 'smile'].map((k) => Type.Literal(k))),
+            kind: Type.Union(
+              ['turn-left', 'turn-right', 'blink', 'nod', 'smile'].map((k) => Type.Literal(k)),
+            ),
             passed: Type.Boolean(),
             frameIndex: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
           },
@@ -137,7 +183,9 @@ export const LivenessSignalsSchema = Type.Object(
     ),
     yaw: Type.Optional(Type.Array(Type.Number(), { maxItems: 5 })),
     eyesOpen: Type.Optional(Type.Array(Type.Boolean(), { maxItems: 5 })),
-    captureSource: Type.Optional(Type.Union([Type.Literal('camera'), Type.Literal('upload'), Type.Literal('native')])),
+    captureSource: Type.Optional(
+      Type.Union([Type.Literal('camera'), Type.Literal('upload'), Type.Literal('native')]),
+    ),
   },
   { additionalProperties: false },
 );

@@ -35,9 +35,19 @@ export interface DecodedImage extends RgbImage {
 sharp.cache(false);
 
 function sniffFormat(bytes: Buffer): 'jpeg' | 'png' | 'webp' | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a) return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'jpeg';
+  if (
+    bytes.length >= 8 &&
+    bytes.readUInt32BE(0) === 0x89504e47 &&
+    bytes.readUInt32BE(4) === 0x0d0a1a0a
+  )
+    return 'png';
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  )
     return 'webp';
   return null;
 }
@@ -52,7 +62,8 @@ export async function decodeImage(
   maxSide: number,
   limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
 ): Promise<DecodedImage> {
-  if (bytes.length === 0) throw new AnalysisInputError('IDV_ERR_NOT_AN_IMAGE', 'The image is empty.', 400);
+  if (bytes.length === 0)
+    throw new AnalysisInputError('IDV_ERR_NOT_AN_IMAGE', 'The image is empty.', 400);
   if (bytes.length > limits.maxBytes)
     throw new AnalysisInputError(
       'IDV_ERR_IMAGE_TOO_LARGE',
@@ -60,7 +71,11 @@ export async function decodeImage(
       413,
     );
   if (sniffFormat(bytes) === null)
-    throw new AnalysisInputError('IDV_ERR_NOT_AN_IMAGE', 'The file is not a JPEG, PNG or WebP image.', 400);
+    throw new AnalysisInputError(
+      'IDV_ERR_NOT_AN_IMAGE',
+      'The file is not a JPEG, PNG or WebP image.',
+      400,
+    );
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -82,7 +97,10 @@ export async function decodeImage(
       422,
     );
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'truncated' })
+    const { data, info } = await sharp(bytes, {
+      limitInputPixels: limits.maxPixels,
+      failOn: 'truncated',
+    })
       .rotate()
       .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
       .removeAlpha()
@@ -92,7 +110,11 @@ export async function decodeImage(
     const orientedWidth = (metadata.orientation ?? 1) >= 5 ? height : width;
     return { data, width: info.width, height: info.height, scale: orientedWidth / info.width };
   } catch {
-    throw new AnalysisInputError('IDV_ERR_IMAGE_CORRUPT', 'The image is truncated or corrupt.', 400);
+    throw new AnalysisInputError(
+      'IDV_ERR_IMAGE_CORRUPT',
+      'The image is truncated or corrupt.',
+      400,
+    );
   }
 }
 
@@ -105,7 +127,9 @@ export function encodeJpeg(image: RgbImage, quality = 90): Promise<Buffer> {
 
 /** Scales an RGB image to `width` pixels wide (aspect kept). */
 export async function resizeRgb(image: RgbImage, width: number): Promise<RgbImage> {
-  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+  const { data, info } = await sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: 3 },
+  })
     .resize(width)
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -113,14 +137,25 @@ export async function resizeRgb(image: RgbImage, width: number): Promise<RgbImag
 }
 
 /** Copies a rectangle out of an RGB image (clamped to the image). */
-export function cropRgb(image: RgbImage, x: number, y: number, width: number, height: number): RgbImage {
+export function cropRgb(
+  image: RgbImage,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): RgbImage {
   const left = Math.max(0, Math.round(x));
   const top = Math.max(0, Math.round(y));
   const w = Math.max(1, Math.min(image.width - left, Math.round(width)));
   const h = Math.max(1, Math.min(image.height - top, Math.round(height)));
   const data = Buffer.alloc(w * h * 3);
   for (let row = 0; row < h; row++)
-    image.data.copy(data, row * w * 3, ((top + row) * image.width + left) * 3, ((top + row) * image.width + left + w) * 3);
+    image.data.copy(
+      data,
+      row * w * 3,
+      ((top + row) * image.width + left) * 3,
+      ((top + row) * image.width + left + w) * 3,
+    );
   return { data, width: w, height: h };
 }
 
@@ -129,6 +164,8 @@ export function toGray(image: RgbImage): Uint8Array {
   const gray = new Uint8Array(image.width * image.height);
   const { data } = image;
   for (let i = 0, j = 0; j < gray.length; i += 3, j++)
-    gray[j] = (77 * (data[i] as number) + 150 * (data[i + 1] as number) + 29 * (data[i + 2] as number)) >> 8;
+    gray[j] =
+      (77 * (data[i] as number) + 150 * (data[i + 1] as number) + 29 * (data[i + 2] as number)) >>
+      8;
   return gray;
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type * as HumanModule from '@vladmandic/human';
 import type { Config, Human } from '@vladmandic/human';
 import { TFJS_WASM_DIR, loadTfjs } from './tfjs.js';
 
@@ -43,7 +44,9 @@ let loading: Promise<Human> | undefined;
 export function loadHuman(): Promise<Human> {
   loading ??= (async () => {
     await loadTfjs();
-    const { Human: HumanClass } = require(join(humanDist, 'human.node-wasm.js')) as typeof import('@vladmandic/human');
+    const { Human: HumanClass } = require(
+      join(humanDist, 'human.node-wasm.js'),
+    ) as typeof HumanModule;
     const human = new HumanClass(HUMAN_CONFIG);
     await human.load();
     return human;
@@ -54,4 +57,15 @@ export function loadHuman(): Promise<Human> {
 /** Per-call settings: face comparison needs neither antispoof nor liveness. */
 export const COMPARE_CONFIG: Partial<Config> = {
   face: { antispoof: { enabled: false }, liveness: { enabled: false } },
+} as Partial<Config>;
+
+/** Per-call settings for locating a document portrait: the detector alone. */
+export const PORTRAIT_CONFIG: Partial<Config> = {
+  face: {
+    mesh: { enabled: false },
+    iris: { enabled: false },
+    description: { enabled: false },
+    antispoof: { enabled: false },
+    liveness: { enabled: false },
+  },
 } as Partial<Config>;

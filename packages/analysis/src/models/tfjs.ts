@@ -35,10 +35,14 @@ export function loadTfjs(): Promise<Tf> {
             const buffers: Buffer[] = [];
             for (const group of manifest) {
               specs.push(...group.weights);
-              for (const path of group.paths) buffers.push(await readFile(join(dirname(modelFile), path)));
+              for (const path of group.paths)
+                buffers.push(await readFile(join(dirname(modelFile), path)));
             }
             const all = Buffer.concat(buffers);
-            return [specs, all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer];
+            return [
+              specs,
+              all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer,
+            ];
           });
         },
       };

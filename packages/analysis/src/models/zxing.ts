@@ -11,7 +11,12 @@ export function loadZxing(): Promise<void> {
   ready ??= (async () => {
     const wasmBinary = await readFile(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
     await prepareZXingModule({
-      overrides: { wasmBinary: wasmBinary.buffer.slice(wasmBinary.byteOffset, wasmBinary.byteOffset + wasmBinary.byteLength) as ArrayBuffer },
+      overrides: {
+        wasmBinary: wasmBinary.buffer.slice(
+          wasmBinary.byteOffset,
+          wasmBinary.byteOffset + wasmBinary.byteLength,
+        ) as ArrayBuffer,
+      },
       fireImmediately: true,
     });
   })();

@@ -6,7 +6,10 @@ import type { RgbImage } from '../image/decode.js';
  * or a sheet of paper held in front of the camera draws (a bezel, a paper edge). Answers how many
  * sides of a frame enclosing the face carry such a line (0–4).
  */
-export async function enclosingEdges(image: RgbImage, box: { x: number; y: number; width: number; height: number }): Promise<number> {
+export async function enclosingEdges(
+  image: RgbImage,
+  box: { x: number; y: number; width: number; height: number },
+): Promise<number> {
   const { cv } = await loadOpenCv();
   return withMats((track) => {
     const rgb = track(new cv.Mat(image.height, image.width, cv.CV_8UC3));
@@ -23,7 +26,12 @@ export async function enclosingEdges(image: RgbImage, box: { x: number; y: numbe
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
     for (let i = 0; i < lines.rows; i++) {
-      const [x1, y1, x2, y2] = [lines.data32S[i * 4], lines.data32S[i * 4 + 1], lines.data32S[i * 4 + 2], lines.data32S[i * 4 + 3]] as [number, number, number, number];
+      const [x1, y1, x2, y2] = [
+        lines.data32S[i * 4],
+        lines.data32S[i * 4 + 1],
+        lines.data32S[i * 4 + 2],
+        lines.data32S[i * 4 + 3],
+      ] as [number, number, number, number];
       const angle = Math.abs((Math.atan2(y2 - y1, x2 - x1) * 180) / Math.PI) % 180;
       const horizontal = angle < 25 || angle > 155;
       const vertical = angle > 65 && angle < 115;

@@ -47,11 +47,18 @@ function moireSignal(frames: RgbImage[], faces: (FaceResult | null)[]): SpoofSig
   // Calibrated on the simulations (README): live captures stay below 4 robust deviations, screen
   // grids and halftones rise above 5.
   const score = peakiness === null ? null : clamp((peakiness - 4.3) / 1.0);
-  return { score: round(score), weight: 2, detail: { peakiness: round(peakiness), highFrequencyShare: round(share) } };
+  return {
+    score: round(score),
+    weight: 2,
+    detail: { peakiness: round(peakiness), highFrequencyShare: round(share) },
+  };
 }
 
 /** Bezel / paper edges framing the face. */
-async function borderSignal(frames: RgbImage[], faces: (FaceResult | null)[]): Promise<SpoofSignal> {
+async function borderSignal(
+  frames: RgbImage[],
+  faces: (FaceResult | null)[],
+): Promise<SpoofSignal> {
   const sides: number[] = [];
   for (const [i, frame] of frames.entries()) {
     const face = faces[i];
@@ -70,7 +77,11 @@ function consistencySignal(faces: (FaceResult | null)[]): SpoofSignal {
   const sizes = present.map((f) => f.box[2]);
   const spread = sizes.length ? (Math.max(...sizes) - Math.min(...sizes)) / Math.max(...sizes) : 1;
   const score = clamp(missing / faces.length + Math.max(0, spread - 0.35));
-  return { score: round(score), weight: 1, detail: { frames: faces.length, framesWithoutFace: missing, sizeSpread: round(spread) } };
+  return {
+    score: round(score),
+    weight: 1,
+    detail: { frames: faces.length, framesWithoutFace: missing, sizeSpread: round(spread) },
+  };
 }
 
 /**
@@ -79,7 +90,11 @@ function consistencySignal(faces: (FaceResult | null)[]): SpoofSignal {
  * challenge re-verified on the frames. The verdict is the weighted mean of the measured signals
  * (≥ 0.5 is a spoof); a strong periodic texture or a contradicted challenge is a spoof on its own.
  */
-export async function detectSpoofFrames(frames: Buffer[], signals?: LivenessSignals, limits?: ImageLimits): Promise<SpoofAnalysis> {
+export async function detectSpoofFrames(
+  frames: Buffer[],
+  signals?: LivenessSignals,
+  limits?: ImageLimits,
+): Promise<SpoofAnalysis> {
   if (frames.length < 1 || frames.length > 5)
     throw new AnalysisInputError('IDV_ERR_BAD_REQUEST', 'Anti-spoofing takes 1 to 5 frames.', 400);
   const decoded: RgbImage[] = [];
@@ -87,7 +102,7 @@ export async function detectSpoofFrames(frames: Buffer[], signals?: LivenessSign
   const faces: (FaceResult | null)[] = [];
   let multiple = false;
   for (const frame of decoded) {
-    const found = significantFaces(await detectFaces(frame));
+    const found = significantFaces(await detectFaces(frame), frame.width, frame.height);
     if (found.length > 1) multiple = true;
     faces.push(found[0] ?? null);
   }
@@ -109,7 +124,8 @@ export async function detectSpoofFrames(frames: Buffer[], signals?: LivenessSign
     weights += signal.weight;
   }
   const score = weights ? weighted / weights : 0.5;
-  const hard = (signalsOut['moire']?.score ?? 0) >= 0.9 || (signalsOut['challenge']?.score ?? 0) >= 0.5;
+  const hard =
+    (signalsOut['moire']?.score ?? 0) >= 0.9 || (signalsOut['challenge']?.score ?? 0) >= 0.5;
   return {
     spoofing: hard || score >= 0.5 || multiple,
     score: round(hard ? Math.max(score, 0.9) : score) as number,

@@ -40,7 +40,9 @@ function spectrum(gray: Float64Array): Float64Array {
   const im = new Float64Array(SIZE * SIZE);
   for (let y = 0; y < SIZE; y++)
     for (let x = 0; x < SIZE; x++) {
-      const w = (0.5 - 0.5 * Math.cos((2 * Math.PI * x) / (SIZE - 1))) * (0.5 - 0.5 * Math.cos((2 * Math.PI * y) / (SIZE - 1)));
+      const w =
+        (0.5 - 0.5 * Math.cos((2 * Math.PI * x) / (SIZE - 1))) *
+        (0.5 - 0.5 * Math.cos((2 * Math.PI * y) / (SIZE - 1)));
       re[y * SIZE + x] = (gray[y * SIZE + x] as number) * w;
     }
   const rowRe = new Float64Array(SIZE);
@@ -65,19 +67,30 @@ function spectrum(gray: Float64Array): Float64Array {
     for (let x = 0; x < SIZE; x++) {
       const sy = (y + SIZE / 2) % SIZE;
       const sx = (x + SIZE / 2) % SIZE;
-      magnitude[sy * SIZE + sx] = Math.log1p(Math.hypot(re[y * SIZE + x] as number, im[y * SIZE + x] as number));
+      magnitude[sy * SIZE + sx] = Math.log1p(
+        Math.hypot(re[y * SIZE + x] as number, im[y * SIZE + x] as number),
+      );
     }
   return magnitude;
 }
 
 /** A grey 256 × 256 patch (area-averaged) of a region of an RGB image. */
-function patch(image: RgbImage, box: { x: number; y: number; width: number; height: number }): Float64Array {
+function patch(
+  image: RgbImage,
+  box: { x: number; y: number; width: number; height: number },
+): Float64Array {
   const gray = toGray(image);
   const out = new Float64Array(SIZE * SIZE);
   for (let y = 0; y < SIZE; y++)
     for (let x = 0; x < SIZE; x++) {
-      const sx = Math.min(image.width - 1, Math.max(0, Math.round(box.x + ((x + 0.5) * box.width) / SIZE)));
-      const sy = Math.min(image.height - 1, Math.max(0, Math.round(box.y + ((y + 0.5) * box.height) / SIZE)));
+      const sx = Math.min(
+        image.width - 1,
+        Math.max(0, Math.round(box.x + ((x + 0.5) * box.width) / SIZE)),
+      );
+      const sy = Math.min(
+        image.height - 1,
+        Math.max(0, Math.round(box.y + ((y + 0.5) * box.height) / SIZE)),
+      );
       out[y * SIZE + x] = gray[sy * image.width + sx] as number;
     }
   return out;
@@ -90,7 +103,10 @@ function patch(image: RgbImage, box: { x: number; y: number; width: number; heig
  * 256 px, centred), so the grid's own frequency is kept. Answers the peak prominence (robust z-score of
  * the strongest peaks in the 0.2–0.5 cycles/pixel annulus) and the share of high-frequency energy.
  */
-export function periodicTexture(image: RgbImage, box: { x: number; y: number; width: number; height: number }): { peakiness: number; highFrequencyShare: number } {
+export function periodicTexture(
+  image: RgbImage,
+  box: { x: number; y: number; width: number; height: number },
+): { peakiness: number; highFrequencyShare: number } {
   const side = Math.min(SIZE, Math.round(Math.min(box.width, box.height) * 1.4));
   const centerX = box.x + box.width / 2;
   const centerY = box.y + box.height / 2;
@@ -113,7 +129,10 @@ export function periodicTexture(image: RgbImage, box: { x: number; y: number; wi
     }
   const sorted = [...annulus].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] as number;
-  const mad = (sorted.map((v) => Math.abs(v - median)).sort((a, b) => a - b)[Math.floor(sorted.length / 2)] as number) || 1e-6;
+  const mad =
+    (sorted.map((v) => Math.abs(v - median)).sort((a, b) => a - b)[
+      Math.floor(sorted.length / 2)
+    ] as number) || 1e-6;
   const top = sorted.slice(-8);
   const peak = top.reduce((s, v) => s + v, 0) / top.length;
   return {

@@ -14,7 +14,13 @@ describe('anti-spoofing', () => {
     expect(result.reason).toBeNull();
     expect(result.spoofing).toBe(false);
     expect(result.score).toBeLessThan(0.5);
-    expect(Object.keys(result.signals)).toEqual(['model', 'moire', 'border', 'consistency', 'challenge']);
+    expect(Object.keys(result.signals)).toEqual([
+      'model',
+      'moire',
+      'border',
+      'consistency',
+      'challenge',
+    ]);
   });
 
   it('flags a printed and rephotographed face (halftone, paper edges)', async () => {
@@ -33,7 +39,9 @@ describe('anti-spoofing', () => {
 
   it('flags a head-turn challenge that the device claims but the frames do not show', async () => {
     const frames = [await faceCapture(2, { seed: 'a' }), await faceCapture(2, { seed: 'b' })];
-    const result = await engine.detectSpoof(frames, { challenges: [{ kind: 'turn-left', passed: true }] });
+    const result = await engine.detectSpoof(frames, {
+      challenges: [{ kind: 'turn-left', passed: true }],
+    });
     expect(result.signals['challenge']?.detail['turn-left']).toBe(false);
     expect(result.spoofing).toBe(true);
   });

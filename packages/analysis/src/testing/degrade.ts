@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { loadOpenCv, withMats } from '../models/opencv.js';
+import { rectangleCorners, warpQuad } from '../image/warp.js';
 import type { Point } from '../types.js';
 import { Random } from './random.js';
 
@@ -60,7 +60,15 @@ async function tableTexture(width: number, height: number, random: Random): Prom
     { r: 150, g: 140, b: 120 },
     { r: 40, g: 60, b: 50 },
   ]);
-  return sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 }, background: '#808080' } })
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      background: '#808080',
+    },
+  })
     .blur(2.5)
     .linear([0.35, 0.35, 0.35], [tone.r - 45, tone.g - 45, tone.b - 45])
     .raw()
@@ -73,7 +81,6 @@ async function placeOnTable(
   degradation: Degradation,
   random: Random,
 ): Promise<{ data: Buffer; width: number; height: number; quad: Point[] }> {
-  const { cv } = await loadOpenCv();
   const fill = degradation.fill ?? 0.78;
   const sceneWidth = Math.round(document.width / fill);
   const sceneHeight = Math.round(sceneWidth * 0.75);
@@ -96,24 +103,10 @@ async function placeOnTable(
     x: cx + x * Math.cos(angle) - y * Math.sin(angle),
     y: cy + x * Math.sin(angle) + y * Math.cos(angle),
   }));
-  const data = withMats((track) => {
-    const source = track(new cv.Mat(document.height, document.width, cv.CV_8UC3));
-    source.data.set(document.data);
-    const target = track(new cv.Mat(sceneHeight, sceneWidth, cv.CV_8UC3));
-    target.data.set(scene);
-    const from = track(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, w, 0, w, h, 0, h]));
-    const to = track(cv.matFromArray(4, 1, cv.CV_32FC2, quad.flatMap((p) => [p.x, p.y])));
-    const transform = track(cv.getPerspectiveTransform(from, to));
-    cv.warpPerspective(
-      source,
-      target,
-      transform,
-      new cv.Size(sceneWidth, sceneHeight),
-      cv.INTER_LINEAR,
-      cv.BORDER_TRANSPARENT,
-      new cv.Scalar(),
-    );
-    return Buffer.from(target.data);
+  const { data } = await warpQuad(document, rectangleCorners(w, h), quad, {
+    width: sceneWidth,
+    height: sceneHeight,
+    canvas: scene,
   });
   return { data, width: sceneWidth, height: sceneHeight, quad };
 }
@@ -139,14 +132,11 @@ export async function degradeImage(
   const random = new Random(`degrade:${seed}`);
   const decoded = await sharp(clean).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   let raw = { data: decoded.data, width: decoded.info.width, height: decoded.info.height };
-  let quad: Point[] = [
-    { x: 0, y: 0 },
-    { x: raw.width, y: 0 },
-    { x: raw.width, y: raw.height },
-    { x: 0, y: raw.height },
-  ];
+  let quad: Point[] = rectangleCorners(raw.width, raw.height);
   const onTable =
-    degradation.background === true || degradation.rotate !== undefined || degradation.perspective !== undefined;
+    degradation.background === true ||
+    degradation.rotate !== undefined ||
+    degradation.perspective !== undefined;
   if (onTable) {
     const placed = await placeOnTable(raw, degradation, random);
     raw = placed;
@@ -177,7 +167,8 @@ export async function degradeImage(
       .raw()
       .toBuffer();
     const noisy = Buffer.alloc(base.length);
-    for (let i = 0; i < base.length; i++) noisy[i] = Math.max(0, Math.min(255, (base[i] as number) + (noise[i] as number) - 128));
+    for (let i = 0; i < base.length; i++)
+      noisy[i] = Math.max(0, Math.min(255, (base[i] as number) + (noise[i] as number) - 128));
     image = sharp(noisy, { raw: { width: raw.width, height: raw.height, channels: 3 } });
   }
   const jpeg = await image.jpeg({ quality: degradation.jpegQuality ?? 90 }).toBuffer();

@@ -45,7 +45,9 @@ function background(width: number, height: number, random: Random): string {
     for (let x = 0; x <= width; x += 20) {
       d += ` L ${x} ${(offset + amplitude * Math.sin((x / period) * 2 * Math.PI + i)).toFixed(1)}`;
     }
-    waves.push(`<path d="${d}" fill="none" stroke="hsl(${hue},40%,78%)" stroke-width="1.2" opacity="0.7"/>`);
+    waves.push(
+      `<path d="${d}" fill="none" stroke="hsl(${hue},40%,78%)" stroke-width="1.2" opacity="0.7"/>`,
+    );
   }
   return `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="hsl(${hue},45%,94%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},40%,88%)"/>
@@ -128,10 +130,22 @@ export function documentSvg(
     body += labelled(x + column * 0.55, y, 'NATIONALITY', identity.nationality, 28);
     body += labelled(x + column * 1.45, y, 'DATE OF BIRTH', printedDate(identity.birthDate), 28);
     y += rowHeight;
-    body += labelled(x, y, kind === 'passport' ? 'PASSPORT NO.' : 'DOCUMENT NO.', identity.documentNumber, 28);
+    body += labelled(
+      x,
+      y,
+      kind === 'passport' ? 'PASSPORT NO.' : 'DOCUMENT NO.',
+      identity.documentNumber,
+      28,
+    );
     y += rowHeight;
     body += labelled(x, y, 'DATE OF ISSUE', printedDate(identity.dateOfIssue), 28);
-    body += labelled(x + column * 1.45, y, 'DATE OF EXPIRY', printedDate(identity.dateOfExpiry), 28);
+    body += labelled(
+      x + column * 1.45,
+      y,
+      'DATE OF EXPIRY',
+      printedDate(identity.dateOfExpiry),
+      28,
+    );
     if (kind === 'passport') body += mrzBlock(mrzLines, width, height);
   } else {
     body += `<text x="40" y="${height * 0.47}" font-family="DejaVu Sans" font-size="20" fill="#333">AUTHORITY ${xml(identity.issuingStateName)} · ${printedDate(identity.dateOfIssue)}</text>`;

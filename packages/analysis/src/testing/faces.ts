@@ -14,12 +14,28 @@ import { Random } from './random.js';
  * within a photo ({@link impostorPairs}); a genuine pair is two captures of one face ({@link faceCapture}).
  */
 const FACE_BOXES: readonly (readonly [photo: number, x: number, y: number, size: number])[] = [
-  [1, 334, 316, 352], [1, 773, 386, 327], [1, 1438, 205, 279],
-  [2, 281, 117, 328], [2, 805, 188, 353], [2, 1370, 112, 347],
-  [3, 515, 295, 361], [3, 1005, 187, 367], [3, 1372, 244, 409],
-  [4, 176, 185, 302], [4, 611, 64, 278], [4, 908, 149, 330], [4, 1216, 134, 305],
-  [5, 279, 847, 370], [5, 525, 400, 308], [5, 727, 93, 272], [5, 1045, 171, 319], [5, 1319, 342, 395],
-  [6, 177, 456, 360], [6, 587, 300, 384], [6, 1081, 280, 368], [6, 1402, 236, 377],
+  [1, 334, 316, 352],
+  [1, 773, 386, 327],
+  [1, 1438, 205, 279],
+  [2, 281, 117, 328],
+  [2, 805, 188, 353],
+  [2, 1370, 112, 347],
+  [3, 515, 295, 361],
+  [3, 1005, 187, 367],
+  [3, 1372, 244, 409],
+  [4, 176, 185, 302],
+  [4, 611, 64, 278],
+  [4, 908, 149, 330],
+  [4, 1216, 134, 305],
+  [5, 279, 847, 370],
+  [5, 525, 400, 308],
+  [5, 727, 93, 272],
+  [5, 1045, 171, 319],
+  [5, 1319, 342, 395],
+  [6, 177, 456, 360],
+  [6, 587, 300, 384],
+  [6, 1081, 280, 368],
+  [6, 1402, 236, 377],
 ];
 
 /** One face of the sample set. */
@@ -50,6 +66,42 @@ function photo(photoNumber: number): Promise<Buffer> {
   return cached;
 }
 
+const subjectCache = new Map<number, Promise<Buffer>>();
+
+/**
+ * The demo photo of sample `index` with every other face in it blurred beyond recognition: a
+ * selfie or a document portrait shows one person, and the group photos' neighbours would
+ * otherwise make "two faces" of many crops.
+ */
+function photoOfSubject(sample: FaceSample): Promise<Buffer> {
+  let cached = subjectCache.get(sample.index);
+  if (!cached) {
+    cached = (async () => {
+      const source = await photo(sample.photo);
+      const { width = 0, height = 0 } = await sharp(source).metadata();
+      const others = faceSamples().filter(
+        (s) => s.photo === sample.photo && s.index !== sample.index,
+      );
+      const patches: sharp.OverlayOptions[] = [];
+      for (const other of others) {
+        const grow = other.box.width * 0.25;
+        const left = Math.max(0, Math.round(other.box.x - grow));
+        const top = Math.max(0, Math.round(other.box.y - grow));
+        const w = Math.min(width - left, Math.round(other.box.width + 2 * grow));
+        const h = Math.min(height - top, Math.round(other.box.height + 2 * grow));
+        const patch = await sharp(source)
+          .extract({ left, top, width: w, height: h })
+          .blur(Math.max(8, w / 12))
+          .toBuffer();
+        patches.push({ input: patch, left, top });
+      }
+      return sharp(source).composite(patches).jpeg({ quality: 95 }).toBuffer();
+    })();
+    subjectCache.set(sample.index, cached);
+  }
+  return cached;
+}
+
 /** The sample faces (metadata only; images come from {@link sampleFace} or {@link faceCapture}). */
 export function faceSamples(): FaceSample[] {
   return FACE_BOXES.map(([photoNumber, x, y, size], index) => {
@@ -64,7 +116,8 @@ export function faceSamples(): FaceSample[] {
 }
 
 function sampleAt(index: number): FaceSample {
-  const sample = faceSamples()[((index % FACE_SAMPLE_COUNT) + FACE_SAMPLE_COUNT) % FACE_SAMPLE_COUNT];
+  const sample =
+    faceSamples()[((index % FACE_SAMPLE_COUNT) + FACE_SAMPLE_COUNT) % FACE_SAMPLE_COUNT];
   if (!sample) throw new RangeError(`no face sample ${index}`);
   return sample;
 }
@@ -83,7 +136,10 @@ export interface FaceCaptureOptions {
  * A head-and-shoulders capture of sample face `index` as JPEG. Different seeds give different
  * framings, tilts (±8°), light and sharpness of the same face: two seeds make a genuine pair.
  */
-export async function faceCapture(index: number, options: FaceCaptureOptions = {}): Promise<Buffer> {
+export async function faceCapture(
+  index: number,
+  options: FaceCaptureOptions = {},
+): Promise<Buffer> {
   const sample = sampleAt(index);
   const random = new Random(`face:${index}:${options.seed ?? 0}`);
   const canonical = (options.seed ?? 0) === 0;
@@ -93,9 +149,12 @@ export async function faceCapture(index: number, options: FaceCaptureOptions = {
   const scale = (width * faceShare) / sample.box.width;
   const cropWidth = width / scale;
   const cropHeight = height / scale;
-  const centerX = sample.box.x + sample.box.width / 2 + (canonical ? 0 : random.range(-0.08, 0.08) * sample.box.width);
+  const centerX =
+    sample.box.x +
+    sample.box.width / 2 +
+    (canonical ? 0 : random.range(-0.08, 0.08) * sample.box.width);
   const centerY = sample.box.y + sample.box.height * (canonical ? 0.62 : random.range(0.55, 0.7));
-  const source = await photo(sample.photo);
+  const source = await photoOfSubject(sample);
   const pad = Math.ceil(Math.max(cropWidth, cropHeight));
   // Pad first so that crops near the photo border keep the face where it belongs.
   const padded = await sharp(source)
@@ -148,6 +207,7 @@ export function impostorPairs(): [number, number][] {
   const samples = faceSamples();
   const pairs: [number, number][] = [];
   for (const a of samples)
-    for (const b of samples) if (a.photo === b.photo && a.index < b.index) pairs.push([a.index, b.index]);
+    for (const b of samples)
+      if (a.photo === b.photo && a.index < b.index) pairs.push([a.index, b.index]);
   return pairs;
 }

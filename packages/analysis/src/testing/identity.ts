@@ -63,20 +63,92 @@ export const GENERATOR_STATES: readonly (readonly [code: string, name: string])[
 ];
 
 const SURNAMES = [
-  'GARCIA', 'MARTIN', 'LOPEZ', 'SANCHEZ', 'ROSSI', 'FERRARI', 'MULLER', 'SCHMIDT', 'DUBOIS', 'MOREAU',
-  'SILVA', 'SANTOS', 'JANSEN', 'DEVRIES', 'NOWAK', 'KOWALSKI', 'JOHANSSON', 'LARSEN', 'VIRTANEN', 'MURPHY',
-  'PAPADOPOULOS', 'NOVAK', 'NAGY', 'POPESCU', 'HERNANDEZ', 'GONZALEZ', 'PEREIRA', 'OLIVEIRA', 'ROJAS', 'TANAKA',
-  'SATO', 'SHARMA', 'PATEL', 'NKOSI', 'ALAOUI', 'OKAFOR', 'SMITH', 'BROWN', 'WILSON', 'TREMBLAY',
+  'GARCIA',
+  'MARTIN',
+  'LOPEZ',
+  'SANCHEZ',
+  'ROSSI',
+  'FERRARI',
+  'MULLER',
+  'SCHMIDT',
+  'DUBOIS',
+  'MOREAU',
+  'SILVA',
+  'SANTOS',
+  'JANSEN',
+  'DEVRIES',
+  'NOWAK',
+  'KOWALSKI',
+  'JOHANSSON',
+  'LARSEN',
+  'VIRTANEN',
+  'MURPHY',
+  'PAPADOPOULOS',
+  'NOVAK',
+  'NAGY',
+  'POPESCU',
+  'HERNANDEZ',
+  'GONZALEZ',
+  'PEREIRA',
+  'OLIVEIRA',
+  'ROJAS',
+  'TANAKA',
+  'SATO',
+  'SHARMA',
+  'PATEL',
+  'NKOSI',
+  'ALAOUI',
+  'OKAFOR',
+  'SMITH',
+  'BROWN',
+  'WILSON',
+  'TREMBLAY',
 ] as const;
 
 const GIVEN_FEMALE = [
-  'ANNA', 'MARIA', 'LAURA', 'SOFIA', 'JULIA', 'EMMA', 'CLARA', 'ELENA', 'LUCIA', 'INES',
-  'MARTA', 'SARA', 'NORA', 'ALICE', 'CHLOE', 'ZOE', 'IRIS', 'EVA', 'OLGA', 'HANNA',
+  'ANNA',
+  'MARIA',
+  'LAURA',
+  'SOFIA',
+  'JULIA',
+  'EMMA',
+  'CLARA',
+  'ELENA',
+  'LUCIA',
+  'INES',
+  'MARTA',
+  'SARA',
+  'NORA',
+  'ALICE',
+  'CHLOE',
+  'ZOE',
+  'IRIS',
+  'EVA',
+  'OLGA',
+  'HANNA',
 ] as const;
 
 const GIVEN_MALE = [
-  'JUAN', 'PEDRO', 'LUCAS', 'MARCO', 'PAUL', 'JAN', 'ERIK', 'HUGO', 'LEO', 'DAVID',
-  'TOMAS', 'IVAN', 'OMAR', 'RAFAEL', 'ANDRE', 'MATEO', 'KENJI', 'ARJUN', 'SIPHO', 'LIAM',
+  'JUAN',
+  'PEDRO',
+  'LUCAS',
+  'MARCO',
+  'PAUL',
+  'JAN',
+  'ERIK',
+  'HUGO',
+  'LEO',
+  'DAVID',
+  'TOMAS',
+  'IVAN',
+  'OMAR',
+  'RAFAEL',
+  'ANDRE',
+  'MATEO',
+  'KENJI',
+  'ARJUN',
+  'SIPHO',
+  'LIAM',
 ] as const;
 
 const DOC_LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
@@ -107,9 +179,12 @@ export function generateIdentity(seed: number | string, faceCount = 22): Identit
   if (random.chance(0.35)) lastNames += ` ${random.pick(SURNAMES)}`;
   // Every name fits the shortest MRZ name field (TD1: 30 characters) without truncation.
   if (lastNames.length + firstNames.length + 2 > 30) lastNames = lastNames.split(' ')[0] as string;
-  if (lastNames.length + firstNames.length + 2 > 30) firstNames = firstNames.split(' ')[0] as string;
+  if (lastNames.length + firstNames.length + 2 > 30)
+    firstNames = firstNames.split(' ')[0] as string;
   const thisYear = new Date().getUTCFullYear();
-  const birthYear = random.chance(0.125) ? random.int(thisYear - 17, thisYear - 8) : random.int(1950, thisYear - 19);
+  const birthYear = random.chance(0.125)
+    ? random.int(thisYear - 17, thisYear - 8)
+    : random.int(1950, thisYear - 19);
   const birthDate = isoDate(birthYear, random.int(1, 12), random.int(1, 28));
   const expiryYear = random.int(thisYear + 1, thisYear + 9);
   const expiryMonth = random.int(1, 12);

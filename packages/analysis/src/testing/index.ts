@@ -4,7 +4,12 @@
  * sample faces with person ids, and simulated presentation attacks. Nothing third-party is committed.
  */
 export { Random } from './random.js';
-export { generateIdentity, GENERATOR_STATES, type DocumentKind, type Identity } from './identity.js';
+export {
+  generateIdentity,
+  GENERATOR_STATES,
+  type DocumentKind,
+  type Identity,
+} from './identity.js';
 export { buildMrzLines, MRZ_FORMAT } from './mrz-lines.js';
 export {
   renderDocument,
@@ -16,7 +21,13 @@ export {
   type RenderedDocument,
   type DocumentTruth,
 } from './render-document.js';
-export { degradeImage, DEGRADATION_PRESETS, type Degradation, type DegradationPreset, type DegradedImage } from './degrade.js';
+export {
+  degradeImage,
+  DEGRADATION_PRESETS,
+  type Degradation,
+  type DegradationPreset,
+  type DegradedImage,
+} from './degrade.js';
 export {
   faceSamples,
   sampleFace,

@@ -21,7 +21,8 @@ function nameField(identity: Identity, length: number): string {
   const last = identity.lastNames.split(' ').join('<');
   const first = identity.firstNames.split(' ').join('<');
   const joined = `${last}<<${first}`;
-  if (joined.length > length) throw new RangeError(`name does not fit a ${length}-character MRZ field`);
+  if (joined.length > length)
+    throw new RangeError(`name does not fit a ${length}-character MRZ field`);
   return joined.padEnd(length, '<');
 }
 
@@ -42,14 +43,19 @@ export function buildMrzLines(identity: Identity, kind: DocumentKind): string[] 
       const line1 = field(`ID${state}${doc}${check(doc)}${identity.personalNumber}`, 30);
       const line2Body = `${birth}${check(birth)}${sex}${expiry}${check(expiry)}${nationality}`;
       const line2Start = field(line2Body, 29);
-      const composite = line1.slice(5, 30) + line2Start.slice(0, 7) + line2Start.slice(8, 15) + line2Start.slice(18, 29);
+      const composite =
+        line1.slice(5, 30) +
+        line2Start.slice(0, 7) +
+        line2Start.slice(8, 15) +
+        line2Start.slice(18, 29);
       return [line1, line2Start + check(composite), nameField(identity, 30)];
     }
     case 'TD2': {
       const line1 = field(`IR${state}`, 5) + nameField(identity, 31);
       const body = `${doc}${check(doc)}${nationality}${birth}${check(birth)}${sex}${expiry}${check(expiry)}`;
       const line2Start = field(body, 35);
-      const composite = line2Start.slice(0, 10) + line2Start.slice(13, 20) + line2Start.slice(21, 35);
+      const composite =
+        line2Start.slice(0, 10) + line2Start.slice(13, 20) + line2Start.slice(21, 35);
       return [line1, line2Start + check(composite)];
     }
     case 'TD3': {

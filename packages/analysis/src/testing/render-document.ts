@@ -2,7 +2,12 @@ import bwipjs from 'bwip-js';
 import sharp from 'sharp';
 import { MRZ_LAYOUTS } from '../document/mrz-layout.js';
 import type { DocumentFields, DocumentType, Point } from '../types.js';
-import { DEGRADATION_PRESETS, degradeImage, type Degradation, type DegradationPreset } from './degrade.js';
+import {
+  DEGRADATION_PRESETS,
+  degradeImage,
+  type Degradation,
+  type DegradationPreset,
+} from './degrade.js';
 import { documentGeometry, documentSvg } from './document-layout.js';
 import { sampleFace } from './faces.js';
 import type { DocumentKind, Identity } from './identity.js';
@@ -51,7 +56,11 @@ const DOCUMENT_TYPE: Readonly<Record<DocumentKind, DocumentType>> = {
   passport: 'PASSPORT',
 };
 
-function tamperCheckDigit(lines: string[], format: 'TD1' | 'TD2' | 'TD3', name: NonNullable<RenderOptions['tamperCheckDigit']>): void {
+function tamperCheckDigit(
+  lines: string[],
+  format: 'TD1' | 'TD2' | 'TD3',
+  name: NonNullable<RenderOptions['tamperCheckDigit']>,
+): void {
   const layout = MRZ_LAYOUTS.find((l) => l.format === format);
   const spec = layout?.checks.find((c) => c.name === name);
   if (!spec) return;
@@ -61,8 +70,16 @@ function tamperCheckDigit(lines: string[], format: 'TD1' | 'TD2' | 'TD3', name: 
   lines[line] = text.slice(0, column) + wrong + text.slice(column + 1);
 }
 
-function barcodePng(options: bwipjs.RenderOptions): Promise<Buffer> {
-  return bwipjs.toBuffer(options) as Promise<Buffer>;
+/** A barcode rendered by bwip-js and fitted (sharp modules, white margin) into a `width × height` box. */
+async function fittedBarcode(
+  options: bwipjs.RenderOptions,
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  const png = (await bwipjs.toBuffer(options)) as Buffer;
+  return sharp(png)
+    .resize(width, height, { fit: 'contain', background: '#ffffff', kernel: 'nearest' })
+    .toBuffer();
 }
 
 /** Adult (18+) on `today` for a `YYYY-MM-DD` birth date. */
@@ -119,17 +136,24 @@ export function qrPayload(identity: Identity): string {
  * const { image, truth } = await renderDocument(generateIdentity(7), { kind: 'passport', side: 'front', degrade: 'photo' });
  * ```
  */
-export async function renderDocument(identity: Identity, options: RenderOptions): Promise<RenderedDocument> {
+export async function renderDocument(
+  identity: Identity,
+  options: RenderOptions,
+): Promise<RenderedDocument> {
   const { kind, side } = options;
   const geometry = documentGeometry(kind, side);
   const hasMrz = side === 'back' || kind === 'passport';
   const mrz = hasMrz ? buildMrzLines(identity, kind) : null;
-  if (mrz && options.tamperCheckDigit) tamperCheckDigit(mrz, MRZ_FORMAT[kind], options.tamperCheckDigit);
+  if (mrz && options.tamperCheckDigit)
+    tamperCheckDigit(mrz, MRZ_FORMAT[kind], options.tamperCheckDigit);
   const svg = documentSvg(kind, side, identity, mrz ?? []);
   const layers: sharp.OverlayOptions[] = [];
   if (geometry.portrait) {
     const portrait = await sharp(await sampleFace(identity.faceIndex, geometry.portrait.width * 2))
-      .resize(geometry.portrait.width, geometry.portrait.height, { fit: 'cover', position: 'centre' })
+      .resize(geometry.portrait.width, geometry.portrait.height, {
+        fit: 'cover',
+        position: 'centre',
+      })
       .modulate({ saturation: 0.85 })
       .toBuffer();
     layers.push({ input: portrait, left: geometry.portrait.x, top: geometry.portrait.y });
@@ -138,27 +162,43 @@ export async function renderDocument(identity: Identity, options: RenderOptions)
   if (geometry.pdf417) {
     const text = pdf417Payload(identity);
     // `columns` is a BWIPP option of pdf417 that bwip-js's typings do not list.
-    const options = { bcid: 'pdf417', text, scale: 2, columns: 6, padding: 6, backgroundcolor: 'FFFFFF' };
-    const png = await barcodePng(options as bwipjs.RenderOptions);
-    const fitted = await sharp(png)
-      .resize(geometry.pdf417.width, geometry.pdf417.height, { fit: 'contain', background: '#ffffff', kernel: 'nearest' })
-      .toBuffer();
-    layers.push({ input: fitted, left: geometry.pdf417.x, top: geometry.pdf417.y });
+    const options = {
+      bcid: 'pdf417',
+      text,
+      scale: 2,
+      columns: 6,
+      padding: 6,
+      backgroundcolor: 'FFFFFF',
+    };
+    const { x, y, width, height } = geometry.pdf417;
+    layers.push({
+      input: await fittedBarcode(options as bwipjs.RenderOptions, width, height),
+      left: x,
+      top: y,
+    });
     barcodes.push({ format: 'PDF417', text });
   }
   if (geometry.qr) {
     const text = qrPayload(identity);
-    const png = await barcodePng({ bcid: 'qrcode', text, scale: 4, padding: 6, backgroundcolor: 'FFFFFF' });
-    const fitted = await sharp(png)
-      .resize(geometry.qr.size, geometry.qr.size, { fit: 'contain', background: '#ffffff', kernel: 'nearest' })
-      .toBuffer();
-    layers.push({ input: fitted, left: geometry.qr.x, top: geometry.qr.y });
+    const options = { bcid: 'qrcode', text, scale: 4, padding: 6, backgroundcolor: 'FFFFFF' };
+    const { x, y, size } = geometry.qr;
+    layers.push({ input: await fittedBarcode(options, size, size), left: x, top: y });
     barcodes.push({ format: 'QRCode', text });
   }
-  const clean = await sharp(Buffer.from(svg)).composite(layers).flatten({ background: '#ffffff' }).png().toBuffer();
+  const clean = await sharp(Buffer.from(svg))
+    .composite(layers)
+    .flatten({ background: '#ffffff' })
+    .png()
+    .toBuffer();
   const degradation =
-    typeof options.degrade === 'string' ? DEGRADATION_PRESETS[options.degrade] : (options.degrade ?? {});
-  const degraded = await degradeImage(clean, degradation, options.seed ?? `${identity.seed}:${kind}:${side}`);
+    typeof options.degrade === 'string'
+      ? DEGRADATION_PRESETS[options.degrade]
+      : (options.degrade ?? {});
+  const degraded = await degradeImage(
+    clean,
+    degradation,
+    options.seed ?? `${identity.seed}:${kind}:${side}`,
+  );
   return {
     image: degraded.image,
     truth: {

@@ -12,7 +12,10 @@ import { Random } from './random.js';
  */
 
 async function rgb(image: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -34,7 +37,11 @@ export async function printAttack(index: number, seed: number | string = 1): Pro
   for (let y = 0; y < portrait.height; y++)
     for (let x = 0; x < portrait.width; x++) {
       // An amplitude-modulated halftone screen at 45°, applied per channel like a CMY press.
-      const screen = 0.5 + 0.5 * Math.cos((2 * Math.PI * (x + y)) / (period * 1.414)) * Math.cos((2 * Math.PI * (x - y)) / (period * 1.414));
+      const screen =
+        0.5 +
+        0.5 *
+          Math.cos((2 * Math.PI * (x + y)) / (period * 1.414)) *
+          Math.cos((2 * Math.PI * (x - y)) / (period * 1.414));
       for (let c = 0; c < 3; c++) {
         const i = (y * portrait.width + x) * 3 + c;
         const value = portrait.data[i] as number;
@@ -51,11 +58,22 @@ export async function printAttack(index: number, seed: number | string = 1): Pro
     .toBuffer();
   const photo = await degradeImage(
     sheet,
-    { background: true, fill: 0.5, rotate: random.range(-6, 6), perspective: random.range(0.2, 0.45), noise: 3, jpegQuality: 92 },
+    {
+      background: true,
+      fill: 0.5,
+      rotate: random.range(-6, 6),
+      perspective: random.range(0.2, 0.45),
+      noise: 3,
+      jpegQuality: 92,
+    },
     `print:${seed}`,
   );
   // A camera samples without a perfect low-pass filter: nearest-neighbour resampling keeps the aliasing.
-  return sharp(photo.image).resize(800, null, { kernel: 'nearest' }).modulate({ brightness: random.range(0.85, 1.1) }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(photo.image)
+    .resize(800, null, { kernel: 'nearest' })
+    .modulate({ brightness: random.range(0.85, 1.1) })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** The face shown on a phone/monitor screen (sub-pixel grid, black bezel, glare) and filmed again. */
@@ -69,18 +87,22 @@ export async function screenReplay(index: number, seed: number | string = 1): Pr
   const screen = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      const source = ((Math.floor(y / scale) * portrait.width + Math.floor(x / scale)) * 3) as number;
+      const source = ((Math.floor(y / scale) * portrait.width + Math.floor(x / scale)) *
+        3) as number;
       const stripe = x % scale;
       const gap = y % scale === scale - 1 ? 0.82 : 1;
       const i = (y * width + x) * 3;
       for (let c = 0; c < 3; c++)
-        screen[i + c] = Math.round((portrait.data[source + c] as number) * gap * (c === stripe ? 1 : 0.78));
+        screen[i + c] = Math.round(
+          (portrait.data[source + c] as number) * gap * (c === stripe ? 1 : 0.78),
+        );
     }
   const bezel = Math.round(width * 0.06);
   const deviceWidth = width + 2 * bezel;
   const deviceHeight = height + 4 * bezel;
   // Reflected room light: a soft diagonal band across the upper corner of the glass.
-  const glare = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${deviceWidth}" height="${deviceHeight}">
+  const glare =
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${deviceWidth}" height="${deviceHeight}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0.05" stop-color="#fff" stop-opacity="0"/><stop offset="0.16" stop-color="#fff" stop-opacity="0.55"/><stop offset="0.27" stop-color="#fff" stop-opacity="0"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/></svg>`);
   const device = await fromRaw(screen, width, height)
@@ -91,9 +113,21 @@ export async function screenReplay(index: number, seed: number | string = 1): Pr
     .toBuffer();
   const photo = await degradeImage(
     device,
-    { background: true, fill: 0.5, rotate: random.range(-5, 5), perspective: random.range(0.05, 0.25), noise: 4, jpegQuality: 92 },
+    {
+      background: true,
+      fill: 0.5,
+      rotate: random.range(-5, 5),
+      perspective: random.range(0.05, 0.25),
+      noise: 4,
+      jpegQuality: 92,
+    },
     `screen:${seed}`,
   );
   // Lens blur, then the sensor's sampling (nearest: no anti-aliasing filter) and auto-exposure.
-  return sharp(photo.image).blur(0.8).resize(900, null, { kernel: 'nearest' }).normalise().jpeg({ quality: 90 }).toBuffer();
+  return sharp(photo.image)
+    .blur(0.8)
+    .resize(900, null, { kernel: 'nearest' })
+    .normalise()
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
