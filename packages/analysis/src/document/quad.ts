@@ -86,6 +86,7 @@ function findQuad(cv: Cv, image: RgbImage, scale: number): Point[] | null {
     const saturationEdges = track(new cv.Mat());
     const frameArea = small.rows * small.cols;
     const kernel = track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(5, 5)));
+    let best: { score: number; quad: Point[] } | null = null;
     for (const [low, high] of [
       [30, 90],
       [10, 40],
@@ -100,14 +101,14 @@ function findQuad(cv: Cv, image: RgbImage, scale: number): Point[] | null {
       cv.findContours(edges, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
       const candidates: { area: number; index: number }[] = [];
       for (let i = 0; i < contours.size(); i++) {
-        const area = cv.contourArea(contours.get(i));
+        const area = cv.contourArea(track(contours.get(i)));
         if (area > frameArea * 0.12) candidates.push({ area, index: i });
       }
-      candidates.sort((a, b) => b.area - a.area);
+      candidates.sort((x, y) => y.area - x.area);
       for (const { index } of candidates.slice(0, 5)) {
-        const contour = contours.get(index);
         const hull = track(new cv.Mat());
-        cv.convexHull(contour, hull);
+        cv.convexHull(track(contours.get(index)), hull);
+        const hullArea = cv.contourArea(hull);
         const perimeter = cv.arcLength(hull, true);
         for (const epsilon of [0.02, 0.03, 0.05, 0.08]) {
           const approx = track(new cv.Mat());
@@ -116,18 +117,33 @@ function findQuad(cv: Cv, image: RgbImage, scale: number): Point[] | null {
           const points: Point[] = [];
           for (let k = 0; k < 4; k++)
             points.push({
-              x: (approx.data32S[k * 2] as number) / scale,
-              y: (approx.data32S[k * 2 + 1] as number) / scale,
+              x: approx.data32S[k * 2] as number,
+              y: approx.data32S[k * 2 + 1] as number,
             });
           const ordered = orderCorners(points);
-          const touchesAllEdges = polygonArea(ordered) > image.width * image.height * 0.97;
+          const quadArea = polygonArea(ordered);
           // Perspective can stretch the measured aspect; beyond 15 % it is a part of the card, not the card.
-          if (snapAspect(quadAspect(ordered), 0.15).format !== null && !touchesAllEdges)
-            return ordered;
+          // Edges along the frame itself (vignetting, a crop) are not a card outline.
+          const margin = Math.max(3, Math.min(small.cols, small.rows) * 0.01);
+          const onFrame = ordered.filter(
+            (p) =>
+              p.x < margin ||
+              p.y < margin ||
+              p.x > small.cols - margin ||
+              p.y > small.rows - margin,
+          ).length;
+          if (onFrame >= 2 || snapAspect(quadAspect(ordered), 0.15).format === null) continue;
+          // A card's outline is a quadrilateral: its hull and the fitted quad coincide; an outline
+          // that runs into the table's texture bulges out of the quad and loses.
+          const rectangularity = Math.min(hullArea, quadArea) / Math.max(hullArea, quadArea);
+          const score = rectangularity ** 4 * Math.sqrt(quadArea / frameArea);
+          if (rectangularity >= 0.85 && (!best || score > best.score))
+            best = { score, quad: ordered.map((p) => ({ x: p.x / scale, y: p.y / scale })) };
+          break;
         }
       }
     }
-    return null;
+    return best?.quad ?? null;
   });
 }
 
@@ -139,7 +155,12 @@ export async function locateDocument(image: RgbImage): Promise<DocumentRegion> {
   const { cv } = await loadOpenCv();
   const scale = Math.min(1, DETECT_SIDE / Math.max(image.width, image.height));
   const quad = findQuad(cv, image, scale);
-  if (quad) return { quad, outlineFound: true, aspect: quadAspect(quad) };
+  // A flat scan or a tight crop has the document's own aspect: a small inner rectangle (a photo, a
+  // zone of the card) is then not the document.
+  const frameIsDocument = snapAspect(image.width / image.height, 0.03).format !== null;
+  const small = quad !== null && polygonArea(quad) < image.width * image.height * 0.5;
+  if (quad && !(frameIsDocument && small))
+    return { quad, outlineFound: true, aspect: quadAspect(quad) };
   const frame = rectangleCorners(image.width, image.height);
   return { quad: frame, outlineFound: false, aspect: image.width / image.height };
 }

@@ -54,18 +54,54 @@ export function loadHuman(): Promise<Human> {
   return loading;
 }
 
-/** Per-call settings: face comparison needs neither antispoof nor liveness. */
-export const COMPARE_CONFIG: Partial<Config> = {
-  face: { antispoof: { enabled: false }, liveness: { enabled: false } },
-} as Partial<Config>;
+/** Which face models a call runs. */
+export interface FaceModels {
+  mesh: boolean;
+  iris: boolean;
+  description: boolean;
+  antispoof: boolean;
+  liveness: boolean;
+}
 
-/** Per-call settings for locating a document portrait: the detector alone. */
-export const PORTRAIT_CONFIG: Partial<Config> = {
-  face: {
-    mesh: { enabled: false },
-    iris: { enabled: false },
-    description: { enabled: false },
-    antispoof: { enabled: false },
-    liveness: { enabled: false },
-  },
-} as Partial<Config>;
+/**
+ * Per-call settings. Human merges a call's settings into its instance settings for good, so every
+ * call states every switch: a call that left one out would inherit the previous call's choice.
+ */
+function faceModels(models: FaceModels): Partial<Config> {
+  return {
+    face: {
+      mesh: { enabled: models.mesh },
+      iris: { enabled: models.iris },
+      description: { enabled: models.description },
+      antispoof: { enabled: models.antispoof },
+      liveness: { enabled: models.liveness },
+    },
+  } as Partial<Config>;
+}
+
+/** Face comparison: landmarks (alignment, pose), age/gender; no antispoof or liveness. */
+export const COMPARE_CONFIG = faceModels({
+  mesh: true,
+  iris: true,
+  description: true,
+  antispoof: false,
+  liveness: false,
+});
+
+/** Anti-spoofing: everything. */
+export const SPOOF_CONFIG = faceModels({
+  mesh: true,
+  iris: true,
+  description: false,
+  antispoof: true,
+  liveness: true,
+});
+
+/** Locating a document portrait: the detector alone. */
+export const PORTRAIT_CONFIG = faceModels({
+  mesh: false,
+  iris: false,
+  description: false,
+  antispoof: false,
+  liveness: false,
+});

@@ -2,6 +2,7 @@ import type { FaceResult } from '@vladmandic/human';
 import { AnalysisInputError } from '../errors.js';
 import { decodeImage, type ImageLimits, type RgbImage } from '../image/decode.js';
 import { detectFaces, significantFaces } from '../face/detect.js';
+import { SPOOF_CONFIG } from '../models/human.js';
 import type { LivenessSignals, SpoofAnalysis, SpoofSignal } from '../types.js';
 import { enclosingEdges } from './borders.js';
 import { verifyChallenges } from './challenge.js';
@@ -102,7 +103,11 @@ export async function detectSpoofFrames(
   const faces: (FaceResult | null)[] = [];
   let multiple = false;
   for (const frame of decoded) {
-    const found = significantFaces(await detectFaces(frame), frame.width, frame.height);
+    const found = significantFaces(
+      await detectFaces(frame, SPOOF_CONFIG),
+      frame.width,
+      frame.height,
+    );
     if (found.length > 1) multiple = true;
     faces.push(found[0] ?? null);
   }

@@ -60,15 +60,7 @@ async function tableTexture(width: number, height: number, random: Random): Prom
     { r: 150, g: 140, b: 120 },
     { r: 40, g: 60, b: 50 },
   ]);
-  return sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      background: '#808080',
-    },
-  })
+  return sharp(random.noise(width * height * 3, 40), { raw: { width, height, channels: 3 } })
     .blur(2.5)
     .linear([0.35, 0.35, 0.35], [tone.r - 45, tone.g - 45, tone.b - 45])
     .raw()
@@ -155,17 +147,8 @@ export async function degradeImage(
   if (degradation.blur && degradation.blur >= 0.3) image = image.blur(degradation.blur);
   if (degradation.noise && degradation.noise > 0) {
     const base = await image.removeAlpha().raw().toBuffer();
-    const noise = await sharp({
-      create: {
-        width: raw.width,
-        height: raw.height,
-        channels: 3,
-        noise: { type: 'gaussian', mean: 128, sigma: degradation.noise },
-        background: '#808080',
-      },
-    })
-      .raw()
-      .toBuffer();
+    // Seeded noise (sharp's own generator is not seeded): the same seed gives the same photo.
+    const noise = random.noise(base.length, degradation.noise);
     const noisy = Buffer.alloc(base.length);
     for (let i = 0; i < base.length; i++)
       noisy[i] = Math.max(0, Math.min(255, (base[i] as number) + (noise[i] as number) - 128));

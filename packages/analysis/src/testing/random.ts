@@ -32,6 +32,21 @@ export class Random {
   chance(probability: number): boolean {
     return this.next() < probability;
   }
+
+  /** Standard normal sample (Box–Muller). */
+  gaussian(): number {
+    const u = 1 - this.next();
+    const v = this.next();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  }
+
+  /** `length` bytes of Gaussian noise around 128 with deviation `sigma` (clamped to 0–255). */
+  noise(length: number, sigma: number): Buffer {
+    const out = Buffer.alloc(length);
+    for (let i = 0; i < length; i++)
+      out[i] = Math.max(0, Math.min(255, Math.round(128 + sigma * this.gaussian())));
+    return out;
+  }
 }
 
 function hashString(text: string): number {
