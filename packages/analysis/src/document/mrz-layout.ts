@@ -35,6 +35,49 @@ const seg = (line: number, start: number, end: number, kind: MrzCharClass): MrzS
   kind,
 });
 
+/**
+ * TD2 and TD3 share one shape: names on line 1; on line 2 document number, nationality, birth date,
+ * sex, expiry, optional data (TD3: a personal number with its own digit) and the composite digit.
+ */
+function twoLineLayout(format: 'TD2' | 'TD3', length: 36 | 44): MrzLayout {
+  const optionalEnd = format === 'TD3' ? 42 : length - 1;
+  const checks: MrzCheckSpec[] = [
+    { name: 'documentNumber', data: [seg(1, 0, 9, 'alnum')], digit: { line: 1, column: 9 } },
+    { name: 'birthDate', data: [seg(1, 13, 19, 'numeric')], digit: { line: 1, column: 19 } },
+    { name: 'expirationDate', data: [seg(1, 21, 27, 'numeric')], digit: { line: 1, column: 27 } },
+  ];
+  if (format === 'TD3')
+    checks.push({
+      name: 'personalNumber',
+      data: [seg(1, 28, 42, 'alnum')],
+      digit: { line: 1, column: 42 },
+    });
+  checks.push({
+    name: 'composite',
+    data: [seg(1, 0, 10, 'alnum'), seg(1, 13, 20, 'numeric'), seg(1, 21, length - 1, 'alnum')],
+    digit: { line: 1, column: length - 1 },
+  });
+  return {
+    format,
+    lines: 2,
+    length,
+    segments: [
+      seg(0, 0, 2, 'alpha'),
+      seg(0, 2, 5, 'alpha'),
+      seg(0, 5, length, 'alpha'),
+      seg(1, 0, 9, 'alnum'),
+      seg(1, 9, 10, 'numeric'),
+      seg(1, 10, 13, 'alpha'),
+      seg(1, 13, 20, 'numeric'),
+      seg(1, 20, 21, 'sex'),
+      seg(1, 21, 28, 'numeric'),
+      seg(1, 28, optionalEnd, 'alnum'),
+      seg(1, optionalEnd, length, 'numeric'),
+    ],
+    checks,
+  };
+}
+
 export const MRZ_LAYOUTS: readonly MrzLayout[] = [
   {
     format: 'TD1',
@@ -70,61 +113,6 @@ export const MRZ_LAYOUTS: readonly MrzLayout[] = [
       },
     ],
   },
-  {
-    format: 'TD2',
-    lines: 2,
-    length: 36,
-    segments: [
-      seg(0, 0, 2, 'alpha'),
-      seg(0, 2, 5, 'alpha'),
-      seg(0, 5, 36, 'alpha'),
-      seg(1, 0, 9, 'alnum'),
-      seg(1, 9, 10, 'numeric'),
-      seg(1, 10, 13, 'alpha'),
-      seg(1, 13, 20, 'numeric'),
-      seg(1, 20, 21, 'sex'),
-      seg(1, 21, 28, 'numeric'),
-      seg(1, 28, 35, 'alnum'),
-      seg(1, 35, 36, 'numeric'),
-    ],
-    checks: [
-      { name: 'documentNumber', data: [seg(1, 0, 9, 'alnum')], digit: { line: 1, column: 9 } },
-      { name: 'birthDate', data: [seg(1, 13, 19, 'numeric')], digit: { line: 1, column: 19 } },
-      { name: 'expirationDate', data: [seg(1, 21, 27, 'numeric')], digit: { line: 1, column: 27 } },
-      {
-        name: 'composite',
-        data: [seg(1, 0, 10, 'alnum'), seg(1, 13, 20, 'numeric'), seg(1, 21, 35, 'alnum')],
-        digit: { line: 1, column: 35 },
-      },
-    ],
-  },
-  {
-    format: 'TD3',
-    lines: 2,
-    length: 44,
-    segments: [
-      seg(0, 0, 2, 'alpha'),
-      seg(0, 2, 5, 'alpha'),
-      seg(0, 5, 44, 'alpha'),
-      seg(1, 0, 9, 'alnum'),
-      seg(1, 9, 10, 'numeric'),
-      seg(1, 10, 13, 'alpha'),
-      seg(1, 13, 20, 'numeric'),
-      seg(1, 20, 21, 'sex'),
-      seg(1, 21, 28, 'numeric'),
-      seg(1, 28, 42, 'alnum'),
-      seg(1, 42, 44, 'numeric'),
-    ],
-    checks: [
-      { name: 'documentNumber', data: [seg(1, 0, 9, 'alnum')], digit: { line: 1, column: 9 } },
-      { name: 'birthDate', data: [seg(1, 13, 19, 'numeric')], digit: { line: 1, column: 19 } },
-      { name: 'expirationDate', data: [seg(1, 21, 27, 'numeric')], digit: { line: 1, column: 27 } },
-      { name: 'personalNumber', data: [seg(1, 28, 42, 'alnum')], digit: { line: 1, column: 42 } },
-      {
-        name: 'composite',
-        data: [seg(1, 0, 10, 'alnum'), seg(1, 13, 20, 'numeric'), seg(1, 21, 43, 'alnum')],
-        digit: { line: 1, column: 43 },
-      },
-    ],
-  },
+  twoLineLayout('TD2', 36),
+  twoLineLayout('TD3', 44),
 ];

@@ -41,6 +41,17 @@ export function verifyChallenges(
     if (challenge.passed && verified === false) failed++;
   }
   detail['yawRange'] = yawRange ? Math.round((yawRange.max - yawRange.min) * 10) / 10 : null;
+  // For audit only: the device's own yaw per frame against the server's (different models, so a
+  // steady offset is normal; a wild disagreement hints at signals not measured on these frames).
+  const deviceYaw = signals?.yaw ?? [];
+  const serverYaw = faces.map((f) => (f ? (facePose(f)?.yaw ?? null) : null));
+  const pairs = deviceYaw.flatMap((yaw, i) => {
+    const server = serverYaw[i];
+    return server === null || server === undefined ? [] : [Math.abs(yaw - server)];
+  });
+  detail['deviceYawDeviation'] = pairs.length
+    ? Math.round((pairs.reduce((s, v) => s + v, 0) / pairs.length) * 10) / 10
+    : null;
   detail['minEyeOpenness'] = openness.length
     ? Math.round(Math.min(...openness) * 1000) / 1000
     : null;
