@@ -81,6 +81,31 @@ function coerceClasses(lines: string[], layout: MrzLayout, repairs: MrzRepair[])
   );
 }
 
+/**
+ * Optional data is left-aligned and padded with fillers: a lone character after a run of fillers
+ * (often `A` or `K` misread from `<`, which no check digit can catch as `A` ≡ `<` modulo 10) is a filler.
+ */
+function clearAfterFillers(lines: string[], layout: MrzLayout, repairs: MrzRepair[]): string[] {
+  const optional = layout.segments.filter(
+    (s) => s.kind === 'alnum' && s.start >= 15 && s.end - s.start >= 7,
+  );
+  return lines.map((text, line) => {
+    let out = text;
+    for (const segment of optional.filter((s) => s.line === line)) {
+      const field = out.slice(segment.start, segment.end);
+      const fillers = field.indexOf('<<');
+      if (fillers < 0) continue;
+      for (let column = segment.start + fillers; column < segment.end; column++) {
+        const char = out[column] as string;
+        if (char === '<') continue;
+        repairs.push({ line, column, from: char, to: '<' });
+        out = out.slice(0, column) + '<' + out.slice(column + 1);
+      }
+    }
+    return out;
+  });
+}
+
 function checkData(lines: string[], spec: MrzCheckSpec): string {
   return spec.data.map((s) => (lines[s.line] ?? '').slice(s.start, s.end)).join('');
 }
@@ -138,13 +163,17 @@ export function repairMrz(
   layout: MrzLayout,
 ): { lines: string[]; repairs: MrzRepair[]; checks: Record<string, MrzCheck> } {
   const repairs: MrzRepair[] = [];
-  let lines = coerceClasses(input, layout, repairs);
+  let lines = clearAfterFillers(coerceClasses(input, layout, repairs), layout, repairs);
+  // One substitution at most: a check digit lets one wrong character in ten through, so a second
+  // "repair" would too often turn a misread (a dropped character, a shifted line) into a valid MRZ.
+  let substituted = false;
   const apply = (spec: MrzCheckSpec, skip: ReadonlySet<string>): void => {
-    if (evaluateCheck(lines, spec).valid) return;
+    if (substituted || evaluateCheck(lines, spec).valid) return;
     const fix = uniqueSubstitution(lines, spec, skip);
     if (fix) {
       lines = fix.lines;
       repairs.push(fix.repair);
+      substituted = true;
     }
   };
   const fieldChecks = layout.checks.filter((spec) => spec.name !== 'composite');
