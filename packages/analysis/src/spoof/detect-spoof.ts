@@ -66,8 +66,8 @@ async function borderSignal(
     if (face) sides.push(await enclosingEdges(frame, box(face)));
   }
   const most = sides.length ? Math.max(...sides) : null;
-  const score = most === null ? null : most >= 4 ? 0.8 : most === 3 ? 0.5 : most === 2 ? 0.25 : 0;
-  return { score, weight: 1, detail: { framedSides: most } };
+  const score = most === null ? null : most >= 4 ? 1 : most === 3 ? 0.6 : most === 2 ? 0.25 : 0;
+  return { score, weight: 1.5, detail: { framedSides: most } };
 }
 
 /** One face in every frame, roughly where it was: a swap between frames is a spoof cue. */
