@@ -29,6 +29,15 @@ async function requestsTo(
   );
 }
 
+/** The camera preview of the capture screen, once it shows. */
+function liveVideo(m: Mounted): Promise<HTMLVideoElement> {
+  return waitFor(
+    () => m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video'),
+    10000,
+    'video',
+  );
+}
+
 /** Sends a document side by upload and confirms it. */
 async function sendDocument(m: Mounted, side: 'front' | 'back'): Promise<void> {
   await m.step(side);
@@ -390,11 +399,7 @@ describe('<idv-verify> live capture', () => {
     const m = await mount({ session: { type: 'ID ONLY' } });
     await acceptTerms(m);
     await m.step('front');
-    const video = await waitFor(
-      () => m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video'),
-      10000,
-      'video',
-    );
+    const video = await liveVideo(m);
     const stream = video.srcObject as MediaStream;
     await waitFor(
       () =>
@@ -412,11 +417,7 @@ describe('<idv-verify> live capture', () => {
     const meta = JSON.parse(front!.form!.meta as string);
     expect(meta).to.include({ source: 'camera', autoCaptured: true });
     expect(meta.quality.score).to.be.above(0);
-    const backVideo = await waitFor(
-      () => m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video'),
-      10000,
-      'video',
-    );
+    const backVideo = await liveVideo(m);
     const backTrack = (backVideo.srcObject as MediaStream).getVideoTracks()[0]!;
     m.el.remove();
     expect(backTrack.readyState, 'camera stopped on disconnect').to.equal('ended');
@@ -426,11 +427,7 @@ describe('<idv-verify> live capture', () => {
     const m = await mount({ session: { type: 'ID ONLY' } });
     await acceptTerms(m);
     await m.step('front');
-    const video = await waitFor(
-      () => m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video'),
-      10000,
-      'video',
-    );
+    const video = await liveVideo(m);
     const track = (video.srcObject as MediaStream).getVideoTracks()[0]!;
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     document.dispatchEvent(new Event('visibilitychange'));
