@@ -115,6 +115,27 @@ export class IdvVerify extends LitElement {
   private readonly localize = new LocalizeController(this);
   private readonly flow = new FlowController(this, this.localize);
 
+  /**
+   * Leaves the verification, as the flow's own cancel button does: fires the cancelable
+   * `idv-request-cancel`, and unless a listener prevents it, stops the camera, the worker and
+   * every timer, shows the cancelled screen and, when a verification is open, reports
+   * `USER_CANCELLED` (an `idv-error` event and `PATCH /verifications/error`). A verification
+   * that opens after the call is reported too. Once the flow has reached its result or a screen
+   * that stopped it, there is nothing to cancel: the call only releases the camera and the
+   * timers (a pending `callbackUrl` redirect included). The element stays on the cancelled
+   * screen until it gets another link.
+   *
+   * @returns {boolean} `false` when an `idv-request-cancel` listener kept the flow going, else
+   * `true`.
+   *
+   * @example
+   * // Android back button in a Capacitor app, or the host's own "Close" control:
+   * document.querySelector('idv-verify')?.cancel();
+   */
+  cancel(): boolean {
+    return this.flow.cancel();
+  }
+
   /** The screen in force. */
   private get step(): FlowStep {
     return this.flow.step;

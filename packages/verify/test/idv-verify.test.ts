@@ -380,6 +380,35 @@ describe('<idv-verify> flow', () => {
     expect(eventsOf(m, 'idv-request-cancel')[0]!.cancelable).to.equal(true);
   });
 
+  it('cancel() while the session opens stays cancelled and reports once the verification is open', async () => {
+    const m = await mount();
+    await m.el.updateComplete; // the element has asked for its session
+    expect(m.el.cancel()).to.equal(true);
+    await m.step('error');
+    expect(m.text()).to.contain('Verification cancelled');
+    await waitFor(async () => (await requestsTo(m, 'PATCH', '/verifications/error')).length === 1);
+    const [error] = await requestsTo(m, 'PATCH', '/verifications/error');
+    expect(error!.json).to.include({
+      verificationId: m.scenario.verificationId,
+      errorCode: 'USER_CANCELLED',
+    });
+    expect(eventsOf(m, 'idv-ready'), 'the opened session does not start the flow').to.have.length(
+      0,
+    );
+    expect((m.el as unknown as { step: string }).step).to.equal('error');
+    expect(eventsOf<{ step: string }>(m, 'idv-request-cancel')[0]!.detail.step).to.equal('loading');
+  });
+
+  it('cancel() after the result has nothing to cancel: no request event, no report', async () => {
+    const m = await mount({ session: { status: 'success' } });
+    await m.step('result');
+    expect(m.el.cancel()).to.equal(true);
+    await m.el.updateComplete;
+    expect(m.text()).to.contain('You’re verified');
+    expect(eventsOf(m, 'idv-request-cancel')).to.have.length(0);
+    expect(await requestsTo(m, 'PATCH', '/verifications/error')).to.have.length(0);
+  });
+
   it('speaks Spanish, Portuguese and French', async () => {
     for (const [lang, title] of [
       ['es', 'Acme Bank quiere verificar tu identidad'],
@@ -421,6 +450,36 @@ describe('<idv-verify> live capture', () => {
     const backTrack = (backVideo.srcObject as MediaStream).getVideoTracks()[0]!;
     m.el.remove();
     expect(backTrack.readyState, 'camera stopped on disconnect').to.equal('ended');
+  });
+
+  it('cancel() takes the cancel button’s path: vetoable, stops the camera, reports USER_CANCELLED', async () => {
+    const m = await mount({ session: { type: 'ID ONLY' } });
+    await acceptTerms(m);
+    await m.step('front');
+    const track = ((await liveVideo(m)).srcObject as MediaStream).getVideoTracks()[0]!;
+    const veto = (e: Event): void => e.preventDefault();
+    m.el.addEventListener('idv-request-cancel', veto);
+    expect(m.el.cancel(), 'vetoed').to.equal(false);
+    expect(track.readyState).to.equal('live');
+    expect((m.el as unknown as { step: string }).step).to.equal('front');
+    m.el.removeEventListener('idv-request-cancel', veto);
+    expect(m.el.cancel()).to.equal(true);
+    expect(track.readyState, 'camera stopped').to.equal('ended');
+    await m.step('error');
+    expect(m.text()).to.contain('Verification cancelled');
+    await waitFor(async () => (await requestsTo(m, 'PATCH', '/verifications/error')).length === 1);
+    const [error] = await requestsTo(m, 'PATCH', '/verifications/error');
+    expect(error!.json).to.include({ errorCode: 'USER_CANCELLED' });
+    expect(eventsOf<{ code: string }>(m, 'idv-error').map((e) => e.detail.code)).to.deep.equal([
+      'USER_CANCELLED',
+    ]);
+    const requests = eventsOf<{ step: string }>(m, 'idv-request-cancel');
+    expect(requests.map((e) => [e.detail.step, e.cancelable])).to.deep.equal([
+      ['front', true],
+      ['front', true],
+    ]);
+    expect(m.el.cancel(), 'nothing left to cancel').to.equal(true);
+    expect(eventsOf(m, 'idv-request-cancel')).to.have.length(2);
   });
 
   it('stops the camera when the page is hidden', async () => {

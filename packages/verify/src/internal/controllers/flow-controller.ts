@@ -71,6 +71,8 @@ export class FlowController implements ReactiveController {
   private readonly gateReasonState: HostState<GateReason | undefined>;
   private runToken = 0;
   private headingFocus = false;
+  /** The link settings whose flow the person left (`cancel()`), if any. */
+  private leftLink: string | undefined;
 
   constructor(
     readonly host: FlowHost,
@@ -158,8 +160,26 @@ export class FlowController implements ReactiveController {
     return focus;
   }
 
-  /** (Re)starts the flow for the element's link: opens or resumes the session. */
+  /**
+   * True once the person left the flow (`cancel()` or the cancel button): answers that arrive
+   * afterwards for earlier requests no longer move the flow.
+   */
+  get left(): boolean {
+    return this.leftLink !== undefined;
+  }
+
+  /** The link settings of the element, as one key. */
+  private get linkKey(): string {
+    return [this.host.linkId, this.host.linkUrl, this.host.apiBase].join('\n');
+  }
+
+  /**
+   * (Re)starts the flow for the element's link: opens or resumes the session. A link the person
+   * left stays left; another link starts afresh.
+   */
   async begin(): Promise<void> {
+    if (this.leftLink === this.linkKey) return;
+    this.leftLink = undefined;
     this.teardown();
     const run = ++this.runToken;
     this.device = currentDevice();
@@ -184,7 +204,11 @@ export class FlowController implements ReactiveController {
     let session: FlowSession;
     try {
       [session] = await Promise.all([this.openOrResume(linkId), this.localize.ensureTranslation()]);
-      if (run !== this.runToken) return;
+      if (run !== this.runToken) {
+        // Opened after the person left: the verification is open, so it hears why it ends.
+        if (this.left) this.reportLeaving(session);
+        return;
+      }
       this.session = session;
     } catch (error) {
       if (run !== this.runToken) return;
@@ -252,6 +276,7 @@ export class FlowController implements ReactiveController {
   };
 
   private async afterWelcome(): Promise<void> {
+    if (this.left) return;
     const policy = this.session!.company.locationPermission;
     if (policy === 'required' || (policy === 'optional' && !this.host.noGeolocation)) {
       this.location.ask();
@@ -262,6 +287,7 @@ export class FlowController implements ReactiveController {
 
   /** After the location step: the device gate, then the hand-off offer, then the captures. */
   async afterLocation(): Promise<void> {
+    if (this.left) return;
     const rule = matchGate(this.session!.company.gateRules, this.device);
     if (rule) {
       this.gateReasonState.value = rule.reason;
@@ -285,6 +311,7 @@ export class FlowController implements ReactiveController {
 
   /** After the hand-off offer: the e-mail of an adaptive link, else the captures. */
   async afterHandoff(): Promise<void> {
+    if (this.left) return;
     if (this.session!.method === null) {
       this.identification.ask();
       return;
@@ -294,6 +321,7 @@ export class FlowController implements ReactiveController {
 
   /** Moves to the next capture the session still needs, or to the result. */
   nextCapture(): void {
+    if (this.left) return;
     const session = this.session!;
     const kind = captureOrder.find(
       (k) => session.requiredCaptures.includes(k) && !session.completedCaptures.includes(k),
@@ -314,6 +342,7 @@ export class FlowController implements ReactiveController {
 
   /** Shows `step` and announces it (`idv-step-change`). */
   goTo(step: FlowStep): void {
+    if (this.left) return;
     const previous = this.step;
     if (previous === step && step !== FlowStep.loading) return;
     this.currentStep.value = step;
@@ -357,6 +386,27 @@ export class FlowController implements ReactiveController {
   }
 
   /**
+   * True while the flow runs: neither on its result nor on a screen that stopped it (a network
+   * stop still runs: the verification is open and the person may try again).
+   */
+  get running(): boolean {
+    if (this.step === FlowStep.result) return false;
+    return this.step !== FlowStep.error || this.outcome.stop?.kind === 'network';
+  }
+
+  /**
+   * Leaves the flow for the host (`IdvVerify.cancel()`): the cancel button's path while the flow
+   * runs; afterwards only the camera and the timers stop. False when a listener kept it going.
+   */
+  cancel(): boolean {
+    if (!this.running) {
+      this.teardown();
+      return true;
+    }
+    return this.requestCancel();
+  }
+
+  /**
    * The person asked to leave: fires the cancelable `idv-request-cancel`; unless a listener
    * prevents it, stops everything, shows the cancelled screen and reports `USER_CANCELLED`.
    * Answers false when a listener kept the flow going.
@@ -366,20 +416,25 @@ export class FlowController implements ReactiveController {
     if (!this.emit(event)) return false;
     const session = this.session;
     this.teardown();
+    this.runToken += 1;
     this.outcome.showStop({
       kind: 'cancelled',
       title: this.t.cancelledTitle,
       body: this.t.cancelledBody,
       canRetry: false,
     });
-    if (session) {
-      this.emitError('USER_CANCELLED', cancelMessage, false);
-      void this.client
-        ?.reportError(session.verificationId, 'USER_CANCELLED', cancelMessage)
-        .catch(() => undefined);
-    }
+    this.leftLink = this.linkKey;
+    if (session) this.reportLeaving(session);
     return true;
   };
+
+  /** Tells the host (`idv-error`) and the service (`PATCH /verifications/error`) that the person left. */
+  private reportLeaving(session: FlowSession): void {
+    this.emitError('USER_CANCELLED', cancelMessage, false);
+    void this.client
+      ?.reportError(session.verificationId, 'USER_CANCELLED', cancelMessage)
+      .catch(() => undefined);
+  }
 
   /** Stops the camera, the worker, the timers and the loops of the flow in force. */
   teardown(): void {

@@ -122,6 +122,7 @@ export class HandoffController {
   private startStatusPolling(): void {
     this.stopStatusPolling();
     const flow = this.flow;
+    if (flow.left) return;
     const session = flow.session!;
     const poll = async (): Promise<void> => {
       try {

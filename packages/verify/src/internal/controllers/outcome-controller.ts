@@ -68,7 +68,7 @@ export class OutcomeController {
     let status: VerificationStatus | undefined = known && isFinalStatus(known) ? known : undefined;
     for (
       let attempt = 0;
-      !status && attempt < finalStatusPolls && flow.host.isConnected;
+      !status && attempt < finalStatusPolls && flow.host.isConnected && !flow.left;
       attempt += 1
     ) {
       try {
@@ -85,6 +85,7 @@ export class OutcomeController {
   /** Shows the result of a final status (`expired` shows the expiry screen). */
   showResult(status: VerificationStatus): void {
     const flow = this.flow;
+    if (flow.left) return;
     flow.capture.stopCamera();
     flow.handoff.stopStatusPolling();
     if (status === 'expired') {
@@ -111,6 +112,7 @@ export class OutcomeController {
   /** The link or the verification expired. */
   showExpired(): void {
     const flow = this.flow;
+    if (flow.left) return;
     flow.capture.stopCamera();
     flow.handoff.stopStatusPolling();
     flow.emit(
@@ -130,6 +132,7 @@ export class OutcomeController {
   /** Stops the flow on an error it cannot go on after, with the screen that fits it. */
   handleFatal(error: unknown): void {
     const flow = this.flow;
+    if (flow.left) return;
     const t = flow.t;
     if (error instanceof FlowApiError) {
       if (error.expired) {
@@ -164,6 +167,7 @@ export class OutcomeController {
 
   /** Shows a screen that stops the flow. */
   showStop(stop: StopScreen): void {
+    if (this.flow.left) return;
     this.flow.capture.stopCamera();
     this.stopState.value = stop;
     this.flow.goTo(FlowStep.error);
