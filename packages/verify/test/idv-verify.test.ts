@@ -423,6 +423,90 @@ describe('<idv-verify> flow', () => {
   });
 });
 
+describe('<idv-verify> refused permissions inside a native app', () => {
+  const denied = (): CaptureSourceError =>
+    new CaptureSourceError('permission-denied', 'NotAllowedError');
+
+  it('points to the app’s settings for a refused camera and offers the source’s settings hook', async () => {
+    const source = new TestCaptureSource({ cameraError: denied(), canOpenSettings: true });
+    const m = await mount({ session: { type: 'ID ONLY' } }, { source });
+    await acceptTerms(m);
+    await waitFor(() => m.text().includes('Camera access is blocked'));
+    expect(m.text()).to.contain('Allow camera access for this app in your device settings');
+    expect(m.text()).to.not.contain('browser');
+    m.button('Open settings').click();
+    expect(source.settingsOpened).to.equal(1);
+    expect(m.button('Try again')).to.be.instanceOf(HTMLElement);
+    await expect(m.el).to.be.accessible();
+  });
+
+  it('points to the app’s settings for a refused required location and offers the hook', async () => {
+    const source = new TestCaptureSource({ locationError: denied(), canOpenSettings: true });
+    const m = await mount({ session: { company: { locationPermission: 'required' } } }, { source });
+    await acceptTerms(m);
+    await m.step('location');
+    m.button('Share my location').click();
+    await waitFor(() => m.text().includes('Location access is blocked'));
+    expect(m.text()).to.contain('Allow location for this app in your device settings');
+    expect(m.text()).to.not.contain('browser');
+    m.button('Open settings').click();
+    expect(source.settingsOpened).to.equal(1);
+    await expect(m.el).to.be.accessible();
+  });
+
+  it('keeps the browser’s settings and no settings button on the web', async () => {
+    const camera = new TestCaptureSource({ kind: 'web', cameraError: denied() });
+    let m = await mount({ session: { type: 'ID ONLY' } }, { source: camera });
+    await acceptTerms(m);
+    await waitFor(() => m.text().includes('Camera access is blocked'));
+    expect(m.text()).to.contain('Allow camera access for this site in your browser settings');
+    expect(() => m.button('Open settings')).to.throw();
+    m.el.remove();
+
+    const location = new TestCaptureSource({ kind: 'web', locationError: denied() });
+    m = await mount(
+      { session: { company: { locationPermission: 'required' } } },
+      { source: location },
+    );
+    await acceptTerms(m);
+    await m.step('location');
+    m.button('Share my location').click();
+    await waitFor(() => m.text().includes('Location access is blocked'));
+    expect(m.text()).to.contain('Allow location for this site in your browser settings');
+    expect(() => m.button('Open settings')).to.throw();
+  });
+
+  it('speaks of the app in every language, with no settings button without the hook', async () => {
+    for (const [lang, body, button] of [
+      ['es', 'para esta app en los ajustes del dispositivo', 'Abrir ajustes'],
+      ['pt', 'para esta aplicação nas definições do dispositivo', 'Abrir definições'],
+      ['fr', 'pour cette application dans les réglages de l’appareil', 'Ouvrir les réglages'],
+    ] as const) {
+      const plain = await mount(
+        { session: { type: 'ID ONLY' } },
+        { source: new TestCaptureSource({ cameraError: denied() }), attributes: { lang } },
+      );
+      await acceptTerms(plain);
+      await waitFor(() => plain.text().includes(body), 5000, `${lang} app text`);
+      expect(plain.text()).to.not.match(/navegador|navigateur/);
+      expect(() => plain.button(button), `${lang} without hook`).to.throw();
+      plain.el.remove();
+
+      const withHook = await mount(
+        { session: { type: 'ID ONLY' } },
+        {
+          source: new TestCaptureSource({ cameraError: denied(), canOpenSettings: true }),
+          attributes: { lang },
+        },
+      );
+      await acceptTerms(withHook);
+      await waitFor(() => withHook.text().includes(body), 5000, `${lang} app text`);
+      expect(withHook.button(button), `${lang} settings button`).to.be.instanceOf(HTMLElement);
+      withHook.el.remove();
+    }
+  });
+});
+
 describe('<idv-verify> live capture', () => {
   it('auto-captures the fake camera’s ID card with the real camera and worker, and stops the camera on removal', async () => {
     const m = await mount({ session: { type: 'ID ONLY' } });

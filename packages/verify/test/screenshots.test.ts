@@ -122,6 +122,7 @@ for (const viewport of viewports) {
         { session: { type: 'ID ONLY', company } },
         {
           source: new TestCaptureSource({
+            kind: 'web',
             cameraError: new CaptureSourceError('permission-denied', 'denied'),
           }),
         },
@@ -129,6 +130,37 @@ for (const viewport of viewports) {
       await acceptTerms(m);
       await waitFor(() => m.text().includes('Camera access is blocked'));
       await shot(name('10-camera-blocked'));
+      m.el.remove();
+
+      m = await mount(
+        { session: { type: 'ID ONLY', company } },
+        {
+          source: new TestCaptureSource({
+            cameraError: new CaptureSourceError('permission-denied', 'denied'),
+            canOpenSettings: true,
+          }),
+        },
+      );
+      await acceptTerms(m);
+      await waitFor(() => m.text().includes('Camera access is blocked'));
+      await shot(name('10b-camera-blocked-in-app'));
+      m.el.remove();
+
+      m = await mount(
+        { session: { company: { ...company, locationPermission: 'required' } } },
+        {
+          source: new TestCaptureSource({
+            locationError: new CaptureSourceError('permission-denied', 'denied'),
+            canOpenSettings: true,
+          }),
+          attributes: { lang: 'pt' },
+        },
+      );
+      await acceptTerms(m);
+      await m.step('location');
+      m.button(/Partilhar/).click();
+      await waitFor(() => m.text().includes('definições do dispositivo'));
+      await shot(name('10c-location-blocked-in-app-pt'));
       m.el.remove();
 
       m = await mount(

@@ -123,7 +123,10 @@ export class CaptureController {
             : 'CAMERA_UNAVAILABLE'
         : 'CAMERA_UNAVAILABLE';
     const copy = {
-      CAMERA_PERMISSION_DENIED: { title: t.cameraDeniedTitle, body: t.cameraDeniedBody },
+      CAMERA_PERMISSION_DENIED: {
+        title: t.cameraDeniedTitle,
+        body: flow.inApp ? t.cameraDeniedBodyApp : t.cameraDeniedBody,
+      },
       CAMERA_UNAVAILABLE: { title: t.cameraUnavailableTitle, body: t.cameraUnavailableBody },
       UNSUPPORTED_BROWSER: {
         title: t.unsupportedBrowserTitle,
@@ -137,6 +140,7 @@ export class CaptureController {
         ...copy,
         allowUpload: kind !== 'selfie',
         canRetry: code !== 'UNSUPPORTED_BROWSER',
+        openSettings: code === 'CAMERA_PERMISSION_DENIED' && flow.canOpenSettings,
       },
     };
     await flow.reportClientError(code, error instanceof Error ? error.message : code, true);

@@ -13,6 +13,8 @@ export interface CameraFallback {
   body: string;
   allowUpload: boolean;
   canRetry: boolean;
+  /** True when the source can open the settings page where the camera can be allowed. */
+  openSettings: boolean;
 }
 
 /** What a capture screen shows. */

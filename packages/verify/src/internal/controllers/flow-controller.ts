@@ -134,6 +134,28 @@ export class FlowController implements ReactiveController {
     return this.host.captureSource ?? getDefaultCaptureSource();
   }
 
+  /** True inside a native app: permissions live in the app's settings, not the browser's. */
+  get inApp(): boolean {
+    return this.source.kind === 'native';
+  }
+
+  /** True when the capture source can open the app's page in the device settings. */
+  get canOpenSettings(): boolean {
+    return typeof this.source.openSettings === 'function';
+  }
+
+  /**
+   * Opens the app's page in the device settings (through the capture source), within the click
+   * that asked for it: platforms may require a user gesture to leave the app.
+   */
+  readonly openSettings = (): void => {
+    try {
+      this.source.openSettings?.().catch(() => undefined);
+    } catch {
+      // The source could not open its settings after all: the screen still says where to go.
+    }
+  };
+
   /** The business's name, color and logo as the plan allows. */
   get branding(): Branding {
     return resolveBranding(this.session?.company, {

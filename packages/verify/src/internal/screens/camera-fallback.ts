@@ -3,6 +3,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { CaptureKind } from '../../api/types.js';
 import type { FlowController } from '../controllers/flow-controller.js';
 import { icons } from '../icons.js';
+import { settingsButton } from './settings-button.js';
 import { handoffPanel } from './handoff-panel.js';
 import { uploadButton } from './upload-button.js';
 
@@ -27,6 +28,7 @@ export function cameraFallback(flow: FlowController, kind: CaptureKind): Templat
             </button>`
           : nothing
       }
+      ${fallback.openSettings ? settingsButton(flow) : nothing}
       ${fallback.allowUpload && kind !== 'selfie' ? uploadButton(flow, kind, 'secondary') : nothing}
       ${
         controller.handoffShown

@@ -2,6 +2,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { FlowController } from '../controllers/flow-controller.js';
 import { icons } from '../icons.js';
+import { settingsButton } from './settings-button.js';
 
 /** The location screen. */
 export function locationScreen(flow: FlowController): TemplateResult {
@@ -14,11 +15,18 @@ export function locationScreen(flow: FlowController): TemplateResult {
       <div class="hero warning" aria-hidden="true">${icons.pin}</div>
       <h2 tabindex="-1">${t.locationTitle}</h2>
       <p part="error" role="alert">
-        ${location.phase === 'denied' ? t.locationDeniedRequired : t.locationUnavailableRequired}
+        ${
+          location.phase === 'unavailable'
+            ? t.locationUnavailableRequired
+            : flow.inApp
+              ? t.locationDeniedRequiredApp
+              : t.locationDeniedRequired
+        }
       </p>
       <div class="spacer"></div>
       <div class="actions">
         <button type="button" @click=${location.share}>${t.tryAgain}</button>
+        ${location.phase === 'denied' && flow.canOpenSettings ? settingsButton(flow) : nothing}
       </div>
     </div>`;
   }
