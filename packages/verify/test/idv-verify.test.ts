@@ -226,6 +226,55 @@ describe('<idv-verify> flow', () => {
     expect(source.watching).to.equal(0);
   });
 
+  it('fetches the fingerprint fresh with credentials, keeps its ETag, forwards the raw text', async () => {
+    const calls: { url: string; init: RequestInit | undefined }[] = [];
+    const realFetch = window.fetch;
+    // A spy, not a stand-in: every call still goes to the browser's fetch.
+    window.fetch = (input, init) => {
+      calls.push({ url: input instanceof Request ? input.url : String(input), init });
+      return realFetch.call(window, input, init);
+    };
+    try {
+      const first = await mount(
+        {
+          session: { type: 'ID ONLY' },
+          fingerprint: { ip: '203.0.113.7', geoData: { city: 'São Paulo', country: 'Brazil' } },
+        },
+        { fingerprint: true },
+      );
+      const url = first.scenario.fingerprintUrl;
+      await first.step('welcome');
+      await waitFor(async () => (await requestsTo(first, 'POST', '/flow/fingerprint')).length > 0);
+      const [forwarded] = await requestsTo(first, 'POST', '/flow/fingerprint');
+      expect(forwarded!.raw, 'the service’s bytes, not re-serialized JSON').to.equal(
+        first.scenario.fingerprintBody,
+      );
+      const fingerprintCalls = calls.filter((call) => call.url.endsWith(url));
+      expect(fingerprintCalls).to.have.length(1);
+      const { credentials, cache } = fingerprintCalls[0]!.init ?? {};
+      expect({ credentials, cache }).to.deep.equal({ credentials: 'include', cache: 'no-cache' });
+      first.el.remove();
+
+      // Another element on this device: the browser revalidates with the ETag it kept, and the
+      // service's fresh answer is forwarded again.
+      const second = await mount(
+        { session: { type: 'ID ONLY' } },
+        { attributes: { 'fingerprint-url': url } },
+      );
+      await second.step('welcome');
+      await waitFor(async () => (await requestsTo(second, 'POST', '/flow/fingerprint')).length > 0);
+      const [again] = await requestsTo(second, 'POST', '/flow/fingerprint');
+      expect(again!.raw).to.equal(first.scenario.fingerprintBody);
+      const fetches = await first.scenario.fingerprintFetches();
+      expect(fetches).to.deep.equal([
+        { ifNoneMatch: null, cacheControl: 'max-age=0' },
+        { ifNoneMatch: first.scenario.fingerprintEtag, cacheControl: 'max-age=0' },
+      ]);
+    } finally {
+      window.fetch = realFetch;
+    }
+  });
+
   it('goes on without a fix when the person denies an optional location', async () => {
     const source = new TestCaptureSource({
       locationError: new CaptureSourceError('permission-denied', 'denied'),

@@ -1,8 +1,14 @@
 /**
  * The connection fingerprint of the device: one `GET` of the fingerprint service from the person's
- * own browser (the fingerprint describes the caller's TLS handshake), with its cookies, and its
- * answer forwarded unchanged to `POST /flow/fingerprint` (the server verifies the signature over the
- * exact bytes). Signals only: the flow never waits long for them and goes on without them.
+ * own browser (the fingerprint describes the caller's TLS handshake), and its answer forwarded
+ * unchanged, as the raw text, to `POST /flow/fingerprint` (the server verifies the signature over
+ * the exact bytes; a parse and re-serialization would change them). Signals only: the flow never
+ * waits long for them and goes on without them.
+ *
+ * The request is `fetch(url, {credentials: 'include', cache: 'no-cache'})`, as the service asks:
+ * `include` sends its `fp` cookie across origins; `no-cache` makes the browser revalidate any
+ * stored answer (`Cache-Control: max-age=0` with `If-None-Match`), so the signed answer is fresh
+ * while the ETag identifier the browser kept still reaches the service.
  */
 import type { FlowClient } from '../../api/flow-client.js';
 import type { FingerprintAnswer } from '../../api/types.js';
@@ -34,7 +40,7 @@ export class FingerprintCollector {
   ): Promise<void> {
     if (!url) return;
     try {
-      const response = await fetch(url, { credentials: 'include', signal });
+      const response = await fetch(url, { credentials: 'include', cache: 'no-cache', signal });
       if (!response.ok) return;
       const raw = await response.text();
       const parsed = JSON.parse(raw) as { userData?: FingerprintAnswer['userData'] };
