@@ -24,11 +24,21 @@ const company = {
 
 for (const viewport of viewports) {
   describe(`screenshots ${viewport.name}`, () => {
+    let pageStyle: HTMLStyleElement | undefined;
+
     before(async () => {
       await setViewport({ width: viewport.width, height: viewport.height });
       document.body.style.background = '#f3f5f8';
       document.body.style.margin = viewport.name === 'phone' ? '0' : '24px';
+      if (viewport.name === 'phone') {
+        // As the end-user app lays it out on a phone (demo/end-user-app/app.css): full height.
+        pageStyle = document.createElement('style');
+        pageStyle.textContent = 'idv-verify { min-height: 100vh; }';
+        document.head.append(pageStyle);
+      }
     });
+
+    after(() => pageStyle?.remove());
 
     const name = (step: string): string => `${viewport.name}-${step}`;
 

@@ -42,7 +42,8 @@ export const layoutStyles = css`
     display: flex;
     align-items: center;
     gap: 0.75rem;
-    min-height: 3.5rem;
+    /* Room for the cancel button even when it is gone (result, stop screens): no jump. */
+    min-height: 4.25rem;
     padding: 0.75rem 0.75rem 0.75rem 1.25rem;
     border-bottom: 1px solid var(--idv-color-border);
   }
