@@ -12,7 +12,7 @@ type EventClass = (typeof events)[keyof typeof events];
 /** The name of an `idv-*` event. */
 export type IdvEventName = EventClass['eventName'];
 
-/** Every `idv-*` event name, in the order the element's contract lists them. */
+/** Every `idv-*` event name (in the alphabetical order of the events module's namespace). */
 export const idvEventNames: readonly IdvEventName[] = Object.values(events).map(
   (event) => event.eventName,
 );
