@@ -30,6 +30,11 @@ const systemPackages = {
       why: 'MRZ font for synthetic documents',
     },
     {
+      pkg: 'fonts-dejavu-core',
+      probe: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+      why: 'printed fields of synthetic documents',
+    },
+    {
       pkg: 'tshark',
       probe: '/usr/bin/tshark',
       why: 'independent JA3 / HTTP2 oracle for the fingerprint tests',

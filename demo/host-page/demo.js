@@ -4,19 +4,6 @@ const form = document.getElementById('start');
 const mount = document.getElementById('mount');
 const log = document.getElementById('log');
 
-const events = [
-  'idv-ready',
-  'idv-start',
-  'idv-step-change',
-  'idv-capture',
-  'idv-location',
-  'idv-handoff',
-  'idv-complete',
-  'idv-error',
-  'idv-expired',
-  'idv-request-cancel',
-];
-
 function record(type, detail, via) {
   const item = document.createElement('li');
   const title = document.createElement('strong');
@@ -73,13 +60,15 @@ form.addEventListener('submit', async (event) => {
     mount.replaceChildren(frame);
     return;
   }
-  await import('/assets/verify/idv-verify.bundle.js');
+  // The bundle registers <idv-verify> and names its events (the live `idv-quality` scores, one per
+  // camera frame, would flood the log).
+  const { idvEventNames } = await import('/assets/verify/idv-verify.bundle.js');
   const element = document.createElement('idv-verify');
   element.setAttribute('link-id', link.linkId);
   element.setAttribute('api-base', `${link.origin}/api/v1`);
   element.setAttribute('lang', lang);
   element.setAttribute('business-name', 'Northwind Rentals');
-  for (const type of events) {
+  for (const type of idvEventNames.filter((name) => name !== 'idv-quality')) {
     element.addEventListener(type, (e) => {
       record(type, e.detail, 'DOM event');
       // The host stays on its page instead of following the link's callbackUrl.

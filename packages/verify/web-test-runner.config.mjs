@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromiumPath, quietChromiumArgs } from './scripts/chromium.mjs';
 import { flowApiDouble } from './.test-artifacts/support/test/support/node/flow-api-double.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -66,16 +67,11 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        executablePath: chromiumPath,
         headless: true,
         userDataDir,
         args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
+          ...quietChromiumArgs,
           '--use-fake-ui-for-media-stream',
           '--use-fake-device-for-media-stream',
           `--use-file-for-fake-video-capture=${join(fakeCamera, 'document.y4m')}`,

@@ -38,7 +38,9 @@ export interface IdvVerifyPlugin {
 
   /**
    * Closes a running flow (for example from the app's back-button handler); the pending `start()`
-   * rejects with `CANCELLED`. Does nothing when no flow runs.
+   * rejects with `CANCELLED`. The element leaves as its own cancel button does: it fires
+   * `idv-request-cancel`, stops the camera and, while the verification is open, reports
+   * `USER_CANCELLED` to the service. Escape does the same. Does nothing when no flow runs.
    *
    * @since 0.1.0
    */

@@ -416,6 +416,32 @@ describe('IdvVerify inside an Android app', () => {
     await sendKeys({ press: 'Escape' });
     expect(await code).to.equal('CANCELLED');
     expect(overlayHost()).to.equal(null);
+    const report = await firstRequestTo(scenario, 'PATCH', '/verifications/error');
+    expect(report.json, 'Escape leaves by the element’s cancel path').to.deep.include({
+      errorCode: 'USER_CANCELLED',
+    });
+  });
+
+  it('reports USER_CANCELLED when the app cancels, with the plugin’s listeners told', async () => {
+    const scenario = await createScenario({ session: { type: 'ID ONLY' } });
+    const plugin = await listenToPlugin();
+    const code = rejection(
+      IdvVerify.start({ linkId: scenario.linkId, apiBase: absolute(scenario) }),
+    );
+    const screen = await FlowScreen.open();
+    await screen.step('welcome');
+    await IdvVerify.cancel();
+    expect(await code).to.equal('CANCELLED');
+    expect(overlayHost()).to.equal(null);
+    const report = await firstRequestTo(scenario, 'PATCH', '/verifications/error');
+    expect(report.json).to.deep.include({
+      verificationId: scenario.verificationId,
+      errorCode: 'USER_CANCELLED',
+    });
+    expect(plugin.map((e) => e.type)).to.include.members(['idv-request-cancel', 'idv-error']);
+    expect(plugin.find((e) => e.type === 'idv-error')!.detail).to.deep.include({
+      code: 'USER_CANCELLED',
+    });
   });
 
   it('rejects with EXPIRED on an expired link', async () => {

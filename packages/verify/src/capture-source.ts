@@ -92,6 +92,13 @@ export interface CaptureSource {
    */
   pickPhoto?(): Promise<Blob>;
   /**
+   * Opens the app's page in the device settings, where the person can allow a refused camera or
+   * location. Only where the platform can open it (a native source on iOS, for example); without
+   * it the element just says where to go. Inside a native app (`kind: 'native'`) the element's
+   * refusal screens speak of the app's settings, not the browser's, and offer this hook.
+   */
+  openSettings?(): Promise<void>;
+  /**
    * Watches the device location, calling `onFix` for every fix and `onError` once on failure
    * (with a `CaptureSourceError`). Returns a function that stops watching.
    */

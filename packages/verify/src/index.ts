@@ -6,6 +6,7 @@ import './define.js';
 
 export { IdvVerify } from './idv-verify.js';
 export * from './events/index.js';
+export { idvEventNames, type IdvEventName } from './events/event-names.js';
 export { FlowStep } from './flow-step.js';
 export type * from './api/types.js';
 export { FlowClient, type FlowClientOptions } from './api/flow-client.js';

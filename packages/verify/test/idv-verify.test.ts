@@ -29,6 +29,15 @@ async function requestsTo(
   );
 }
 
+/** The camera preview of the capture screen, once it shows. */
+function liveVideo(m: Mounted): Promise<HTMLVideoElement> {
+  return waitFor(
+    () => m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video'),
+    10000,
+    'video',
+  );
+}
+
 /** Sends a document side by upload and confirms it. */
 async function sendDocument(m: Mounted, side: 'front' | 'back'): Promise<void> {
   await m.step(side);
@@ -217,6 +226,55 @@ describe('<idv-verify> flow', () => {
     expect(source.watching).to.equal(0);
   });
 
+  it('fetches the fingerprint fresh with credentials, keeps its ETag, forwards the raw text', async () => {
+    const calls: { url: string; init: RequestInit | undefined }[] = [];
+    const realFetch = window.fetch;
+    // A spy, not a stand-in: every call still goes to the browser's fetch.
+    window.fetch = (input, init) => {
+      calls.push({ url: input instanceof Request ? input.url : String(input), init });
+      return realFetch.call(window, input, init);
+    };
+    try {
+      const first = await mount(
+        {
+          session: { type: 'ID ONLY' },
+          fingerprint: { ip: '203.0.113.7', geoData: { city: 'São Paulo', country: 'Brazil' } },
+        },
+        { fingerprint: true },
+      );
+      const url = first.scenario.fingerprintUrl;
+      await first.step('welcome');
+      await waitFor(async () => (await requestsTo(first, 'POST', '/flow/fingerprint')).length > 0);
+      const [forwarded] = await requestsTo(first, 'POST', '/flow/fingerprint');
+      expect(forwarded!.raw, 'the service’s bytes, not re-serialized JSON').to.equal(
+        first.scenario.fingerprintBody,
+      );
+      const fingerprintCalls = calls.filter((call) => call.url.endsWith(url));
+      expect(fingerprintCalls).to.have.length(1);
+      const { credentials, cache } = fingerprintCalls[0]!.init ?? {};
+      expect({ credentials, cache }).to.deep.equal({ credentials: 'include', cache: 'no-cache' });
+      first.el.remove();
+
+      // Another element on this device: the browser revalidates with the ETag it kept, and the
+      // service's fresh answer is forwarded again.
+      const second = await mount(
+        { session: { type: 'ID ONLY' } },
+        { attributes: { 'fingerprint-url': url } },
+      );
+      await second.step('welcome');
+      await waitFor(async () => (await requestsTo(second, 'POST', '/flow/fingerprint')).length > 0);
+      const [again] = await requestsTo(second, 'POST', '/flow/fingerprint');
+      expect(again!.raw).to.equal(first.scenario.fingerprintBody);
+      const fetches = await first.scenario.fingerprintFetches();
+      expect(fetches).to.deep.equal([
+        { ifNoneMatch: null, cacheControl: 'max-age=0' },
+        { ifNoneMatch: first.scenario.fingerprintEtag, cacheControl: 'max-age=0' },
+      ]);
+    } finally {
+      window.fetch = realFetch;
+    }
+  });
+
   it('goes on without a fix when the person denies an optional location', async () => {
     const source = new TestCaptureSource({
       locationError: new CaptureSourceError('permission-denied', 'denied'),
@@ -371,6 +429,35 @@ describe('<idv-verify> flow', () => {
     expect(eventsOf(m, 'idv-request-cancel')[0]!.cancelable).to.equal(true);
   });
 
+  it('cancel() while the session opens stays cancelled and reports once the verification is open', async () => {
+    const m = await mount();
+    await m.el.updateComplete; // the element has asked for its session
+    expect(m.el.cancel()).to.equal(true);
+    await m.step('error');
+    expect(m.text()).to.contain('Verification cancelled');
+    await waitFor(async () => (await requestsTo(m, 'PATCH', '/verifications/error')).length === 1);
+    const [error] = await requestsTo(m, 'PATCH', '/verifications/error');
+    expect(error!.json).to.include({
+      verificationId: m.scenario.verificationId,
+      errorCode: 'USER_CANCELLED',
+    });
+    expect(eventsOf(m, 'idv-ready'), 'the opened session does not start the flow').to.have.length(
+      0,
+    );
+    expect((m.el as unknown as { step: string }).step).to.equal('error');
+    expect(eventsOf<{ step: string }>(m, 'idv-request-cancel')[0]!.detail.step).to.equal('loading');
+  });
+
+  it('cancel() after the result has nothing to cancel: no request event, no report', async () => {
+    const m = await mount({ session: { status: 'success' } });
+    await m.step('result');
+    expect(m.el.cancel()).to.equal(true);
+    await m.el.updateComplete;
+    expect(m.text()).to.contain('You’re verified');
+    expect(eventsOf(m, 'idv-request-cancel')).to.have.length(0);
+    expect(await requestsTo(m, 'PATCH', '/verifications/error')).to.have.length(0);
+  });
+
   it('speaks Spanish, Portuguese and French', async () => {
     for (const [lang, title] of [
       ['es', 'Acme Bank quiere verificar tu identidad'],
@@ -385,16 +472,96 @@ describe('<idv-verify> flow', () => {
   });
 });
 
+describe('<idv-verify> refused permissions inside a native app', () => {
+  const denied = (): CaptureSourceError =>
+    new CaptureSourceError('permission-denied', 'NotAllowedError');
+
+  it('points to the app’s settings for a refused camera and offers the source’s settings hook', async () => {
+    const source = new TestCaptureSource({ cameraError: denied(), canOpenSettings: true });
+    const m = await mount({ session: { type: 'ID ONLY' } }, { source });
+    await acceptTerms(m);
+    await waitFor(() => m.text().includes('Camera access is blocked'));
+    expect(m.text()).to.contain('Allow camera access for this app in your device settings');
+    expect(m.text()).to.not.contain('browser');
+    m.button('Open settings').click();
+    expect(source.settingsOpened).to.equal(1);
+    expect(m.button('Try again')).to.be.instanceOf(HTMLElement);
+    await expect(m.el).to.be.accessible();
+  });
+
+  it('points to the app’s settings for a refused required location and offers the hook', async () => {
+    const source = new TestCaptureSource({ locationError: denied(), canOpenSettings: true });
+    const m = await mount({ session: { company: { locationPermission: 'required' } } }, { source });
+    await acceptTerms(m);
+    await m.step('location');
+    m.button('Share my location').click();
+    await waitFor(() => m.text().includes('Location access is blocked'));
+    expect(m.text()).to.contain('Allow location for this app in your device settings');
+    expect(m.text()).to.not.contain('browser');
+    m.button('Open settings').click();
+    expect(source.settingsOpened).to.equal(1);
+    await expect(m.el).to.be.accessible();
+  });
+
+  it('keeps the browser’s settings and no settings button on the web', async () => {
+    const camera = new TestCaptureSource({ kind: 'web', cameraError: denied() });
+    let m = await mount({ session: { type: 'ID ONLY' } }, { source: camera });
+    await acceptTerms(m);
+    await waitFor(() => m.text().includes('Camera access is blocked'));
+    expect(m.text()).to.contain('Allow camera access for this site in your browser settings');
+    expect(() => m.button('Open settings')).to.throw();
+    m.el.remove();
+
+    const location = new TestCaptureSource({ kind: 'web', locationError: denied() });
+    m = await mount(
+      { session: { company: { locationPermission: 'required' } } },
+      { source: location },
+    );
+    await acceptTerms(m);
+    await m.step('location');
+    m.button('Share my location').click();
+    await waitFor(() => m.text().includes('Location access is blocked'));
+    expect(m.text()).to.contain('Allow location for this site in your browser settings');
+    expect(() => m.button('Open settings')).to.throw();
+  });
+
+  it('speaks of the app in every language, with no settings button without the hook', async () => {
+    for (const [lang, body, button] of [
+      ['es', 'para esta app en los ajustes del dispositivo', 'Abrir ajustes'],
+      ['pt', 'para esta aplicação nas definições do dispositivo', 'Abrir definições'],
+      ['fr', 'pour cette application dans les réglages de l’appareil', 'Ouvrir les réglages'],
+    ] as const) {
+      const plain = await mount(
+        { session: { type: 'ID ONLY' } },
+        { source: new TestCaptureSource({ cameraError: denied() }), attributes: { lang } },
+      );
+      await acceptTerms(plain);
+      await waitFor(() => plain.text().includes(body), 5000, `${lang} app text`);
+      expect(plain.text()).to.not.match(/navegador|navigateur/);
+      expect(() => plain.button(button), `${lang} without hook`).to.throw();
+      plain.el.remove();
+
+      const withHook = await mount(
+        { session: { type: 'ID ONLY' } },
+        {
+          source: new TestCaptureSource({ cameraError: denied(), canOpenSettings: true }),
+          attributes: { lang },
+        },
+      );
+      await acceptTerms(withHook);
+      await waitFor(() => withHook.text().includes(body), 5000, `${lang} app text`);
+      expect(withHook.button(button), `${lang} settings button`).to.be.instanceOf(HTMLElement);
+      withHook.el.remove();
+    }
+  });
+});
+
 describe('<idv-verify> live capture', () => {
   it('auto-captures the fake camera’s ID card with the real camera and worker, and stops the camera on removal', async () => {
     const m = await mount({ session: { type: 'ID ONLY' } });
     await acceptTerms(m);
     await m.step('front');
-    const video = await waitFor(
-      () => m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video'),
-      10000,
-      'video',
-    );
+    const video = await liveVideo(m);
     const stream = video.srcObject as MediaStream;
     await waitFor(
       () =>
@@ -412,25 +579,47 @@ describe('<idv-verify> live capture', () => {
     const meta = JSON.parse(front!.form!.meta as string);
     expect(meta).to.include({ source: 'camera', autoCaptured: true });
     expect(meta.quality.score).to.be.above(0);
-    const backVideo = await waitFor(
-      () => m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video'),
-      10000,
-      'video',
-    );
+    const backVideo = await liveVideo(m);
     const backTrack = (backVideo.srcObject as MediaStream).getVideoTracks()[0]!;
     m.el.remove();
     expect(backTrack.readyState, 'camera stopped on disconnect').to.equal('ended');
+  });
+
+  it('cancel() takes the cancel button’s path: vetoable, stops the camera, reports USER_CANCELLED', async () => {
+    const m = await mount({ session: { type: 'ID ONLY' } });
+    await acceptTerms(m);
+    await m.step('front');
+    const track = ((await liveVideo(m)).srcObject as MediaStream).getVideoTracks()[0]!;
+    const veto = (e: Event): void => e.preventDefault();
+    m.el.addEventListener('idv-request-cancel', veto);
+    expect(m.el.cancel(), 'vetoed').to.equal(false);
+    expect(track.readyState).to.equal('live');
+    expect((m.el as unknown as { step: string }).step).to.equal('front');
+    m.el.removeEventListener('idv-request-cancel', veto);
+    expect(m.el.cancel()).to.equal(true);
+    expect(track.readyState, 'camera stopped').to.equal('ended');
+    await m.step('error');
+    expect(m.text()).to.contain('Verification cancelled');
+    await waitFor(async () => (await requestsTo(m, 'PATCH', '/verifications/error')).length === 1);
+    const [error] = await requestsTo(m, 'PATCH', '/verifications/error');
+    expect(error!.json).to.include({ errorCode: 'USER_CANCELLED' });
+    expect(eventsOf<{ code: string }>(m, 'idv-error').map((e) => e.detail.code)).to.deep.equal([
+      'USER_CANCELLED',
+    ]);
+    const requests = eventsOf<{ step: string }>(m, 'idv-request-cancel');
+    expect(requests.map((e) => [e.detail.step, e.cancelable])).to.deep.equal([
+      ['front', true],
+      ['front', true],
+    ]);
+    expect(m.el.cancel(), 'nothing left to cancel').to.equal(true);
+    expect(eventsOf(m, 'idv-request-cancel')).to.have.length(2);
   });
 
   it('stops the camera when the page is hidden', async () => {
     const m = await mount({ session: { type: 'ID ONLY' } });
     await acceptTerms(m);
     await m.step('front');
-    const video = await waitFor(
-      () => m.root.querySelector<HTMLVideoElement>('[part=viewfinder] video'),
-      10000,
-      'video',
-    );
+    const video = await liveVideo(m);
     const track = (video.srcObject as MediaStream).getVideoTracks()[0]!;
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     document.dispatchEvent(new Event('visibilitychange'));

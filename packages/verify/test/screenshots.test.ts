@@ -24,11 +24,21 @@ const company = {
 
 for (const viewport of viewports) {
   describe(`screenshots ${viewport.name}`, () => {
+    let pageStyle: HTMLStyleElement | undefined;
+
     before(async () => {
       await setViewport({ width: viewport.width, height: viewport.height });
       document.body.style.background = '#f3f5f8';
       document.body.style.margin = viewport.name === 'phone' ? '0' : '24px';
+      if (viewport.name === 'phone') {
+        // As the end-user app lays it out on a phone (demo/end-user-app/app.css): full height.
+        pageStyle = document.createElement('style');
+        pageStyle.textContent = 'idv-verify { min-height: 100vh; }';
+        document.head.append(pageStyle);
+      }
     });
+
+    after(() => pageStyle?.remove());
 
     const name = (step: string): string => `${viewport.name}-${step}`;
 
@@ -122,6 +132,7 @@ for (const viewport of viewports) {
         { session: { type: 'ID ONLY', company } },
         {
           source: new TestCaptureSource({
+            kind: 'web',
             cameraError: new CaptureSourceError('permission-denied', 'denied'),
           }),
         },
@@ -129,6 +140,37 @@ for (const viewport of viewports) {
       await acceptTerms(m);
       await waitFor(() => m.text().includes('Camera access is blocked'));
       await shot(name('10-camera-blocked'));
+      m.el.remove();
+
+      m = await mount(
+        { session: { type: 'ID ONLY', company } },
+        {
+          source: new TestCaptureSource({
+            cameraError: new CaptureSourceError('permission-denied', 'denied'),
+            canOpenSettings: true,
+          }),
+        },
+      );
+      await acceptTerms(m);
+      await waitFor(() => m.text().includes('Camera access is blocked'));
+      await shot(name('10b-camera-blocked-in-app'));
+      m.el.remove();
+
+      m = await mount(
+        { session: { company: { ...company, locationPermission: 'required' } } },
+        {
+          source: new TestCaptureSource({
+            locationError: new CaptureSourceError('permission-denied', 'denied'),
+            canOpenSettings: true,
+          }),
+          attributes: { lang: 'pt' },
+        },
+      );
+      await acceptTerms(m);
+      await m.step('location');
+      m.button(/Partilhar/).click();
+      await waitFor(() => m.text().includes('definições do dispositivo'));
+      await shot(name('10c-location-blocked-in-app-pt'));
       m.el.remove();
 
       m = await mount(

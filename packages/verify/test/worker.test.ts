@@ -56,11 +56,47 @@ describe('capture worker (real Comlink round trip)', () => {
     ).to.equal(true);
   });
 
+  it('loads the face mesh again in a restarted worker (landmarks every time)', async () => {
+    for (let start = 0; start < 3; start += 1) {
+      const canvas = await singleFaceFrame();
+      const analysis = await bridge.analyzeFaceFrame(canvas.transferToImageBitmap());
+      expect(analysis.landmarks, `worker start ${start + 1}`).to.not.equal(null);
+      expect(analysis.eyeOpenness, `worker start ${start + 1}`).to.be.above(0.2);
+      bridge.terminate();
+    }
+  });
+
   it('counts every face of a group photo and refuses it', async () => {
     const photo = await loadDemoPhoto('sample6.jpg');
     const analysis = await bridge.analyzeFaceFrame(photo);
     expect(analysis.faces).to.be.at.least(3);
     expect(analysis.ok).to.equal(false);
     expect(analysis.issues).to.include('multiple-faces');
+  });
+
+  it('follows a moving face between detector runs and sees a cut to a group photo at once', async () => {
+    const face = await singleFaceFrame();
+    const shifted = (dx: number): ImageBitmap => {
+      const canvas = new OffscreenCanvas(640, 480);
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = '#d8d4cc';
+      ctx.fillRect(0, 0, 640, 480);
+      ctx.drawImage(face, dx, 0);
+      return canvas.transferToImageBitmap();
+    };
+    // Eight frames, 6 px apart: the detector runs on some, the mesh tracks the box on the others.
+    const lefts: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const analysis = await bridge.analyzeFaceFrame(shifted(i * 6));
+      expect(analysis.faces, `frame ${i}`).to.equal(1);
+      lefts.push(analysis.box!.x);
+    }
+    expect(lefts[7]! - lefts[0]!, 'the box followed 42 px of movement').to.be.within(0.045, 0.09);
+
+    const photo = await loadDemoPhoto('sample6.jpg');
+    const group = new OffscreenCanvas(640, 480);
+    group.getContext('2d')!.drawImage(photo, 0, 0, 640, 480);
+    const analysis = await bridge.analyzeFaceFrame(group.transferToImageBitmap());
+    expect(analysis.faces, 'a new scene runs the detector on its first frame').to.be.at.least(3);
   });
 });

@@ -115,9 +115,14 @@ export class FlowOverlay {
     return this.done;
   }
 
-  /** Closes the flow now; a flow without an outcome yet rejects with `CANCELLED`. */
+  /**
+   * Closes the flow now; a flow without an outcome yet rejects with `CANCELLED`. The element
+   * leaves by its own cancel path first, so the service hears `USER_CANCELLED` while the
+   * verification is open.
+   */
   cancel(): void {
     this.end({ error: new IdvVerifyError('CANCELLED', 'The flow was closed by the app.') }, 0);
+    this.element.cancel();
     this.closeNow();
   }
 
@@ -176,11 +181,15 @@ export class FlowOverlay {
     this.bar.hidden = !settings && !close;
   }
 
-  /** The person closed the flow: keep a known outcome, else say why the flow stopped. */
+  /**
+   * The person closed the flow (Escape, Close): keep a known outcome, else say why the flow
+   * stopped; the element leaves by its own cancel path, as for `cancel()`.
+   */
   private leave(): void {
     const code: IdvVerifyErrorCode =
       this.step === 'error' && this.lastError === 'NETWORK_ERROR' ? 'NETWORK_ERROR' : 'CANCELLED';
     this.end({ error: new IdvVerifyError(code, 'The person closed the verification.') }, 0);
+    this.element.cancel();
     this.closeNow();
   }
 

@@ -29,6 +29,8 @@ export const en: Translation = {
   locationLocating: 'Finding your location…',
   locationDeniedRequired:
     'Location access is blocked. Allow location for this site in your browser settings, then try again.',
+  locationDeniedRequiredApp:
+    'Location access is blocked. Allow location for this app in your device settings, then try again.',
   locationUnavailableRequired:
     'Your location could not be found. Check that location services are on, then try again.',
   gatedTitle: 'Please use another device',
@@ -96,6 +98,8 @@ export const en: Translation = {
   uploadPhoto: 'Choose a photo',
   cameraDeniedTitle: 'Camera access is blocked',
   cameraDeniedBody: 'Allow camera access for this site in your browser settings, then try again.',
+  cameraDeniedBodyApp: 'Allow camera access for this app in your device settings, then try again.',
+  openSettings: 'Open settings',
   cameraUnavailableTitle: 'No camera available',
   cameraUnavailableBody: 'We could not start a camera on this device.',
   unsupportedBrowserTitle: 'This browser cannot use the camera',

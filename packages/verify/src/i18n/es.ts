@@ -30,6 +30,8 @@ export const es: Translation = {
   locationLocating: 'Buscando tu ubicación…',
   locationDeniedRequired:
     'El acceso a la ubicación está bloqueado. Permítelo para este sitio en los ajustes del navegador y vuelve a intentarlo.',
+  locationDeniedRequiredApp:
+    'El acceso a la ubicación está bloqueado. Permítelo para esta app en los ajustes del dispositivo y vuelve a intentarlo.',
   locationUnavailableRequired:
     'No se pudo obtener tu ubicación. Comprueba que los servicios de ubicación están activados y vuelve a intentarlo.',
   gatedTitle: 'Usa otro dispositivo',
@@ -105,6 +107,9 @@ export const es: Translation = {
   cameraDeniedTitle: 'El acceso a la cámara está bloqueado',
   cameraDeniedBody:
     'Permite el acceso a la cámara para este sitio en los ajustes del navegador y vuelve a intentarlo.',
+  cameraDeniedBodyApp:
+    'Permite el acceso a la cámara para esta app en los ajustes del dispositivo y vuelve a intentarlo.',
+  openSettings: 'Abrir ajustes',
   cameraUnavailableTitle: 'No hay cámara disponible',
   cameraUnavailableBody: 'No pudimos iniciar una cámara en este dispositivo.',
   unsupportedBrowserTitle: 'Este navegador no puede usar la cámara',

@@ -30,6 +30,8 @@ export const fr: Translation = {
   locationLocating: 'Recherche de votre position…',
   locationDeniedRequired:
     'L’accès à la position est bloqué. Autorisez-le pour ce site dans les réglages du navigateur, puis réessayez.',
+  locationDeniedRequiredApp:
+    'L’accès à la position est bloqué. Autorisez-le pour cette application dans les réglages de l’appareil, puis réessayez.',
   locationUnavailableRequired:
     'Votre position est introuvable. Vérifiez que les services de localisation sont activés, puis réessayez.',
   gatedTitle: 'Veuillez utiliser un autre appareil',
@@ -103,6 +105,9 @@ export const fr: Translation = {
   cameraDeniedTitle: 'L’accès à la caméra est bloqué',
   cameraDeniedBody:
     'Autorisez l’accès à la caméra pour ce site dans les réglages du navigateur, puis réessayez.',
+  cameraDeniedBodyApp:
+    'Autorisez l’accès à la caméra pour cette application dans les réglages de l’appareil, puis réessayez.',
+  openSettings: 'Ouvrir les réglages',
   cameraUnavailableTitle: 'Aucune caméra disponible',
   cameraUnavailableBody: 'Impossible de démarrer une caméra sur cet appareil.',
   unsupportedBrowserTitle: 'Ce navigateur ne peut pas utiliser la caméra',

@@ -30,6 +30,8 @@ export const pt: Translation = {
   locationLocating: 'A obter a sua localização…',
   locationDeniedRequired:
     'O acesso à localização está bloqueado. Permita-o para este site nas definições do navegador e tente novamente.',
+  locationDeniedRequiredApp:
+    'O acesso à localização está bloqueado. Permita-o para esta aplicação nas definições do dispositivo e tente novamente.',
   locationUnavailableRequired:
     'Não foi possível obter a sua localização. Verifique se os serviços de localização estão ativos e tente novamente.',
   gatedTitle: 'Use outro dispositivo',
@@ -103,6 +105,9 @@ export const pt: Translation = {
   cameraDeniedTitle: 'O acesso à câmara está bloqueado',
   cameraDeniedBody:
     'Permita o acesso à câmara para este site nas definições do navegador e tente novamente.',
+  cameraDeniedBodyApp:
+    'Permita o acesso à câmara para esta aplicação nas definições do dispositivo e tente novamente.',
+  openSettings: 'Abrir definições',
   cameraUnavailableTitle: 'Nenhuma câmara disponível',
   cameraUnavailableBody: 'Não foi possível iniciar uma câmara neste dispositivo.',
   unsupportedBrowserTitle: 'Este navegador não consegue usar a câmara',

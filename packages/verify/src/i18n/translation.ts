@@ -35,6 +35,8 @@ export interface Translation {
   locationSkip: string;
   locationLocating: string;
   locationDeniedRequired: string;
+  /** `locationDeniedRequired` inside a native app: the app's permission, in the device settings. */
+  locationDeniedRequiredApp: string;
   locationUnavailableRequired: string;
   gatedTitle: string;
   gatedReasons: Record<GateReason, string>;
@@ -76,6 +78,10 @@ export interface Translation {
   uploadPhoto: string;
   cameraDeniedTitle: string;
   cameraDeniedBody: string;
+  /** `cameraDeniedBody` inside a native app: the app's permission, in the device settings. */
+  cameraDeniedBodyApp: string;
+  /** The button that opens the app's page in the device settings. */
+  openSettings: string;
   cameraUnavailableTitle: string;
   cameraUnavailableBody: string;
   unsupportedBrowserTitle: string;

@@ -3,6 +3,11 @@
  * on first use from files that ship beside the worker (`./vendor/human.esm.js`, `./models/`,
  * `./tfjs/`): never a CDN. Only the detector (BlazeFace) and the mesh are enabled; pose comes from
  * the mesh, eye openness from the mesh's eyelid points, so the iris model is not needed.
+ *
+ * Live frames: the detector (about two thirds of a frame's cost) runs on every fourth frame at
+ * most, or when 300 ms have passed, the face was lost or the scene changed; on the frames between,
+ * the box of the previous frame's mesh tracks the face (Human's own detector cache), and the mesh
+ * runs on every frame. A second face entering the view is therefore seen within four frames.
  */
 import type { Config, Human } from '@vladmandic/human';
 import type { DetectedFace } from './face-metrics.js';
@@ -18,6 +23,17 @@ export interface FaceAssetLocation {
   wasmBaseUrl: string;
 }
 
+/** Frames on which the mesh tracks the previous box without the detector (it runs on the next). */
+const detectorSkipFrames = 3;
+/** Longest time the mesh tracks without the detector (ms). */
+const detectorSkipMs = 300;
+/**
+ * Human's frame-difference threshold (mean squared difference per channel over 255) under which
+ * tracking is allowed at all: a hand-held camera moving a few pixels stays far below it (about 1
+ * to 10), a cut to another scene far above (about 50), which runs the detector at once.
+ */
+const sceneChangeSensitivity = 20;
+
 function humanConfig(assets: FaceAssetLocation): Partial<Config> {
   return {
     debug: false,
@@ -25,10 +41,14 @@ function humanConfig(assets: FaceAssetLocation): Partial<Config> {
     modelBasePath: assets.modelBaseUrl,
     wasmPath: assets.wasmBaseUrl,
     wasmPlatformFetch: false,
+    // Human's IndexedDB model cache breaks the second load in a browser profile (the mesh comes
+    // back without weights and detection silently runs without landmarks); the HTTP cache serves
+    // the package's files instead, and nothing is written to the host page's storage.
+    cacheModels: false,
     async: true,
     warmup: 'none',
-    cacheSensitivity: 0,
-    filter: { enabled: false },
+    cacheSensitivity: sceneChangeSensitivity,
+    filter: { enabled: false, autoBrightness: false },
     gesture: { enabled: false },
     body: { enabled: false },
     hand: { enabled: false },
@@ -42,6 +62,8 @@ function humanConfig(assets: FaceAssetLocation): Partial<Config> {
         maxDetected: 3,
         minConfidence: 0.5,
         return: false,
+        skipFrames: detectorSkipFrames,
+        skipTime: detectorSkipMs,
       },
       mesh: { enabled: true },
       attention: { enabled: false },
@@ -60,12 +82,42 @@ export function loadFaceDetector(assets: FaceAssetLocation): Promise<Human> {
     const { Human: HumanClass } = await import('@vladmandic/human');
     const human = new HumanClass(humanConfig(assets));
     await human.load();
+    warmUp(human);
     return human;
   })();
   loading.catch(() => {
     loading = undefined;
   });
   return loading;
+}
+
+/**
+ * Runs each loaded model once on a blank input of its own shape, so that the first live frames do
+ * not pay for the WebAssembly backend's first-run allocations (Human's own warm-up needs a
+ * `data:` URL fetch, which a strict CSP may refuse).
+ */
+function warmUp(human: Human): void {
+  const tf = human.tf as WarmUpTf;
+  for (const model of Object.values(human.models.models)) {
+    try {
+      const input = model?.inputs[0];
+      if (!model || !input?.shape) continue;
+      const blank = tf.zeros(
+        input.shape.map((size: number) => (size > 0 ? size : 1)),
+        input.dtype,
+      );
+      const output = model.execute(blank);
+      tf.dispose([blank, output].flat());
+    } catch {
+      // A warm-up failure costs the first frames some speed, nothing else.
+    }
+  }
+}
+
+/** The part of Human's bundled TensorFlow.js the warm-up uses (`human.tf` is typed `any`). */
+interface WarmUpTf {
+  zeros(shape: number[], dtype?: string): unknown;
+  dispose(tensors: unknown[]): void;
 }
 
 /** Detects the faces of one frame. */

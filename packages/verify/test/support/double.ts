@@ -1,7 +1,7 @@
 /** Browser side of the flow API double: create a scenario, read what the element sent. */
-import type { RecordedRequest, Scenario } from './node/flow-api-double.js';
+import type { FingerprintFetch, RecordedRequest, Scenario } from './node/flow-api-double.js';
 
-export type { RecordedRequest, Scenario };
+export type { FingerprintFetch, RecordedRequest, Scenario };
 
 /** A created scenario: where the element must point. */
 export interface ScenarioHandle {
@@ -10,7 +10,13 @@ export interface ScenarioHandle {
   linkId: string;
   verificationId: string;
   fingerprintUrl: string;
+  /** The exact text the fingerprint endpoint answers. */
+  fingerprintBody: string;
+  /** The ETag the fingerprint endpoint answers with. */
+  fingerprintEtag: string;
   requests(): Promise<RecordedRequest[]>;
+  /** Every `GET` of the fingerprint endpoint, in order. */
+  fingerprintFetches(): Promise<FingerprintFetch[]>;
   finish(status: 'success' | 'failed' | 'expired'): Promise<void>;
 }
 
@@ -21,11 +27,18 @@ export async function createScenario(scenario: Scenario = {}): Promise<ScenarioH
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(scenario),
   });
-  const created = (await response.json()) as Omit<ScenarioHandle, 'requests' | 'finish'>;
+  const created = (await response.json()) as Omit<
+    ScenarioHandle,
+    'requests' | 'fingerprintFetches' | 'finish'
+  >;
   return {
     ...created,
     requests: async () =>
       (await (await fetch(`/double/${created.id}/requests`)).json()) as RecordedRequest[],
+    fingerprintFetches: async () =>
+      (await (
+        await fetch(`/double/${created.id}/fingerprint-fetches`)
+      ).json()) as FingerprintFetch[],
     finish: async (status) => {
       await fetch(`/double/${created.id}/finish`, {
         method: 'POST',

@@ -1,6 +1,6 @@
 /** Mounting `<idv-verify>` against a scenario and reading its screen. */
 import { fixture, html } from '@open-wc/testing';
-import '../../dist/index.js';
+import { idvEventNames } from '../../dist/index.js';
 import type { IdvVerify } from '../../dist/idv-verify.js';
 import type { CaptureSource } from '../../dist/capture-source.js';
 import { createScenario, waitFor, type Scenario, type ScenarioHandle } from './double.js';
@@ -18,20 +18,6 @@ export interface Mounted {
   button(label: string | RegExp): HTMLButtonElement;
 }
 
-const eventNames = [
-  'idv-ready',
-  'idv-start',
-  'idv-step-change',
-  'idv-capture',
-  'idv-quality',
-  'idv-location',
-  'idv-handoff',
-  'idv-complete',
-  'idv-error',
-  'idv-expired',
-  'idv-request-cancel',
-];
-
 /** Creates a scenario and mounts an element on it. */
 export async function mount(
   scenario: Scenario = {},
@@ -45,7 +31,7 @@ export async function mount(
   const events: CustomEvent[] = [];
   const container = await fixture<HTMLDivElement>(html`<div></div>`);
   const el = document.createElement('idv-verify') as IdvVerify;
-  for (const name of eventNames) el.addEventListener(name, (e) => events.push(e as CustomEvent));
+  for (const name of idvEventNames) el.addEventListener(name, (e) => events.push(e as CustomEvent));
   if (options.source) el.captureSource = options.source;
   for (const [name, value] of Object.entries(options.attributes ?? {}))
     el.setAttribute(name, value);

@@ -22,6 +22,10 @@ export interface TestSourceOptions {
   fixes?: LocationFix[];
   locationError?: CaptureSourceError;
   permissions?: { camera: DevicePermission; location: DevicePermission };
+  /** The platform the source stands for (default `native`, as the Capacitor plugin's). */
+  kind?: 'web' | 'native';
+  /** Gives the source an `openSettings` hook that counts its calls in `settingsOpened`. */
+  canOpenSettings?: boolean;
 }
 
 class CanvasCamera implements CameraSession {
@@ -63,12 +67,22 @@ class CanvasCamera implements CameraSession {
 
 /** The scripted capture source. */
 export class TestCaptureSource implements CaptureSource {
-  readonly kind = 'native' as const;
+  readonly kind: 'web' | 'native';
   readonly liveFrames = true;
   readonly cameras: CanvasCamera[] = [];
   watching = 0;
+  /** How many times the element opened the settings. */
+  settingsOpened = 0;
+  readonly openSettings?: () => Promise<void>;
 
-  constructor(private readonly options: TestSourceOptions = {}) {}
+  constructor(private readonly options: TestSourceOptions = {}) {
+    this.kind = options.kind ?? 'native';
+    if (options.canOpenSettings) {
+      this.openSettings = async () => {
+        this.settingsOpened += 1;
+      };
+    }
+  }
 
   async checkPermissions(): Promise<{ camera: DevicePermission; location: DevicePermission }> {
     return this.options.permissions ?? { camera: 'prompt', location: 'prompt' };

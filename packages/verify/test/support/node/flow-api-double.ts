@@ -55,11 +55,18 @@ export interface RecordedRequest {
   form?: Record<string, { type: string; size: number; name: string }[] | string>;
 }
 
+/** One `GET` of the fingerprint endpoint, with the cache headers the browser sent. */
+export interface FingerprintFetch {
+  ifNoneMatch: string | null;
+  cacheControl: string | null;
+}
+
 interface ScenarioState {
   scenario: Scenario;
   session: FlowSession;
   token: string;
   requests: RecordedRequest[];
+  fingerprintFetches: FingerprintFetch[];
 }
 
 /** The minimal Koa context this middleware uses (Web Test Runner's dev server is Koa). */
@@ -153,6 +160,18 @@ function stepAfter(kind: CaptureKind): FlowSession['step'] {
   return kind === 'front' ? 'ADD_FRONT' : kind === 'back' ? 'ADD_BACK' : 'END_OPERATION';
 }
 
+/**
+ * The fingerprint service's answer as the double serves it: written by hand, not by
+ * `JSON.stringify`, with spacing and an escape sequence that a parse and re-serialization would
+ * change, so a test can tell whether the element forwards the raw text.
+ */
+function fingerprintBody(userData: Record<string, unknown>): string {
+  return `{"userData":${JSON.stringify(userData)},  "signature" : "c2lnbmF0dXJl", "note":"caf\\u00e9"}\n`;
+}
+
+/** The ETag (the service's cache identifier) of a scenario's fingerprint answer. */
+const fingerprintEtag = (id: string): string => `"fp-${id}"`;
+
 /** Koa middleware serving `/double/**`. */
 export function flowApiDouble() {
   return async (ctx: KoaLikeContext, next: () => Promise<unknown>): Promise<void> => {
@@ -165,13 +184,21 @@ export function flowApiDouble() {
       const scenario = JSON.parse(body.toString('utf8') || '{}') as Scenario;
       const id = randomUUID();
       const session = baseSession(scenario);
-      scenarios.set(id, { scenario, session, token: randomUUID(), requests: [] });
+      scenarios.set(id, {
+        scenario,
+        session,
+        token: randomUUID(),
+        requests: [],
+        fingerprintFetches: [],
+      });
       send(ctx, 201, {
         id,
         apiBase: `/double/${id}/api/v1`,
         linkId: session.linkId,
         verificationId: session.verificationId,
         fingerprintUrl: `/double/${id}/fingerprint`,
+        fingerprintBody: fingerprintBody(scenario.fingerprint ?? {}),
+        fingerprintEtag: fingerprintEtag(id),
       });
       return;
     }
@@ -195,7 +222,21 @@ export function flowApiDouble() {
       return;
     }
     if (rest === '/fingerprint' && ctx.method === 'GET') {
-      send(ctx, 200, { userData: state.scenario.fingerprint ?? {}, signature: 'c2lnbmF0dXJl' });
+      // As the fingerprint service: a fresh answer every time (even to a revalidation with
+      // `max-age=0`), the same ETag identifier, storable so the browser keeps the ETag.
+      state.fingerprintFetches.push({
+        ifNoneMatch: ctx.get('if-none-match') || null,
+        cacheControl: ctx.get('cache-control') || null,
+      });
+      ctx.status = 200;
+      ctx.set('content-type', 'application/json; charset=utf-8');
+      ctx.set('etag', fingerprintEtag(match[1]!));
+      ctx.set('cache-control', 'private, no-cache');
+      ctx.body = fingerprintBody(state.scenario.fingerprint ?? {});
+      return;
+    }
+    if (rest === '/fingerprint-fetches' && ctx.method === 'GET') {
+      send(ctx, 200, state.fingerprintFetches);
       return;
     }
     if (!rest.startsWith('/api/v1/')) {

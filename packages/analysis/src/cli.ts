@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { openSharedKeyAuthority } from './cloud-keys.js';
+import { createAnalysisEngine } from './engine.js';
+import { buildAnalysisApp } from './http/app.js';
+import { staticKeyAuthority } from './keys.js';
+import type { ApiKeyAuthority } from './types.js';
+
+const HELP = `Usage: idv-analysis start [options]
+
+Serves ID analysis (/id), face analysis (/face) and anti-spoofing (/antispoofing).
+
+Options (environment twin in brackets):
+  --port N          port to listen on (IDV_PORT; default 8090)
+  --host HOST       address to bind (IDV_HOST; default 127.0.0.1)
+  --api-key KEY     static Api-Key for all three services (IDV_ANALYSIS_API_KEY)
+  --data-dir DIR    share the verification server's cloud-services keys in DIR (IDV_DATA_DIR)
+                    (IDV_DATABASE_URL does the same for a PostgreSQL deployment)
+  --help            show this help
+`;
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'api-key': { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help || positionals[0] !== 'start') {
+    process.stdout.write(HELP);
+    return values.help ? 0 : 1;
+  }
+  const port = Number(values.port ?? process.env['IDV_PORT'] ?? 8090);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`idv-analysis: invalid port ${values.port ?? process.env['IDV_PORT']}\n`);
+    return 1;
+  }
+  const host = values.host ?? process.env['IDV_HOST'] ?? '127.0.0.1';
+  const apiKey = values['api-key'] ?? process.env['IDV_ANALYSIS_API_KEY'];
+  const dataDir = values['data-dir'] ?? process.env['IDV_DATA_DIR'];
+  const databaseUrl = process.env['IDV_DATABASE_URL'];
+  let authority: ApiKeyAuthority & { close?(): Promise<void> | void };
+  if (dataDir || databaseUrl) {
+    authority = await openSharedKeyAuthority({
+      ...(dataDir ? { dataDir } : {}),
+      ...(databaseUrl ? { databaseUrl } : {}),
+    });
+  } else if (apiKey) {
+    authority = staticKeyAuthority(apiKey);
+  } else {
+    process.stderr.write(
+      'idv-analysis: give --api-key (or IDV_ANALYSIS_API_KEY), or --data-dir / IDV_DATABASE_URL to share the server keys.\n',
+    );
+    return 1;
+  }
+  const engine = createAnalysisEngine();
+  await engine.warmUp();
+  const app = await buildAnalysisApp({ engine, authority, logger: { level: 'info' } });
+  const address = await app.listen({ port, host });
+  process.stdout.write(`idv-analysis listening on ${address}\n`);
+  const stop = async (): Promise<void> => {
+    await app.close();
+    await engine.close();
+    await authority.close?.();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  return -1;
+}
+
+main().then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (error: unknown) => {
+    process.stderr.write(`idv-analysis: ${(error as Error).message}\n`);
+    process.exit(1);
+  },
+);

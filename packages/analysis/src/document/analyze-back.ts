@@ -1,0 +1,127 @@
+import sharp from 'sharp';
+import {
+  cropRgb,
+  decodeImage,
+  resizeRgb,
+  type ImageLimits,
+  type RgbImage,
+} from '../image/decode.js';
+import { measureQuality } from '../image/quality.js';
+import { readTextLines } from '../models/paddle-ocr.js';
+import { readMrzWithTesseract } from '../models/tesseract.js';
+import type { BackAnalysis, DocumentFields, FrontAnalysis, MrzResult } from '../types.js';
+import { readBarcodes } from './barcodes.js';
+import { crossCheck } from './cross-check.js';
+import { isAdultOn } from './dates.js';
+import { locateAndRectify } from './locate.js';
+import {
+  fieldsFromMrz,
+  mrzCandidates,
+  mrzDocumentType,
+  mrzFromCandidates,
+  textRows,
+} from './mrz-read.js';
+
+/** The MRZ sits in the bottom part of every TD1/TD2/TD3 side that carries one. */
+const MRZ_BAND = 0.45;
+// Full rectified width: at 700 px a TD3 line gives 16 px per character and narrow glyphs (I, 1)
+// get dropped; at 1000 px the bench's MRZ errors on passports disappear for ~100 ms more.
+const BAND_OCR_WIDTH = 1000;
+
+const EMPTY_FIELDS: DocumentFields = {
+  firstNames: null,
+  lastNames: null,
+  name: null,
+  birthDate: null,
+  dateOfIssue: null,
+  dateOfExpiry: null,
+  idNumber: null,
+  nationality: null,
+  gender: null,
+  adult: null,
+};
+
+function better(a: MrzResult | null, b: MrzResult | null): MrzResult | null {
+  if (!a) return b;
+  if (!b) return a;
+  const score = (m: MrzResult): number =>
+    Object.values(m.checks).filter((c) => c.valid).length + (m.valid ? 10 : 0);
+  return score(b) > score(a) ? b : a;
+}
+
+async function readWithPaddle(image: RgbImage): Promise<{ mrz: MrzResult | null; text: string }> {
+  const lines = await readTextLines(image);
+  return {
+    mrz: mrzFromCandidates(mrzCandidates(textRows(lines)), 'paddleocr'),
+    text: lines.map((l) => l.text).join('\n'),
+  };
+}
+
+async function readWithTesseract(band: RgbImage): Promise<MrzResult | null> {
+  const png = await sharp(band.data, {
+    raw: { width: band.width, height: band.height, channels: 3 },
+  })
+    .grayscale()
+    .normalise()
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return mrzFromCandidates(mrzCandidates(await readMrzWithTesseract(png)), 'tesseract');
+}
+
+/**
+ * ID analysis `POST /back`: the MRZ (PaddleOCR on the bottom band of the flattened document; tesseract's
+ * legacy engine as second reader when check digits fail; the whole photo as a last resort), the
+ * PDF417/QR barcodes, and the cross-check with the front.
+ */
+export async function analyzeBackImage(
+  bytes: Buffer,
+  front?: FrontAnalysis | null,
+  limits?: ImageLimits,
+): Promise<BackAnalysis> {
+  const decoded = await decodeImage(bytes, 1600, limits);
+  const located = await locateAndRectify(decoded);
+  const { rectified } = located;
+  const bandTop = Math.round(rectified.height * (1 - MRZ_BAND));
+  const band = cropRgb(rectified, 0, bandTop, rectified.width, rectified.height - bandTop);
+  const first = await readWithPaddle(await resizeRgb(band, BAND_OCR_WIDTH));
+  let mrz = first.mrz;
+  let ocrRaw = first.text;
+  if (!mrz?.valid) mrz = better(mrz, await readWithTesseract(band));
+  if (!mrz?.valid) {
+    // The outline may be wrong (a cut-off card): read the whole photo.
+    const whole = await readWithPaddle(await resizeRgb(decoded, Math.min(decoded.width, 1000)));
+    mrz = better(mrz, whole.mrz);
+    if (!first.text) ocrRaw = whole.text;
+  }
+  // Barcodes: on the flat document first; the whole photo too when no PDF417 was found there and
+  // the page is not a passport data page (TD3 pages carry no barcode).
+  let barcodes = await readBarcodes([rectified]);
+  if (!barcodes.some((b) => b.format === 'PDF417') && mrz?.format !== 'TD3') {
+    const more = [...(await readBarcodes([decoded])), ...(await readBarcodes([rectified], true))];
+    const unique = new Map([...barcodes, ...more].map((b) => [`${b.format}:${b.raw}`, b] as const));
+    barcodes = [...unique.values()];
+    barcodes.sort((a, b) => (a.format === 'PDF417' ? -1 : 0) - (b.format === 'PDF417' ? -1 : 0));
+  }
+  const fields = mrz ? fieldsFromMrz(mrz) : { ...EMPTY_FIELDS };
+  fields.adult = isAdultOn(fields.birthDate);
+  const checks = mrz ? Object.values(mrz.checks) : [];
+  const confidence = mrz
+    ? checks.filter((c) => c.valid).length / Math.max(1, checks.length)
+    : barcodes.length > 0
+      ? 0.5
+      : 0;
+  return {
+    documentType: mrz ? mrzDocumentType(mrz) : (front?.documentType ?? 'UNKNOWN'),
+    country: mrz?.fields.issuingState ?? front?.country ?? null,
+    mrz,
+    barcode: barcodes[0] ?? null,
+    barcodes,
+    fields,
+    crossCheck: crossCheck(front?.fields, fields),
+    documentQuad: ocrRaw || barcodes.length ? located.quad : null,
+    quality: measureQuality(rectified),
+    ocrRaw,
+    confidence: Math.round(confidence * 1000) / 1000,
+    reason: mrz || barcodes.length > 0 ? null : ocrRaw ? 'NO_MRZ' : 'NO_DOCUMENT',
+  };
+}

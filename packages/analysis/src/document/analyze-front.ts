@@ -1,0 +1,120 @@
+import sharp from 'sharp';
+import {
+  cropRgb,
+  decodeImage,
+  resizeRgb,
+  type ImageLimits,
+  type RgbImage,
+} from '../image/decode.js';
+import { measureQuality } from '../image/quality.js';
+import { readTextLines } from '../models/paddle-ocr.js';
+import { detectFaces } from '../face/detect.js';
+import { PORTRAIT_CONFIG } from '../models/human.js';
+import type { DocumentFields, DocumentType, FrontAnalysis } from '../types.js';
+import { findCountry, findDocumentType, readFrontFields } from './front-fields.js';
+import { locateAndRectify } from './locate.js';
+import {
+  fieldsFromMrz,
+  mrzCandidates,
+  mrzDocumentType,
+  mrzFromCandidates,
+  textRows,
+} from './mrz-read.js';
+
+/** Width at which the front is read by OCR (text of an ID-1 card stays ≥ 12 px high). */
+const OCR_WIDTH = 800;
+
+/** Crops the document portrait (the largest face) with a head-and-shoulders margin, JPEG base64. */
+async function portrait(document: RgbImage): Promise<string | null> {
+  // The portrait fills a third of the card: a half-size image is plenty to find it.
+  const small = await resizeRgb(document, Math.round(document.width / 2));
+  const faces = await detectFaces(small, PORTRAIT_CONFIG);
+  const face = faces[0];
+  if (!face) return null;
+  const [x, y, w, h] = face.box.map((v) => v * (document.width / small.width)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const crop = cropRgb(document, x - w * 0.35, y - h * 0.45, w * 1.7, h * 1.9);
+  const jpeg = await sharp(crop.data, {
+    raw: { width: crop.width, height: crop.height, channels: 3 },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return jpeg.toString('base64');
+}
+
+function fieldsRead(fields: DocumentFields): number {
+  const keys: (keyof DocumentFields)[] = [
+    'firstNames',
+    'lastNames',
+    'birthDate',
+    'dateOfExpiry',
+    'idNumber',
+    'nationality',
+    'gender',
+  ];
+  return keys.filter((key) => fields[key] !== null).length / keys.length;
+}
+
+function typeFromSize(sizeClass: string | null): DocumentType {
+  if (sizeClass === 'ID1') return 'ID_CARD';
+  if (sizeClass === 'ID3') return 'PASSPORT';
+  return 'UNKNOWN';
+}
+
+/**
+ * ID analysis `POST /front`: locate and flatten the document, read the visual zone (and the MRZ of
+ * a passport data page, which wins where both are read), classify, crop the portrait, score quality.
+ */
+export async function analyzeFrontImage(
+  bytes: Buffer,
+  limits?: ImageLimits,
+): Promise<FrontAnalysis> {
+  const decoded = await decodeImage(bytes, 1600, limits);
+  const located = await locateAndRectify(decoded);
+  const readable = await resizeRgb(located.rectified, OCR_WIDTH);
+  const lines = await readTextLines(readable);
+  const ocrRaw = lines.map((l) => l.text).join('\n');
+  const quality = measureQuality(located.rectified);
+  let fields = readFrontFields(lines);
+  const mrz = mrzFromCandidates(mrzCandidates(textRows(lines)), 'paddleocr');
+  let documentType = findDocumentType(lines);
+  let country = findCountry(lines, readable.height);
+  if (mrz?.valid) {
+    const fromMrz = fieldsFromMrz(mrz);
+    fields = {
+      ...fields,
+      ...Object.fromEntries(Object.entries(fromMrz).filter(([, v]) => v !== null)),
+    } as DocumentFields;
+    if (documentType === 'UNKNOWN') documentType = mrzDocumentType(mrz);
+    country ??= mrz.fields.issuingState;
+  }
+  if (documentType === 'UNKNOWN' && lines.length > 0)
+    documentType = typeFromSize(located.sizeClass);
+  const faceImage =
+    lines.length > 0 || located.outlineFound ? await portrait(located.rectified) : null;
+  const meanScore = lines.length ? lines.reduce((s, l) => s + l.score, 0) / lines.length : 0;
+  const read = fieldsRead(fields);
+  const reason =
+    lines.length === 0
+      ? located.outlineFound
+        ? 'NO_TEXT'
+        : 'NO_DOCUMENT'
+      : read === 0 && !faceImage
+        ? 'NO_DOCUMENT'
+        : null;
+  return {
+    documentType: reason === 'NO_DOCUMENT' ? 'UNKNOWN' : documentType,
+    country,
+    fields,
+    faceImage,
+    documentQuad: reason === 'NO_DOCUMENT' ? null : located.quad,
+    quality,
+    ocrRaw,
+    confidence: Math.round(read * meanScore * 1000) / 1000,
+    reason,
+  };
+}

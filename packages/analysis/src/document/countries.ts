@@ -1,0 +1,26 @@
+import { states } from 'mrz';
+
+/**
+ * Issuing states and nationalities known to ICAO 9303 (from the `mrz` package): alpha-3 code → name.
+ * Codes of organisations and special cases (`UNO`, `XXA`, `D`…) are kept: they appear in real MRZs.
+ */
+export const ICAO_STATES: Readonly<Record<string, string>> = states;
+
+/** True for a code that ICAO 9303 knows as a state or nationality. */
+export function isKnownState(code: string): boolean {
+  return Object.prototype.hasOwnProperty.call(ICAO_STATES, code);
+}
+
+const byUpperName = new Map(
+  Object.entries(ICAO_STATES).map(([code, name]) => [name.toUpperCase(), code] as const),
+);
+
+/** The code of a state named in upper-case text (`"SPAIN"` → `ESP`), or `null`. */
+export function stateCodeFromName(upperName: string): string | null {
+  return byUpperName.get(upperName.trim()) ?? null;
+}
+
+/** Every state name, upper-case, longest first (so `"GUINEA-BISSAU"` matches before `"GUINEA"`). */
+export const STATE_NAMES_UPPER: readonly string[] = [...byUpperName.keys()].sort(
+  (a, b) => b.length - a.length,
+);

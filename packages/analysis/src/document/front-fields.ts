@@ -1,0 +1,180 @@
+import type { TextLine } from '../models/paddle-ocr.js';
+import type { DocumentFields, DocumentType } from '../types.js';
+import { STATE_NAMES_UPPER, isKnownState, stateCodeFromName } from './countries.js';
+import { findPrintedDates, isAdultOn } from './dates.js';
+
+type LabelledField = 'lastNames' | 'firstNames' | 'idNumber' | 'sex' | 'nationality';
+
+/** Printed labels (letters only, upper case) that announce each field. */
+const LABELS: Readonly<Record<LabelledField, readonly string[]>> = {
+  lastNames: ['SURNAMES', 'SURNAME', 'LASTNAME', 'FAMILYNAME', 'APELLIDOS', 'NOM'],
+  firstNames: [
+    'GIVENNAMES',
+    'GIVENNAME',
+    'FIRSTNAMES',
+    'FIRSTNAME',
+    'FORENAMES',
+    'PRENOMS',
+    'NOMBRE',
+  ],
+  idNumber: [
+    'DOCUMENTNO',
+    'DOCUMENTNUMBER',
+    'PASSPORTNO',
+    'PASSPORTNUMBER',
+    'CARDNO',
+    'IDNO',
+    'PERMITNO',
+  ],
+  sex: ['SEX', 'GENDER', 'SEXE', 'SEXO'],
+  nationality: ['NATIONALITY', 'NATIONALITE', 'NACIONALIDAD'],
+};
+
+const TYPE_KEYWORDS: readonly (readonly [string, DocumentType])[] = [
+  ['PASSPORT', 'PASSPORT'],
+  ['RESIDENCEPERMIT', 'RESIDENCE_PERMIT'],
+  ['RESIDENCECARD', 'RESIDENCE_PERMIT'],
+  ['DRIVINGLICENCE', 'DRIVING_LICENSE'],
+  ['DRIVINGLICENSE', 'DRIVING_LICENSE'],
+  ['DRIVERLICENSE', 'DRIVING_LICENSE'],
+  ['IDENTITYCARD', 'ID_CARD'],
+  ['IDCARD', 'ID_CARD'],
+];
+
+function letters(text: string): string {
+  return text.toUpperCase().replace(/[^A-Z]/g, '');
+}
+
+function isLabelRow(line: TextLine): boolean {
+  const key = letters(line.text);
+  return (
+    Object.values(LABELS).some((labels) => labels.some((label) => key.includes(label))) ||
+    /BIRTH|ISSUE|EXPIRY|EXPIRATION/.test(key)
+  );
+}
+
+/** The first text line below `label` that overlaps it horizontally and is not a label itself. */
+function valueBelow(lines: TextLine[], label: TextLine): TextLine | null {
+  const candidates = lines
+    .filter(
+      (line) =>
+        line !== label &&
+        line.box.y > label.box.y + label.box.height * 0.5 &&
+        line.box.y < label.box.y + label.box.height * 4 &&
+        line.box.x < label.box.x + Math.max(label.box.width, 60) &&
+        line.box.x + line.box.width > label.box.x - 20 &&
+        !isLabelRow(line),
+    )
+    .sort((a, b) => a.box.y - b.box.y);
+  return candidates[0] ?? null;
+}
+
+function findLabel(lines: TextLine[], field: LabelledField): TextLine | null {
+  for (const label of LABELS[field]) {
+    const line = lines.find((l) => letters(l.text).includes(label));
+    if (line) return line;
+  }
+  return null;
+}
+
+function cleanName(text: string): string | null {
+  const name = text
+    .toUpperCase()
+    .replace(/[^A-Z\s'-]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return name.length >= 2 ? name : null;
+}
+
+function tokens(text: string): string[] {
+  return text
+    .toUpperCase()
+    .split(/[^A-Z0-9<]+/)
+    .filter(Boolean);
+}
+
+/** The issuing country: a state name in the header, else a lone known alpha-3 code in the top quarter. */
+export function findCountry(lines: TextLine[], height: number): string | null {
+  const header = lines.filter((line) => line.box.y < height * 0.25);
+  for (const line of header) {
+    const text = line.text.toUpperCase().replace(/\s+/g, ' ').trim();
+    for (const name of STATE_NAMES_UPPER) {
+      if (
+        text === name ||
+        text.startsWith(`${name} `) ||
+        text.endsWith(` ${name}`) ||
+        text.includes(`OF ${name}`)
+      ) {
+        const code = stateCodeFromName(name);
+        if (code) return code;
+      }
+    }
+  }
+  for (const line of header)
+    for (const token of tokens(line.text))
+      if (token.length === 3 && isKnownState(token)) return token;
+  return null;
+}
+
+/** The document type named in the text (`PASSPORT`, `IDENTITY CARD`…), or `UNKNOWN`. */
+export function findDocumentType(lines: TextLine[]): DocumentType {
+  const text = letters(lines.map((l) => l.text).join(' '));
+  for (const [keyword, type] of TYPE_KEYWORDS) if (text.includes(keyword)) return type;
+  return 'UNKNOWN';
+}
+
+/**
+ * Reads the visual inspection zone of a rectified front: each value is the line under its printed
+ * label; dates are told apart by order (birth < issue < expiry), as they are on every document.
+ */
+export function readFrontFields(lines: TextLine[]): DocumentFields {
+  const valueOf = (field: LabelledField): TextLine | null => {
+    const label = findLabel(lines, field);
+    return label ? valueBelow(lines, label) : null;
+  };
+  const lastLine = valueOf('lastNames');
+  const firstLine = valueOf('firstNames');
+  const lastNames = lastLine ? cleanName(lastLine.text) : null;
+  const firstNames = firstLine ? cleanName(firstLine.text) : null;
+  const numberLine = valueOf('idNumber');
+  const idNumber =
+    (numberLine
+      ? tokens(numberLine.text).find((t) => /^[A-Z0-9]{5,15}$/.test(t) && /\d/.test(t))
+      : undefined) ?? null;
+  // Sex, nationality and dates often share a row: look at the rows below the sex label.
+  const sexLabel = findLabel(lines, 'sex');
+  const nationalityLabel = findLabel(lines, 'nationality');
+  const near = (label: TextLine | null): TextLine[] =>
+    label
+      ? lines.filter(
+          (l) =>
+            l.box.y > label.box.y + label.box.height * 0.4 &&
+            l.box.y < label.box.y + label.box.height * 4 &&
+            !isLabelRow(l),
+        )
+      : [];
+  const gender =
+    near(sexLabel)
+      .flatMap((l) => tokens(l.text))
+      .find((t) => /^[MFX]$/.test(t)) ?? null;
+  const nationality =
+    near(nationalityLabel ?? sexLabel)
+      .flatMap((l) => tokens(l.text))
+      .find((t) => t.length === 3 && isKnownState(t)) ?? null;
+  const dates = [...new Set(findPrintedDates(lines.map((l) => l.text).join('\n')))].sort();
+  const birthDate = dates.length >= 2 ? (dates[0] as string) : null;
+  const dateOfExpiry = dates.length >= 2 ? (dates.at(-1) as string) : null;
+  const dateOfIssue = dates.length >= 3 ? (dates[dates.length - 2] as string) : null;
+  return {
+    firstNames,
+    lastNames,
+    name: [firstNames, lastNames].filter(Boolean).join(' ') || null,
+    birthDate,
+    dateOfIssue,
+    dateOfExpiry,
+    idNumber,
+    nationality,
+    gender,
+    adult: isAdultOn(birthDate),
+  };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { generateIdentity } from '../testing/identity.js';
+import { buildMrzLines } from '../testing/mrz-lines.js';
+import { mrzCheckDigit } from './mrz-check-digit.js';
+import { mrzFromCandidates } from './mrz-read.js';
+
+describe('MRZ check digits and repair', () => {
+  it('computes the ICAO 9303 check digits of the specification examples', () => {
+    expect(mrzCheckDigit('D23145890')).toBe('7');
+    expect(mrzCheckDigit('740812')).toBe('2');
+    expect(mrzCheckDigit('120415')).toBe('9');
+    expect(mrzCheckDigit('L898902C<')).toBe('3');
+  });
+
+  it('reads generated MRZs of all three formats as valid, with the right fields', () => {
+    for (const kind of ['id-card', 'residence-permit', 'passport'] as const) {
+      const identity = generateIdentity(`mrz-${kind}`);
+      const mrz = mrzFromCandidates(buildMrzLines(identity, kind), 'paddleocr');
+      expect(mrz?.valid).toBe(true);
+      expect(mrz?.format).toBe(
+        { 'id-card': 'TD1', 'residence-permit': 'TD2', passport: 'TD3' }[kind],
+      );
+      expect(mrz?.fields.documentNumber).toBe(identity.documentNumber);
+      expect(mrz?.fields.birthDate).toBe(identity.birthDate);
+      expect(mrz?.fields.expirationDate).toBe(identity.dateOfExpiry);
+      expect(mrz?.fields.lastName).toBe(identity.lastNames);
+      expect(mrz?.repairs).toEqual([]);
+    }
+  });
+
+  it('repairs O/0, I/1 and S/5 confusions guided by the check digits', () => {
+    const identity = {
+      ...generateIdentity('repair'),
+      documentNumber: 'AB0123456',
+      birthDate: '1985-05-15',
+      nationality: 'POL',
+    };
+    const lines = buildMrzLines(identity, 'passport');
+    const line2 = lines[1] as string;
+    expect(line2.slice(0, 20)).toBe(
+      `AB0123456${mrzCheckDigit('AB0123456')}POL850515${mrzCheckDigit('850515')}`,
+    );
+    // OCR misreads: the document number's 0 as O (alphanumeric: only the check digit can tell),
+    // the nationality's O as 0, a 5 of the birth date as S.
+    const misread = `ABO123456${line2[9]}P0L8S0515${line2.slice(19)}`;
+    const repaired = mrzFromCandidates([lines[0] as string, misread], 'paddleocr');
+    expect(repaired?.valid).toBe(true);
+    expect(repaired?.fields.documentNumber).toBe('AB0123456');
+    expect(repaired?.repairs.length).toBeGreaterThan(0);
+  });
+
+  it('never repairs a tampered check digit into validity', () => {
+    const identity = generateIdentity('tamper');
+    const lines = buildMrzLines(identity, 'id-card');
+    const line2 = lines[1] as string;
+    const wrong = String((Number(line2[6]) + 3) % 10);
+    const tampered = [
+      lines[0] as string,
+      line2.slice(0, 6) + wrong + line2.slice(7),
+      lines[2] as string,
+    ];
+    const mrz = mrzFromCandidates(tampered, 'paddleocr');
+    expect(mrz?.valid).toBe(false);
+    expect(mrz?.checks['birthDate']?.valid).toBe(false);
+    expect(mrz?.checks['birthDate']?.read).toBe(wrong);
+  });
+});

@@ -1,0 +1,197 @@
+import { mrzCheckDigit } from './mrz-check-digit.js';
+import type { MrzCharClass, MrzCheckSpec, MrzLayout } from './mrz-layout.js';
+import type { MrzCheck, MrzRepair } from '../types.js';
+
+/** Glyphs OCR confuses, letter → digit. */
+const LETTER_TO_DIGIT: Readonly<Record<string, string>> = {
+  O: '0',
+  D: '0',
+  Q: '0',
+  U: '0',
+  I: '1',
+  L: '1',
+  T: '1',
+  Z: '2',
+  A: '4',
+  S: '5',
+  G: '6',
+  B: '8',
+};
+/** Glyphs OCR confuses, digit → letter. */
+const DIGIT_TO_LETTER: Readonly<Record<string, string>> = {
+  '0': 'O',
+  '1': 'I',
+  '2': 'Z',
+  '4': 'A',
+  '5': 'S',
+  '6': 'G',
+  '8': 'B',
+};
+/** Alternatives tried inside alphanumeric fields when a check digit fails. */
+const AMBIGUOUS: Readonly<Record<string, readonly string[]>> = {
+  '0': ['O', 'D', 'Q'],
+  O: ['0', 'D', 'Q'],
+  D: ['0', 'O'],
+  Q: ['0', 'O'],
+  '1': ['I', 'L'],
+  I: ['1', 'L'],
+  L: ['1', 'I'],
+  '2': ['Z'],
+  Z: ['2'],
+  '5': ['S'],
+  S: ['5'],
+  '6': ['G'],
+  G: ['6'],
+  '8': ['B'],
+  B: ['8'],
+  '4': ['A'],
+  A: ['4'],
+  '7': ['T'],
+  T: ['7'],
+  U: ['V', '0'],
+  V: ['U'],
+  M: ['N'],
+  N: ['M'],
+  K: ['<'],
+  '<': ['K'],
+};
+
+function classOf(layout: MrzLayout, line: number, column: number): MrzCharClass {
+  for (const segment of layout.segments)
+    if (segment.line === line && column >= segment.start && column < segment.end)
+      return segment.kind;
+  return 'alnum';
+}
+
+/** Forces every character into the class its position allows (a `0` among letters is an `O`…). */
+function coerceClasses(lines: string[], layout: MrzLayout, repairs: MrzRepair[]): string[] {
+  return lines.map((text, line) =>
+    [...text]
+      .map((char, column) => {
+        const kind = classOf(layout, line, column);
+        let fixed = char;
+        if (kind === 'numeric' && !/[0-9<]/.test(char)) fixed = LETTER_TO_DIGIT[char] ?? char;
+        else if (kind === 'alpha' && /[0-9]/.test(char)) fixed = DIGIT_TO_LETTER[char] ?? char;
+        else if (kind === 'sex' && !/[MFX<]/.test(char))
+          fixed = char === 'H' || char === 'N' ? 'M' : char === 'E' || char === 'P' ? 'F' : char;
+        if (fixed !== char) repairs.push({ line, column, from: char, to: fixed });
+        return fixed;
+      })
+      .join(''),
+  );
+}
+
+/**
+ * Optional data is left-aligned and padded with fillers: a lone character after a run of fillers
+ * (often `A` or `K` misread from `<`, which no check digit can catch as `A` ≡ `<` modulo 10) is a filler.
+ */
+function clearAfterFillers(lines: string[], layout: MrzLayout, repairs: MrzRepair[]): string[] {
+  const optional = layout.segments.filter(
+    (s) => s.kind === 'alnum' && s.start >= 15 && s.end - s.start >= 7,
+  );
+  return lines.map((text, line) => {
+    let out = text;
+    for (const segment of optional.filter((s) => s.line === line)) {
+      const field = out.slice(segment.start, segment.end);
+      const fillers = field.indexOf('<<');
+      if (fillers < 0) continue;
+      for (let column = segment.start + fillers; column < segment.end; column++) {
+        const char = out[column] as string;
+        if (char === '<') continue;
+        repairs.push({ line, column, from: char, to: '<' });
+        out = out.slice(0, column) + '<' + out.slice(column + 1);
+      }
+    }
+    return out;
+  });
+}
+
+function checkData(lines: string[], spec: MrzCheckSpec): string {
+  return spec.data.map((s) => (lines[s.line] ?? '').slice(s.start, s.end)).join('');
+}
+
+/** Evaluates one check digit. */
+export function evaluateCheck(lines: string[], spec: MrzCheckSpec): MrzCheck {
+  const read = (lines[spec.digit.line] ?? '')[spec.digit.column] ?? null;
+  const expected = mrzCheckDigit(checkData(lines, spec));
+  // A filler in place of the digit is valid only when the data it protects is empty (ICAO 9303).
+  const emptyData = /^<*$/.test(checkData(lines, spec));
+  const valid = read !== null && (read === expected || (read === '<' && emptyData));
+  return { valid, read, expected };
+}
+
+function setChar(lines: string[], line: number, column: number, char: string): string[] {
+  return lines.map((text, i) =>
+    i === line ? text.slice(0, column) + char + text.slice(column + 1) : text,
+  );
+}
+
+/**
+ * The single substitution of a confusable glyph, inside the alphanumeric data of `spec` (minus
+ * `skip`), that makes the check digit valid; `null` when there is none or more than one.
+ */
+function uniqueSubstitution(
+  lines: string[],
+  spec: MrzCheckSpec,
+  skip: ReadonlySet<string>,
+): { lines: string[]; repair: MrzRepair } | null {
+  const solutions: { lines: string[]; repair: MrzRepair }[] = [];
+  for (const segment of spec.data) {
+    if (segment.kind !== 'alnum') continue;
+    for (let column = segment.start; column < segment.end; column++) {
+      if (skip.has(`${segment.line}:${column}`)) continue;
+      const from = (lines[segment.line] ?? '')[column] ?? '';
+      for (const to of AMBIGUOUS[from] ?? []) {
+        const candidate = setChar(lines, segment.line, column, to);
+        if (evaluateCheck(candidate, spec).valid)
+          solutions.push({ lines: candidate, repair: { line: segment.line, column, from, to } });
+      }
+    }
+  }
+  return solutions.length === 1 ? (solutions[0] ?? null) : null;
+}
+
+/**
+ * Check-digit-guided repair of OCR misreads: characters are first forced into the class of their
+ * position; then, for each failing check digit whose data holds letters and digits, every single
+ * substitution of a confusable glyph is tried and kept only when exactly one makes the digit valid.
+ * Check digits themselves and digits of numeric fields are never changed, so a tampered check digit
+ * stays invalid.
+ */
+export function repairMrz(
+  input: string[],
+  layout: MrzLayout,
+): { lines: string[]; repairs: MrzRepair[]; checks: Record<string, MrzCheck> } {
+  const repairs: MrzRepair[] = [];
+  let lines = clearAfterFillers(coerceClasses(input, layout, repairs), layout, repairs);
+  // One substitution at most: a check digit lets one wrong character in ten through, so a second
+  // "repair" would too often turn a misread (a dropped character, a shifted line) into a valid MRZ.
+  let substituted = false;
+  const apply = (spec: MrzCheckSpec, skip: ReadonlySet<string>): void => {
+    if (substituted || evaluateCheck(lines, spec).valid) return;
+    const fix = uniqueSubstitution(lines, spec, skip);
+    if (fix) {
+      lines = fix.lines;
+      repairs.push(fix.repair);
+      substituted = true;
+    }
+  };
+  const fieldChecks = layout.checks.filter((spec) => spec.name !== 'composite');
+  for (const spec of fieldChecks) apply(spec, new Set());
+  // The composite digit also covers optional data: once every field digit holds, repair that part,
+  // leaving alone the columns already protected by their own digits.
+  const composite = layout.checks.find((spec) => spec.name === 'composite');
+  if (composite && fieldChecks.every((spec) => evaluateCheck(lines, spec).valid)) {
+    const protectedColumns = new Set(
+      fieldChecks.flatMap((spec) =>
+        spec.data.flatMap((d) =>
+          Array.from({ length: d.end - d.start }, (_, k) => `${d.line}:${d.start + k}`),
+        ),
+      ),
+    );
+    apply(composite, protectedColumns);
+  }
+  const checks: Record<string, MrzCheck> = {};
+  for (const spec of layout.checks) checks[spec.name] = evaluateCheck(lines, spec);
+  return { lines, repairs, checks };
+}

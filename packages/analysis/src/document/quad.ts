@@ -1,0 +1,197 @@
+import { loadOpenCv, withMats, type Cv } from '../models/opencv.js';
+import type { RgbImage } from '../image/decode.js';
+import { rectangleCorners, warpQuad } from '../image/warp.js';
+import type { Point } from '../types.js';
+
+/** A document found in a photo. */
+export interface DocumentRegion {
+  /** Corners in the input image: TL, TR, BR, BL. */
+  quad: Point[];
+  /** False when no outline was found and the whole frame is taken as the document. */
+  outlineFound: boolean;
+  /** Measured width / height of the document. */
+  aspect: number;
+}
+
+/** Known document aspect ratios: ID-1 (85.6 × 54), ID-2 (105 × 74), ID-3 passport page (125 × 88). */
+export const DOCUMENT_ASPECTS = { ID1: 85.6 / 54, ID2: 105 / 74, ID3: 125 / 88 } as const;
+
+const DETECT_SIDE = 640;
+
+function orderCorners(points: Point[]): Point[] {
+  const cx = points.reduce((s, p) => s + p.x, 0) / points.length;
+  const cy = points.reduce((s, p) => s + p.y, 0) / points.length;
+  const sorted = [...points].sort(
+    (a, b) => Math.atan2(a.y - cy, a.x - cx) - Math.atan2(b.y - cy, b.x - cx),
+  );
+  // atan2 order starts at the left (-π): rotate so that the point nearest the top-left comes first.
+  let first = 0;
+  let best = Infinity;
+  sorted.forEach((p, i) => {
+    const score = p.x + p.y;
+    if (score < best) {
+      best = score;
+      first = i;
+    }
+  });
+  return [...sorted.slice(first), ...sorted.slice(0, first)];
+}
+
+function distance(a: Point, b: Point): number {
+  return Math.hypot(a.x - b.x, a.y - b.y);
+}
+
+/** Width / height of a quad from its edge lengths. */
+export function quadAspect(quad: Point[]): number {
+  const [tl, tr, br, bl] = quad as [Point, Point, Point, Point];
+  const width = (distance(tl, tr) + distance(bl, br)) / 2;
+  const height = (distance(tl, bl) + distance(tr, br)) / 2;
+  return width / Math.max(1, height);
+}
+
+function polygonArea(points: Point[]): number {
+  let area = 0;
+  for (let i = 0; i < points.length; i++) {
+    const a = points[i] as Point;
+    const b = points[(i + 1) % points.length] as Point;
+    area += a.x * b.y - b.x * a.y;
+  }
+  return Math.abs(area) / 2;
+}
+
+function findQuad(cv: Cv, image: RgbImage, scale: number): Point[] | null {
+  return withMats((track) => {
+    const rgb = track(new cv.Mat(image.height, image.width, cv.CV_8UC3));
+    rgb.data.set(image.data);
+    const small = track(new cv.Mat());
+    cv.resize(
+      rgb,
+      small,
+      new cv.Size(Math.round(image.width * scale), Math.round(image.height * scale)),
+      0,
+      0,
+      cv.INTER_AREA,
+    );
+    // Edges of luminance and of saturation: a dark-blue header on a dark-grey table differs in colour only.
+    const gray = track(new cv.Mat());
+    cv.cvtColor(small, gray, cv.COLOR_RGB2GRAY);
+    cv.GaussianBlur(gray, gray, new cv.Size(5, 5), 0);
+    const hsv = track(new cv.Mat());
+    cv.cvtColor(small, hsv, cv.COLOR_RGB2HSV);
+    const channels = track(new cv.MatVector());
+    cv.split(hsv, channels);
+    const saturation = track(channels.get(1));
+    cv.GaussianBlur(saturation, saturation, new cv.Size(5, 5), 0);
+    const edges = track(new cv.Mat());
+    const saturationEdges = track(new cv.Mat());
+    const frameArea = small.rows * small.cols;
+    const kernel = track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(5, 5)));
+    let best: { score: number; quad: Point[] } | null = null;
+    for (const [low, high] of [
+      [30, 90],
+      [10, 40],
+      [60, 160],
+    ] as const) {
+      cv.Canny(gray, edges, low, high);
+      cv.Canny(saturation, saturationEdges, low, high);
+      cv.bitwise_or(edges, saturationEdges, edges);
+      cv.morphologyEx(edges, edges, cv.MORPH_CLOSE, kernel);
+      const contours = track(new cv.MatVector());
+      const hierarchy = track(new cv.Mat());
+      cv.findContours(edges, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
+      const candidates: { area: number; index: number }[] = [];
+      for (let i = 0; i < contours.size(); i++) {
+        const area = cv.contourArea(track(contours.get(i)));
+        if (area > frameArea * 0.12) candidates.push({ area, index: i });
+      }
+      candidates.sort((x, y) => y.area - x.area);
+      for (const { index } of candidates.slice(0, 5)) {
+        const hull = track(new cv.Mat());
+        cv.convexHull(track(contours.get(index)), hull);
+        const hullArea = cv.contourArea(hull);
+        const perimeter = cv.arcLength(hull, true);
+        for (const epsilon of [0.02, 0.03, 0.05, 0.08]) {
+          const approx = track(new cv.Mat());
+          cv.approxPolyDP(hull, approx, epsilon * perimeter, true);
+          if (approx.rows !== 4) continue;
+          const points: Point[] = [];
+          for (let k = 0; k < 4; k++)
+            points.push({
+              x: approx.data32S[k * 2] as number,
+              y: approx.data32S[k * 2 + 1] as number,
+            });
+          const ordered = orderCorners(points);
+          const quadArea = polygonArea(ordered);
+          // Perspective can stretch the measured aspect; beyond 15 % it is a part of the card, not the card.
+          // Edges along the frame itself (vignetting, a crop) are not a card outline.
+          const margin = Math.max(3, Math.min(small.cols, small.rows) * 0.01);
+          const onFrame = ordered.filter(
+            (p) =>
+              p.x < margin ||
+              p.y < margin ||
+              p.x > small.cols - margin ||
+              p.y > small.rows - margin,
+          ).length;
+          if (onFrame >= 2 || snapAspect(quadAspect(ordered), 0.15).format === null) continue;
+          // A card's outline is a quadrilateral: its hull and the fitted quad coincide; an outline
+          // that runs into the table's texture bulges out of the quad and loses.
+          const rectangularity = Math.min(hullArea, quadArea) / Math.max(hullArea, quadArea);
+          const score = rectangularity ** 4 * Math.sqrt(quadArea / frameArea);
+          if (rectangularity >= 0.85 && (!best || score > best.score))
+            best = { score, quad: ordered.map((p) => ({ x: p.x / scale, y: p.y / scale })) };
+          break;
+        }
+      }
+    }
+    return best?.quad ?? null;
+  });
+}
+
+/**
+ * Finds the outline of a document (the largest convex quadrilateral of plausible aspect) in a photo.
+ * Without an outline (a tight crop or a flat scan) the whole frame is the document.
+ */
+export async function locateDocument(image: RgbImage): Promise<DocumentRegion> {
+  const { cv } = await loadOpenCv();
+  const scale = Math.min(1, DETECT_SIDE / Math.max(image.width, image.height));
+  const quad = findQuad(cv, image, scale);
+  // A flat scan or a tight crop has the document's own aspect: a small inner rectangle (a photo, a
+  // zone of the card) is then not the document.
+  const frameIsDocument = snapAspect(image.width / image.height, 0.03).format !== null;
+  const small = quad !== null && polygonArea(quad) < image.width * image.height * 0.5;
+  if (quad && !(frameIsDocument && small))
+    return { quad, outlineFound: true, aspect: quadAspect(quad) };
+  const frame = rectangleCorners(image.width, image.height);
+  return { quad: frame, outlineFound: false, aspect: image.width / image.height };
+}
+
+/** Warps the quad of `image` to a flat `width`-pixel-wide rectangle of the given aspect. */
+export function rectify(
+  image: RgbImage,
+  quad: Point[],
+  width: number,
+  aspect: number,
+): Promise<RgbImage> {
+  const height = Math.round(width / aspect);
+  return warpQuad(image, quad, rectangleCorners(width, height), { width, height });
+}
+
+/** The known aspect nearest to a measured one, when within `tolerance` (10 %); otherwise the measured aspect. */
+export function snapAspect(
+  measured: number,
+  tolerance = 0.1,
+): { aspect: number; format: keyof typeof DOCUMENT_ASPECTS | null } {
+  let best: keyof typeof DOCUMENT_ASPECTS | null = null;
+  let bestError = tolerance;
+  for (const [format, aspect] of Object.entries(DOCUMENT_ASPECTS) as [
+    keyof typeof DOCUMENT_ASPECTS,
+    number,
+  ][]) {
+    const error = Math.abs(measured - aspect) / aspect;
+    if (error < bestError) {
+      bestError = error;
+      best = format;
+    }
+  }
+  return { aspect: best ? DOCUMENT_ASPECTS[best] : measured, format: best };
+}

@@ -1,0 +1,211 @@
+import multipart from '@fastify/multipart';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { AnalysisInputError } from '../errors.js';
+import { DEFAULT_IMAGE_LIMITS } from '../image/decode.js';
+import type {
+  AnalysisEngine,
+  AnalysisService,
+  ApiKeyAuthority,
+  FrontAnalysis,
+  LivenessSignals,
+} from '../types.js';
+import { readMultipart } from './multipart.js';
+import {
+  BackAnalysisSchema,
+  ErrorResponse,
+  FaceAnalysisSchema,
+  FrontAnalysisSchema,
+  FrontInputSchema,
+  LivenessSignalsSchema,
+  Health,
+  SpoofAnalysisSchema,
+} from './schemas.js';
+
+/** Options of {@link buildAnalysisApp}. */
+export interface AnalysisAppOptions {
+  engine: AnalysisEngine;
+  authority: ApiKeyAuthority;
+  /** Largest upload per file, bytes (default 10 MB). */
+  maxFileBytes?: number;
+  /** Analyses running at once before new ones get 503 (bounds memory; default 4). */
+  maxConcurrent?: number;
+  /** Fastify logger option (default off). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const errorResponses = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  413: ErrorResponse,
+  422: ErrorResponse,
+  429: ErrorResponse,
+  503: ErrorResponse,
+};
+
+function parseJsonField<T>(text: string | undefined, schema: TSchema, name: string): T | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AnalysisInputError(
+      'IDV_ERR_BAD_REQUEST',
+      `The "${name}" field is not valid JSON.`,
+      400,
+    );
+  }
+  if (!Value.Check(schema, value))
+    throw new AnalysisInputError(
+      'IDV_ERR_BAD_REQUEST',
+      `The "${name}" field does not match its schema.`,
+      400,
+    );
+  return value as T;
+}
+
+/**
+ * The analysis HTTP app (Fastify 5): `POST /id/front`, `POST /id/back`, `POST /face/inference`,
+ * `POST /antispoofing/inference`, each behind the `Api-Key` header checked by `authority`
+ * (401 missing/wrong/paused/revoked, 429 exhausted), plus `GET /health`. Bodies are multipart with
+ * per-file size limits; errors use the spec's `{type: 'ErrorResponse', message}`.
+ *
+ * @example
+ * ```ts
+ * const app = await buildAnalysisApp({ engine: createAnalysisEngine(), authority: staticKeyAuthority(key) });
+ * await app.listen({ port: 0 });
+ * ```
+ */
+export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<FastifyInstance> {
+  const { engine, authority } = options;
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_IMAGE_LIMITS.maxBytes;
+  const maxConcurrent = options.maxConcurrent ?? 4;
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  await app.register(multipart, {
+    limits: {
+      fileSize: maxFileBytes,
+      files: 10,
+      fields: 4,
+      fieldSize: 1024 * 1024,
+      parts: 16,
+      headerPairs: 200,
+    },
+  });
+
+  let running = 0;
+  const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running >= maxConcurrent) {
+      const error = new Error('The analysis service is busy; retry shortly.') as Error & {
+        statusCode: number;
+      };
+      error.statusCode = 503;
+      throw error;
+    }
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+    }
+  };
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof AnalysisInputError)
+      return reply.code(error.status).send({ type: 'ErrorResponse', message: error.message });
+    const status = error.statusCode ?? 500;
+    if (status === 503) reply.header('Retry-After', '2');
+    if (status >= 400 && status < 500)
+      return reply.code(status).send({ type: 'ErrorResponse', message: error.message });
+    request.log.error({ err: error }, 'analysis failed');
+    return reply.code(status >= 500 && status < 600 ? status : 500).send({
+      type: 'ErrorResponse',
+      message: status === 503 ? error.message : 'internal server error',
+    });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ message: 'given resource is not implemented', resource: request.url }),
+  );
+
+  const authorize =
+    (service: AnalysisService) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const header = request.headers['api-key'];
+      const decision = await authority.authorize(
+        service,
+        Array.isArray(header) ? header[0] : header,
+      );
+      if (!decision.ok) {
+        if (decision.status === 429) reply.header('Retry-After', '3600');
+        return reply
+          .code(decision.status)
+          .send({ type: 'ErrorResponse', message: decision.message });
+      }
+    };
+
+  app.get('/health', { schema: { response: { 200: Health } } }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  await app.register(
+    async (id) => {
+      id.addHook('onRequest', authorize('id'));
+      id.post(
+        '/front',
+        { schema: { response: { 200: FrontAnalysisSchema, ...errorResponses } } },
+        async (request) => {
+          const { files } = await readMultipart(request, 'image', 1, 1);
+          return guarded(() => engine.analyzeFront(files[0] as Buffer));
+        },
+      );
+      id.post(
+        '/back',
+        { schema: { response: { 200: BackAnalysisSchema, ...errorResponses } } },
+        async (request) => {
+          const { files, fields } = await readMultipart(request, 'image', 1, 1, ['front']);
+          const front = parseJsonField<FrontAnalysis>(fields['front'], FrontInputSchema, 'front');
+          return guarded(() => engine.analyzeBack(files[0] as Buffer, front));
+        },
+      );
+    },
+    { prefix: '/id' },
+  );
+  await app.register(
+    async (face) => {
+      face.addHook('onRequest', authorize('face'));
+      face.post(
+        '/inference',
+        { schema: { response: { 200: FaceAnalysisSchema, ...errorResponses } } },
+        async (request) => {
+          const { files } = await readMultipart(request, 'images', 2, 10);
+          return guarded(() => engine.compareFaces(files));
+        },
+      );
+    },
+    { prefix: '/face' },
+  );
+  await app.register(
+    async (spoof) => {
+      spoof.addHook('onRequest', authorize('antispoofing'));
+      spoof.post(
+        '/inference',
+        { schema: { response: { 200: SpoofAnalysisSchema, ...errorResponses } } },
+        async (request) => {
+          const { files, fields } = await readMultipart(request, 'images', 1, 5, ['signals']);
+          const signals = parseJsonField<LivenessSignals>(
+            fields['signals'],
+            LivenessSignalsSchema,
+            'signals',
+          );
+          return guarded(() => engine.detectSpoof(files, signals));
+        },
+      );
+    },
+    { prefix: '/antispoofing' },
+  );
+  return app;
+}

@@ -1,0 +1,140 @@
+import type { FaceResult } from '@vladmandic/human';
+import { AnalysisInputError } from '../errors.js';
+import { decodeImage, type ImageLimits, type RgbImage } from '../image/decode.js';
+import { detectFaces, significantFaces } from '../face/detect.js';
+import { SPOOF_CONFIG } from '../models/human.js';
+import type { LivenessSignals, SpoofAnalysis, SpoofSignal } from '../types.js';
+import { enclosingEdges } from './borders.js';
+import { verifyChallenges } from './challenge.js';
+import { periodicTexture } from './frequency.js';
+
+/** Frames are analysed at up to this size: downscaling would filter out the moiré the analysis looks for. */
+const FRAME_SIDE = 1600;
+
+function clamp(value: number): number {
+  return Math.min(1, Math.max(0, value));
+}
+
+function mean(values: number[]): number | null {
+  return values.length ? values.reduce((s, v) => s + v, 0) / values.length : null;
+}
+
+function round(value: number | null): number | null {
+  return value === null ? null : Math.round(value * 1000) / 1000;
+}
+
+function box(face: FaceResult): { x: number; y: number; width: number; height: number } {
+  const [x, y, width, height] = face.box;
+  return { x, y, width, height };
+}
+
+/** Human's antispoof ("real") and liveness models, averaged over frames. */
+function modelSignal(faces: FaceResult[]): SpoofSignal {
+  const real = mean(faces.map((f) => f.real).filter((v): v is number => typeof v === 'number'));
+  const live = mean(faces.map((f) => f.live).filter((v): v is number => typeof v === 'number'));
+  const both = [real, live].filter((v): v is number => v !== null);
+  const score = both.length ? 1 - (mean(both) as number) : null;
+  return { score: round(score), weight: 1, detail: { real: round(real), live: round(live) } };
+}
+
+/** Screen moiré / print halftone: periodic peaks in the face's spectrum. */
+function moireSignal(frames: RgbImage[], faces: (FaceResult | null)[]): SpoofSignal {
+  const measures = frames.flatMap((frame, i) => {
+    const face = faces[i];
+    return face ? [periodicTexture(frame, box(face))] : [];
+  });
+  const peakiness = mean(measures.map((m) => m.peakiness));
+  const share = mean(measures.map((m) => m.highFrequencyShare));
+  // Calibrated on the simulations (README): live captures stay below 4 robust deviations, screen
+  // grids and halftones rise above 5.
+  const score = peakiness === null ? null : clamp((peakiness - 4.3) / 1.0);
+  return {
+    score: round(score),
+    weight: 2,
+    detail: { peakiness: round(peakiness), highFrequencyShare: round(share) },
+  };
+}
+
+/** Bezel / paper edges framing the face. */
+async function borderSignal(
+  frames: RgbImage[],
+  faces: (FaceResult | null)[],
+): Promise<SpoofSignal> {
+  const sides: number[] = [];
+  for (const [i, frame] of frames.entries()) {
+    const face = faces[i];
+    if (face) sides.push(await enclosingEdges(frame, box(face)));
+  }
+  const most = sides.length ? Math.max(...sides) : null;
+  const score = most === null ? null : most >= 4 ? 1 : most === 3 ? 0.6 : most === 2 ? 0.25 : 0;
+  return { score, weight: 1.5, detail: { framedSides: most } };
+}
+
+/** One face in every frame, roughly where it was: a swap between frames is a spoof cue. */
+function consistencySignal(faces: (FaceResult | null)[]): SpoofSignal {
+  const present = faces.filter((f): f is FaceResult => f !== null);
+  if (faces.length < 2) return { score: null, weight: 0, detail: { frames: faces.length } };
+  const missing = faces.length - present.length;
+  const sizes = present.map((f) => f.box[2]);
+  const spread = sizes.length ? (Math.max(...sizes) - Math.min(...sizes)) / Math.max(...sizes) : 1;
+  const score = clamp(missing / faces.length + Math.max(0, spread - 0.35));
+  return {
+    score: round(score),
+    weight: 1,
+    detail: { frames: faces.length, framesWithoutFace: missing, sizeSpread: round(spread) },
+  };
+}
+
+/**
+ * Anti-spoofing `POST /inference`: combines Human's antispoof/liveness models with frequency
+ * (moiré, halftone), border (bezel, paper edge), cross-frame consistency and the element's active
+ * challenge re-verified on the frames. The verdict is the weighted mean of the measured signals
+ * (≥ 0.5 is a spoof); a strong periodic texture or a contradicted challenge is a spoof on its own.
+ */
+export async function detectSpoofFrames(
+  frames: Buffer[],
+  signals?: LivenessSignals,
+  limits?: ImageLimits,
+): Promise<SpoofAnalysis> {
+  if (frames.length < 1 || frames.length > 5)
+    throw new AnalysisInputError('IDV_ERR_BAD_REQUEST', 'Anti-spoofing takes 1 to 5 frames.', 400);
+  const decoded: RgbImage[] = [];
+  for (const frame of frames) decoded.push(await decodeImage(frame, FRAME_SIDE, limits));
+  const faces: (FaceResult | null)[] = [];
+  let multiple = false;
+  for (const frame of decoded) {
+    const found = significantFaces(
+      await detectFaces(frame, SPOOF_CONFIG),
+      frame.width,
+      frame.height,
+    );
+    if (found.length > 1) multiple = true;
+    faces.push(found[0] ?? null);
+  }
+  const withFace = faces.filter((f): f is FaceResult => f !== null);
+  const signalsOut: Record<string, SpoofSignal> = {
+    model: modelSignal(withFace),
+    moire: moireSignal(decoded, faces),
+    border: await borderSignal(decoded, faces),
+    consistency: consistencySignal(faces),
+    challenge: verifyChallenges(faces, signals),
+  };
+  if (withFace.length === 0)
+    return { spoofing: true, score: 1, signals: signalsOut, reason: 'NO_FACE' };
+  let weighted = 0;
+  let weights = 0;
+  for (const signal of Object.values(signalsOut)) {
+    if (signal.score === null || signal.weight === 0) continue;
+    weighted += signal.score * signal.weight;
+    weights += signal.weight;
+  }
+  const score = weights ? weighted / weights : 0.5;
+  const hard =
+    (signalsOut['moire']?.score ?? 0) >= 0.9 || (signalsOut['challenge']?.score ?? 0) >= 0.5;
+  return {
+    spoofing: hard || score >= 0.5 || multiple,
+    score: round(hard ? Math.max(score, 0.9) : score) as number,
+    signals: signalsOut,
+    reason: multiple ? 'MULTIPLE_FACES' : null,
+  };
+}

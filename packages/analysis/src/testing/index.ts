@@ -1,0 +1,40 @@
+/**
+ * Synthetic test data for every package's tests and benchmarks: documents rendered at run time
+ * (valid MRZs, PDF417/QR, portraits from the face-api demo photos, phone-photo degradations),
+ * sample faces with person ids, and simulated presentation attacks. Nothing third-party is committed.
+ */
+export { Random } from './random.js';
+export {
+  generateIdentity,
+  GENERATOR_STATES,
+  type DocumentKind,
+  type Identity,
+} from './identity.js';
+export { buildMrzLines, MRZ_FORMAT } from './mrz-lines.js';
+export {
+  renderDocument,
+  expectedFields,
+  isAdult,
+  pdf417Payload,
+  qrPayload,
+  type RenderOptions,
+  type RenderedDocument,
+  type DocumentTruth,
+} from './render-document.js';
+export {
+  degradeImage,
+  DEGRADATION_PRESETS,
+  type Degradation,
+  type DegradationPreset,
+  type DegradedImage,
+} from './degrade.js';
+export {
+  faceSamples,
+  sampleFace,
+  faceCapture,
+  impostorPairs,
+  FACE_SAMPLE_COUNT,
+  type FaceSample,
+  type FaceCaptureOptions,
+} from './faces.js';
+export { liveCapture, printAttack, screenReplay } from './spoof-scenes.js';

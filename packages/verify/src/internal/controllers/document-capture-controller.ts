@@ -1,0 +1,153 @@
+/**
+ * The document sides: scores live camera frames in the worker, coaches the person ("move closer",
+ * "glare", "hold still") and takes the photo once the frame has been good and still long enough;
+ * a manual button appears after a while. Also takes uploaded files and sends the reviewed photo.
+ */
+import type { DocumentCaptureMeta } from '../../api/types.js';
+import { DocumentCoach } from '../../capture/document-coach.js';
+import { IdvQualityEvent } from '../../events/index.js';
+import type { DocumentFrameAnalysis, DocumentIssue } from '../../worker/types.js';
+import { encodeOnMainThread, maxUploadBytes, nextFrame, uploadTypes } from '../frames.js';
+import type { CaptureController } from './capture-controller.js';
+
+/** A side of the document. */
+export type DocumentSide = 'front' | 'back';
+
+/** Time after which the manual capture button appears (ms). */
+const manualCaptureAfterMs = 8000;
+/** JPEG quality of a document photo (the OCR reads it). */
+const documentJpegQuality = 0.92;
+
+/** Captures and sends the document sides. */
+export class DocumentCaptureController {
+  constructor(private readonly capture: CaptureController) {}
+
+  /** The coaching loop over live frames, while `token` is current. */
+  async run(side: DocumentSide, token: number): Promise<void> {
+    const capture = this.capture;
+    const flow = capture.flow;
+    const coach = new DocumentCoach();
+    const startedAt = performance.now();
+    capture.view = { phase: 'live', coach: flow.t.documentCoach['no-document'], quad: null };
+    while (capture.isCurrent(token) && capture.camera) {
+      const camera = capture.camera;
+      let analysis;
+      try {
+        const frame = await camera.grabFrame({ width: 640 });
+        analysis = await flow.bridge!.analyzeDocumentFrame(frame, flow.signal);
+      } catch {
+        if (!capture.isCurrent(token)) return;
+        // No worker or no frame: coaching is unavailable, the manual button takes over.
+        capture.view = { ...capture.view, manual: true, coach: flow.t.captureInstructions[side] };
+        return;
+      }
+      if (!capture.isCurrent(token)) return;
+      flow.emit(new IdvQualityEvent({ kind: side, document: analysis }));
+      const now = performance.now();
+      const advice = coach.advise(analysis, now);
+      const manual = now - startedAt > manualCaptureAfterMs;
+      if (advice.kind === 'ready') {
+        await this.takePhoto(side, analysis, true);
+        return;
+      }
+      capture.view = {
+        phase: 'live',
+        quad: analysis.documentQuad,
+        manual,
+        good: advice.kind === 'hold',
+        holdProgress: advice.kind === 'hold' ? advice.progress : 0,
+        coach:
+          advice.kind === 'issue'
+            ? flow.t.documentCoach[advice.issue as DocumentIssue]
+            : advice.progress > 0
+              ? flow.t.documentGood
+              : flow.t.holdStill,
+      };
+      await nextFrame();
+    }
+  }
+
+  /** Takes the photo from the camera (automatically, or by the manual button) for review. */
+  readonly takePhoto = async (
+    side: DocumentSide,
+    analysis: DocumentFrameAnalysis | null,
+    autoCaptured: boolean,
+  ): Promise<void> => {
+    const capture = this.capture;
+    const flow = capture.flow;
+    const camera = capture.camera;
+    if (!camera) return;
+    capture.endLoop();
+    const frame = await camera.grabFrame();
+    const { width, height } = frame;
+    let blob: Blob;
+    try {
+      blob = await flow.bridge!.encodeJpeg(frame, documentJpegQuality, flow.signal);
+    } catch {
+      blob = await encodeOnMainThread(await camera.grabFrame(), documentJpegQuality);
+    }
+    capture.stopCamera();
+    if (flow.step !== side) return;
+    const quality: DocumentCaptureMeta['quality'] = analysis
+      ? {
+          blur: analysis.blur,
+          brightness: analysis.brightness,
+          glare: analysis.glare,
+          fill: analysis.fill,
+          score: analysis.score,
+        }
+      : null;
+    capture.showReview({
+      blob,
+      origin: 'camera',
+      meta: { source: 'camera', quality, width, height, autoCaptured },
+    });
+  };
+
+  /** A file chosen with the upload button. */
+  readonly upload = async (side: DocumentSide, event: Event): Promise<void> => {
+    const capture = this.capture;
+    const t = capture.flow.t;
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    if (!uploadTypes.includes(file.type) || file.size > maxUploadBytes) {
+      capture.view = { ...capture.view, uploadError: t.uploadFailed };
+      return;
+    }
+    let width = 0;
+    let height = 0;
+    try {
+      const bitmap = await createImageBitmap(file);
+      ({ width, height } = bitmap);
+      bitmap.close();
+    } catch {
+      capture.view = { ...capture.view, uploadError: t.uploadFailed };
+      return;
+    }
+    capture.stopCamera();
+    capture.endLoop();
+    capture.showReview({
+      blob: file,
+      origin: 'upload',
+      meta: { source: 'upload', quality: null, width, height, autoCaptured: false },
+    });
+  };
+
+  /** Sends the photo under review. */
+  readonly send = async (side: DocumentSide): Promise<void> => {
+    const capture = this.capture;
+    const flow = capture.flow;
+    const photo = capture.photoUnderReview;
+    if (!photo) return;
+    capture.view = { phase: 'sending', coach: flow.t.checking[side] };
+    try {
+      const result = await flow.client!.uploadDocument(side, photo.blob, photo.meta);
+      capture.clearReview();
+      capture.onResult(side, photo.origin, result);
+    } catch (error) {
+      await capture.onFailure(side, error);
+    }
+  };
+}

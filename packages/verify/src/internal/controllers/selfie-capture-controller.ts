@@ -1,0 +1,196 @@
+/**
+ * The selfie: face detection, landmarks and pose in the worker on live frames, coaching to centre
+ * the face, then an active challenge (turn the head or blink) whose samples go to the service with
+ * the 1–5 best full-resolution frames. Without the face models the person takes the selfie by
+ * hand.
+ */
+import type { SelfieCaptureMeta } from '../../api/types.js';
+import {
+  randomChallenge,
+  SelfieSession,
+  type ChallengeType,
+} from '../../capture/liveness-challenge.js';
+import { IdvQualityEvent } from '../../events/index.js';
+import type { FaceFrameAnalysis, FaceIssue } from '../../worker/types.js';
+import { encodeOnMainThread, nextFrame } from '../frames.js';
+import type { CaptureController } from './capture-controller.js';
+
+/** A full-resolution selfie frame kept for sending. */
+interface KeptFrame {
+  bitmap: ImageBitmap;
+  score: number;
+  role: 'frontal' | 'challenge';
+  face: FaceFrameAnalysis;
+}
+
+/** Longest wait for the selfie challenge before the frames go as they are (ms). */
+const challengeTimeoutMs = 12000;
+/** JPEG quality of a selfie frame. */
+const selfieJpegQuality = 0.9;
+/** Width of the frames kept for sending (px). */
+const keptFrameWidth = 1280;
+/** Most frames sent. */
+const maxSentFrames = 5;
+/** Frames kept per role: the best frontal ones and the best of the challenge. */
+const keptPerRole: Record<KeptFrame['role'], number> = { frontal: 2, challenge: 1 };
+
+/** Captures and sends the selfie. */
+export class SelfieCaptureController {
+  constructor(private readonly capture: CaptureController) {}
+
+  /** The coaching and challenge loop over live frames, while `token` is current. */
+  async run(token: number): Promise<void> {
+    const capture = this.capture;
+    const flow = capture.flow;
+    const t = flow.t;
+    capture.view = { phase: 'starting', coach: t.preparingFaceCheck };
+    try {
+      await flow.bridge!.prepareFaceDetection(flow.signal);
+    } catch {
+      if (!capture.isCurrent(token)) return;
+      // Without the face models the element cannot coach; the person takes the selfie by hand.
+      capture.view = { phase: 'live', coach: t.captureInstructions.selfie, manual: true };
+      return;
+    }
+    if (!capture.isCurrent(token)) return;
+    const session = new SelfieSession({ challenge: randomChallenge() });
+    const kept: KeptFrame[] = [];
+    const challengeText: Record<ChallengeType, string> = {
+      'turn-left': t.challengeTurnLeft,
+      'turn-right': t.challengeTurnRight,
+      blink: t.challengeBlink,
+    };
+    capture.view = { phase: 'live', coach: t.faceCoach['no-face'] };
+    let challengeStartedAt: number | undefined;
+    while (capture.isCurrent(token) && capture.camera) {
+      const camera = capture.camera;
+      let face: FaceFrameAnalysis;
+      try {
+        face = await flow.bridge!.analyzeFaceFrame(
+          await camera.grabFrame({ width: 640 }),
+          flow.signal,
+        );
+      } catch {
+        if (!capture.isCurrent(token)) return;
+        capture.view = { phase: 'live', coach: t.captureInstructions.selfie, manual: true };
+        return;
+      }
+      if (!capture.isCurrent(token)) return;
+      flow.emit(new IdvQualityEvent({ kind: 'selfie', face }));
+      const now = performance.now();
+      const choice = session.observe(face, now);
+      if (choice && worthKeeping(kept, choice.role, choice.score)) {
+        const bitmap = await camera.grabFrame({ width: keptFrameWidth }).catch(() => undefined);
+        if (bitmap) keepFrame(kept, { bitmap, score: choice.score, role: choice.role, face });
+      }
+      if (session.phase === 'challenge') challengeStartedAt ??= now;
+      const timedOut =
+        challengeStartedAt !== undefined && now - challengeStartedAt > challengeTimeoutMs;
+      if (session.phase === 'done' || timedOut) {
+        capture.view = {
+          phase: 'live',
+          coach: session.passed ? t.challengeDone : t.holdStill,
+          good: true,
+        };
+        await this.sendFrames(kept, session, now);
+        return;
+      }
+      capture.view = {
+        phase: 'live',
+        good: session.phase === 'challenge' || face.ok,
+        coach:
+          session.phase === 'challenge'
+            ? challengeText[session.challenge]
+            : face.ok
+              ? t.holdStill
+              : t.faceCoach[face.issues[0] as FaceIssue],
+      };
+      await nextFrame();
+    }
+  }
+
+  /** The manual button: one frame, no challenge. */
+  readonly takeManually = async (): Promise<void> => {
+    const capture = this.capture;
+    const camera = capture.camera;
+    if (!camera) return;
+    capture.endLoop();
+    const bitmap = await camera.grabFrame({ width: keptFrameWidth });
+    capture.stopCamera();
+    const blob = await this.encode(bitmap);
+    await this.send([blob], { source: 'camera', challenge: null, frames: [] });
+  };
+
+  /** Sends the selfie frames with their liveness signals. */
+  async send(frames: Blob[], meta: SelfieCaptureMeta): Promise<void> {
+    const capture = this.capture;
+    const flow = capture.flow;
+    capture.view = { phase: 'sending', coach: flow.t.checking.selfie };
+    try {
+      const result = await flow.client!.uploadSelfie(frames, meta);
+      capture.onResult('selfie', meta.source, result);
+    } catch (error) {
+      await capture.onFailure('selfie', error);
+    }
+  }
+
+  private async sendFrames(kept: KeptFrame[], session: SelfieSession, now: number): Promise<void> {
+    const capture = this.capture;
+    const camera = capture.camera;
+    capture.endLoop();
+    if (kept.length === 0 && camera) {
+      const bitmap = await camera.grabFrame({ width: keptFrameWidth });
+      kept.push({
+        bitmap,
+        score: 0,
+        role: 'frontal',
+        face: { yaw: 0, pitch: 0, eyeOpenness: 0 } as FaceFrameAnalysis,
+      });
+    }
+    capture.stopCamera();
+    const ordered = [
+      ...kept.filter((f) => f.role === 'frontal').sort((a, b) => b.score - a.score),
+      ...kept.filter((f) => f.role === 'challenge'),
+    ].slice(0, maxSentFrames);
+    const blobs: Blob[] = [];
+    for (const frame of ordered) blobs.push(await this.encode(frame.bitmap));
+    await this.send(blobs, {
+      source: 'camera',
+      challenge: {
+        type: session.challenge,
+        passed: session.passed,
+        durationMs: Math.round(session.durationMs(now)),
+        samples: session.samples,
+      },
+      frames: ordered.map((f) => ({
+        role: f.role,
+        yaw: f.face.yaw,
+        pitch: f.face.pitch,
+        eyeOpenness: f.face.eyeOpenness,
+      })),
+    });
+  }
+
+  /** Encodes a frame in the worker, or on the main thread when the worker cannot. */
+  private encode(bitmap: ImageBitmap): Promise<Blob> {
+    return this.capture.flow
+      .bridge!.encodeJpeg(bitmap, selfieJpegQuality)
+      .catch(() => encodeOnMainThread(bitmap, selfieJpegQuality));
+  }
+}
+
+/** True when a frame of `role` and `score` would make the kept set better. */
+function worthKeeping(kept: KeptFrame[], role: KeptFrame['role'], score: number): boolean {
+  const same = kept.filter((f) => f.role === role);
+  return same.length < keptPerRole[role] || same.some((f) => f.score < score);
+}
+
+/** Keeps `frame`, dropping (and closing) the worst of its role beyond the limit. */
+function keepFrame(kept: KeptFrame[], frame: KeptFrame): void {
+  kept.push(frame);
+  const same = kept.filter((f) => f.role === frame.role).sort((a, b) => b.score - a.score);
+  for (const extra of same.slice(keptPerRole[frame.role])) {
+    extra.bitmap.close();
+    kept.splice(kept.indexOf(extra), 1);
+  }
+}

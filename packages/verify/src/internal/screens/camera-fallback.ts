@@ -1,0 +1,42 @@
+/** The camera cannot be used: why, and what the person can do (retry, upload, another device). */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { CaptureKind } from '../../api/types.js';
+import type { FlowController } from '../controllers/flow-controller.js';
+import { icons } from '../icons.js';
+import { settingsButton } from './settings-button.js';
+import { handoffPanel } from './handoff-panel.js';
+import { uploadButton } from './upload-button.js';
+
+/** The fallback screen of `kind`. */
+export function cameraFallback(flow: FlowController, kind: CaptureKind): TemplateResult {
+  const t = flow.t;
+  const controller = flow.capture;
+  const capture = controller.view;
+  const fallback = capture.fallback!;
+  return html`<div class="screen">
+    <div class="hero warning" aria-hidden="true">${icons.camera}</div>
+    <h2 tabindex="-1">${fallback.title}</h2>
+    <p part="error">${fallback.body}</p>
+    ${capture.uploadError ? html`<p class="error-text" role="alert">${capture.uploadError}</p>` : nothing}
+    ${controller.handoffShown ? handoffPanel(flow) : nothing}
+    <div class="spacer"></div>
+    <div class="actions">
+      ${
+        fallback.canRetry
+          ? html`<button type="button" @click=${() => controller.start(kind)}>
+              ${t.tryAgain}
+            </button>`
+          : nothing
+      }
+      ${fallback.openSettings ? settingsButton(flow) : nothing}
+      ${fallback.allowUpload && kind !== 'selfie' ? uploadButton(flow, kind, 'secondary') : nothing}
+      ${
+        controller.handoffShown
+          ? nothing
+          : html`<button type="button" class="secondary" @click=${controller.showHandoff}>
+              ${icons.phone}${t.handoffOtherDevice}
+            </button>`
+      }
+    </div>
+  </div>`;
+}

@@ -1,0 +1,60 @@
+/**
+ * The guides drawn over the camera view: an ID-1 card frame for documents (with the detected
+ * quadrilateral and the hold progress), an oval for the selfie. Both are a dimming mask with a
+ * hole and an outline in one SVG.
+ */
+import { html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
+import type { CaptureView } from '../controllers/capture-view.js';
+
+/** One overlay: `mask` is the even-odd path of the dimmed area, `content` what is drawn on it. */
+function overlay(viewBox: string, mask: string, content: SVGTemplateResult): TemplateResult {
+  return html`<svg
+    part="overlay"
+    class="overlay"
+    viewBox=${viewBox}
+    preserveAspectRatio="none"
+    aria-hidden="true"
+  >
+    <path class="mask" fill-rule="evenodd" d=${mask}></path>
+    ${content}
+  </svg>`;
+}
+
+/** The document guide: an ID-1 card (85.60 × 53.98 mm) centred in a 100 × 75 view box. */
+export function documentOverlay(capture: CaptureView): TemplateResult {
+  const quad = capture.quad;
+  const perimeter = 2 * (84 + 53);
+  return overlay(
+    '0 0 100 75',
+    'M0 0H100V75H0Z M8 11.5H92V64.5H8Z',
+    svg`<rect class="guide ${capture.good ? 'good' : ''}" x="8" y="11.5" width="84" height="53" rx="3.5"></rect>
+      ${
+        quad
+          ? svg`<polygon class="quad" points=${quad.map((p) => `${p.x * 100},${p.y * 75}`).join(' ')}></polygon>`
+          : nothing
+      }
+      ${
+        capture.good
+          ? svg`<rect
+              class="hold"
+              x="8"
+              y="11.5"
+              width="84"
+              height="53"
+              rx="3.5"
+              stroke-dasharray=${perimeter}
+              stroke-dashoffset=${perimeter * (1 - (capture.holdProgress ?? 0))}
+            ></rect>`
+          : nothing
+      }`,
+  );
+}
+
+/** The selfie guide: an oval in a 75 × 100 view box. */
+export function faceOverlay(capture: CaptureView): TemplateResult {
+  return overlay(
+    '0 0 75 100',
+    'M0 0H75V100H0Z M37.5 18a24 31 0 1 0 0.01 0Z',
+    svg`<ellipse class="guide ${capture.good ? 'good' : ''}" cx="37.5" cy="49" rx="24" ry="31"></ellipse>`,
+  );
+}

@@ -1,0 +1,22 @@
+/** The "Upload a photo instead" button of the document captures (a styled file input). */
+import { html, type TemplateResult } from 'lit';
+import type { DocumentSide } from '../controllers/document-capture-controller.js';
+import type { FlowController } from '../controllers/flow-controller.js';
+import { uploadTypes } from '../frames.js';
+import { icons } from '../icons.js';
+
+/** The upload button of a document side. */
+export function uploadButton(
+  flow: FlowController,
+  side: DocumentSide,
+  variant: 'secondary' | 'quiet',
+): TemplateResult {
+  return html`<label class="button upload ${variant}">
+    ${icons.upload}<span>${flow.t.uploadInstead}</span>
+    <input
+      type="file"
+      accept=${uploadTypes.join(',')}
+      @change=${(e: Event) => flow.capture.document.upload(side, e)}
+    />
+  </label>`;
+}
