@@ -25,17 +25,17 @@ const fingerprintUrl = env.IDV_FINGERPRINT_URL ?? `https://localhost:${fingerpri
 const allowedOrigins =
   env.IDV_FINGERPRINT_ALLOW_ORIGINS ?? `${publicAppUrl},http://127.0.0.1:${port}`;
 
-/** The services of the stack: name, entry point (built JS of the package's CLI) and arguments. */
+/** The services of the stack: name, entry point (the package's CLI launcher) and arguments. */
 const services = [
   {
     name: 'server',
-    bin: join(root, 'packages/server/dist/cli.js'),
+    bin: join(root, 'packages/server/bin/idv-server.js'),
     args: ['start', '--port', port, '--data-dir', dataDir],
     env: { IDV_PUBLIC_APP_URL: publicAppUrl, IDV_FINGERPRINT_URL: fingerprintUrl },
   },
   {
     name: 'fingerprint',
-    bin: join(root, 'packages/fingerprint/dist/cli.js'),
+    bin: join(root, 'packages/fingerprint/bin/idv-fingerprint.js'),
     args: [
       'start',
       '--port',
@@ -48,7 +48,7 @@ const services = [
   },
   {
     name: 'analysis',
-    bin: join(root, 'packages/analysis/dist/cli.js'),
+    bin: join(root, 'packages/analysis/bin/idv-analysis.js'),
     args: ['start', '--port', analysisPort, '--data-dir', dataDir],
     env: {},
   },
