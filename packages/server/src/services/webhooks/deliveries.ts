@@ -113,6 +113,19 @@ export class DeliveryRepository {
     }));
   }
 
+  /** Whether any delivery could be claimed now (a read: cheap, no write lock). */
+  async anyDue(now: number): Promise<boolean> {
+    const row = await this.ctx.database.db
+      .selectFrom('webhook_deliveries')
+      .select('seq')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The endpoint URL and body of a claimed delivery (undefined when the endpoint was deleted meanwhile). */
   async target(deliveryId: string): Promise<{ url: string; payload: string } | undefined> {
     return this.ctx.database.db
@@ -195,16 +208,6 @@ export class DeliveryRepository {
         .where('id', '=', deliveryId)
         .execute(),
     );
-  }
-
-  /** The earliest time a pending delivery is due (epoch ms), if any is pending. */
-  async nextDue(): Promise<number | undefined> {
-    const row = await this.ctx.database.db
-      .selectFrom('webhook_deliveries')
-      .select((eb) => eb.fn.min('next_attempt_at').as('due'))
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return row?.due === null || row?.due === undefined ? undefined : Number(row.due);
   }
 
   /** `GET /webhook-endpoints/{id}/deliveries`: newest first; 404 for another company's endpoint. */

@@ -42,7 +42,10 @@ export class DeliveryWorker {
   readonly #options: Required<Omit<DeliveryWorkerOptions, 'onError'>> & {
     onError: (error: unknown) => void;
   };
+  /** Every attempt not finished (sent and recorded), awaited by `stop()`. */
   readonly #inFlight = new Set<Promise<void>>();
+  /** Attempts whose HTTP request is under way: what `concurrency` bounds. */
+  #sending = 0;
   /** Deliveries leased to this worker when they were emitted, in emission order. */
   readonly #local: ClaimedDelivery[] = [];
   #running = false;
@@ -86,8 +89,17 @@ export class DeliveryWorker {
    * its commit): no claim query stands between a transition and its first attempt.
    */
   dispatch(deliveries: ClaimedDelivery[]): void {
-    this.#local.push(...deliveries);
-    this.wake();
+    for (const delivery of deliveries) {
+      if (this.running && this.#sending < this.#options.concurrency && this.#leaseHolds(delivery))
+        this.#launch(delivery);
+      else this.#local.push(delivery);
+    }
+    if (this.#local.length > 0) this.wake();
+  }
+
+  /** Whether an attempt started now ends (at its time limit) before its lease does. */
+  #leaseHolds(delivery: ClaimedDelivery): boolean {
+    return delivery.leaseUntil - this.#options.clock.now() > this.#options.timeoutMs + 1000;
   }
 
   /** Looks for due work now (called after a transaction queued deliveries). */
@@ -122,13 +134,21 @@ export class DeliveryWorker {
     await Promise.allSettled([...this.#inFlight]);
   }
 
-  /** Starts an attempt in a free slot. */
+  /** Starts an attempt in a free slot; the slot frees once the request is answered (recording goes on). */
   #launch(delivery: ClaimedDelivery): void {
-    const attempt = this.#attempt(delivery)
+    this.#sending += 1;
+    let sent = false;
+    const free = () => {
+      if (sent) return;
+      sent = true;
+      this.#sending -= 1;
+      this.wake();
+    };
+    const attempt = this.#attempt(delivery, free)
       .catch((error: unknown) => this.#options.onError(error))
       .finally(() => {
+        free();
         this.#inFlight.delete(attempt);
-        this.wake();
       });
     this.#inFlight.add(attempt);
   }
@@ -139,19 +159,21 @@ export class DeliveryWorker {
    * a lease never runs out under an attempt (no other worker can take the delivery meanwhile).
    */
   async #fill(): Promise<void> {
-    const { concurrency, clock, timeoutMs, deliveries } = this.#options;
+    const { concurrency, clock, deliveries } = this.#options;
     const stale: string[] = [];
-    while (this.#local.length > 0 && this.#inFlight.size < concurrency && !this.#stopped) {
+    while (this.#local.length > 0 && this.#sending < concurrency && !this.#stopped) {
       const delivery = this.#local.shift()!;
-      if (delivery.leaseUntil - clock.now() > timeoutMs + 1000) this.#launch(delivery);
+      if (this.#leaseHolds(delivery)) this.#launch(delivery);
       else stale.push(delivery.id);
     }
     if (stale.length > 0) await deliveries.release(stale, this.id);
     for (;;) {
       if (this.#stopped) return;
-      const free = concurrency - this.#inFlight.size;
+      const free = concurrency - this.#sending;
       if (free <= 0) return;
       const now = clock.now();
+      // A read first: the claim is a write, and most wake-ups find nothing due.
+      if (!(await deliveries.anyDue(now))) return;
       const claimed = await deliveries.claim(this.id, free, now, this.leaseUntil(now));
       if (this.#stopped) {
         await deliveries.release(
@@ -165,7 +187,7 @@ export class DeliveryWorker {
     }
   }
 
-  async #attempt(delivery: ClaimedDelivery): Promise<void> {
+  async #attempt(delivery: ClaimedDelivery, sent: () => void): Promise<void> {
     const { deliveries, accounts, clock } = this.#options;
     const [target, secret] = await Promise.all([
       delivery.target ?? deliveries.target(delivery.id),
@@ -187,6 +209,7 @@ export class DeliveryWorker {
       timeoutMs: this.#options.timeoutMs,
       allowPrivate: this.#options.allowPrivate,
     });
+    sent();
     const next = await deliveries.record(delivery, this.id, startedAt, result, clock.now());
     if (next !== undefined) this.#wakeAt(next);
   }
