@@ -9,10 +9,10 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../lib/clock.js';
-import { createLink, createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
+import { createLink, type TestAccount, type TestApp } from '../testing/harness.js';
 import { DOCUMENT_META, multipart, openDevice } from '../testing/flow-client.js';
 import {
-  startWebhookReceiver,
+  createWebhookTestApp,
   verifyReceivedWebhook,
   type WebhookReceiver,
 } from '../testing/webhook-receiver.js';
@@ -30,18 +30,7 @@ describe('capture flow end to end (in-process analysis)', () => {
   let images: Record<string, Buffer>;
 
   beforeAll(async () => {
-    test = await createTestApp({
-      worker: true,
-      env: { IDV_WEBHOOK_ALLOW_PRIVATE: 'true', IDV_RATE_LIMITS: 'off' },
-    });
-    account = await test.account('premium');
-    receiver = await startWebhookReceiver();
-    await test.inject({
-      method: 'POST',
-      url: '/api/v1/webhook-endpoints',
-      token: account.token,
-      payload: { url: receiver.url },
-    });
+    ({ test, account, receiver } = await createWebhookTestApp());
     ana = generateIdentity(7);
     const bruno = generateIdentity(11);
     const other = (ana.faceIndex + 3) % FACE_SAMPLE_COUNT;

@@ -3,7 +3,6 @@ import { FEEDBACK_REASONS } from '../db/migrations/0001-initial.js';
 import { HOUR_MS, MINUTE_MS } from '../lib/clock.js';
 import {
   createLink,
-  createTestApp,
   keepDocumentPortrait,
   type TestAccount,
   type TestApp,
@@ -11,7 +10,7 @@ import {
 import { multipart } from '../testing/flow-client.js';
 import { sampleJpeg, samplePng } from '../testing/images.js';
 import {
-  startWebhookReceiver,
+  createWebhookTestApp,
   verifyReceivedWebhook,
   type WebhookReceiver,
 } from '../testing/webhook-receiver.js';
@@ -22,19 +21,7 @@ describe('flow sessions', () => {
   let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    test = await createTestApp({
-      worker: true,
-      env: { IDV_WEBHOOK_ALLOW_PRIVATE: 'true', IDV_RATE_LIMITS: 'off' },
-    });
-    account = await test.account('premium');
-    receiver = await startWebhookReceiver();
-    const endpoint = await test.inject({
-      method: 'POST',
-      url: '/api/v1/webhook-endpoints',
-      token: account.token,
-      payload: { url: receiver.url },
-    });
-    expect(endpoint.statusCode).toBe(201);
+    ({ test, account, receiver } = await createWebhookTestApp());
   });
   afterAll(async () => {
     await test.close();

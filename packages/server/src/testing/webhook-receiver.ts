@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { createTestApp, type TestAccount, type TestApp } from './harness.js';
 
 /** One request the receiver got. */
 export interface ReceivedWebhook {
@@ -120,4 +121,29 @@ export function verifyReceivedWebhook(
     'webhook-signature': String(received.headers['webhook-signature']),
   });
   return JSON.parse(received.body) as { type: string; data: Record<string, unknown> };
+}
+
+/**
+ * A test app with its delivery worker running, webhooks allowed to loopback and rate limits off,
+ * an account, and a receiver registered as the account's endpoint.
+ */
+export async function createWebhookTestApp(
+  options: { env?: Record<string, string>; start?: Date } = {},
+): Promise<{ test: TestApp; account: TestAccount; receiver: WebhookReceiver; endpointId: string }> {
+  const test = await createTestApp({
+    worker: true,
+    ...(options.start !== undefined ? { start: options.start } : {}),
+    env: { IDV_WEBHOOK_ALLOW_PRIVATE: 'true', IDV_RATE_LIMITS: 'off', ...options.env },
+  });
+  const account = await test.account('premium');
+  const receiver = await startWebhookReceiver();
+  const endpoint = await test.inject({
+    method: 'POST',
+    url: '/api/v1/webhook-endpoints',
+    token: account.token,
+    payload: { url: receiver.url, description: 'receiver' },
+  });
+  if (endpoint.statusCode !== 201)
+    throw new Error(`endpoint registration failed: ${endpoint.statusCode} ${endpoint.body}`);
+  return { test, account, receiver, endpointId: (endpoint.json() as { _id: string })._id };
 }

@@ -6,6 +6,7 @@ import {
   type TestApp,
 } from '../../testing/harness.js';
 import {
+  createWebhookTestApp,
   startWebhookReceiver,
   verifyReceivedWebhook,
   type WebhookReceiver,
@@ -19,25 +20,10 @@ describe('webhook delivery', () => {
   let endpointId: string;
 
   beforeAll(async () => {
-    test = await createTestApp({
-      worker: true,
+    ({ test, account, receiver, endpointId } = await createWebhookTestApp({
       start: new Date(),
-      env: {
-        IDV_WEBHOOK_ALLOW_PRIVATE: 'true',
-        IDV_RATE_LIMITS: 'off',
-        IDV_WEBHOOK_TIMEOUT_MS: '400',
-      },
-    });
-    account = await test.account('premium');
-    receiver = await startWebhookReceiver();
-    endpointId = (
-      await test.inject({
-        method: 'POST',
-        url: '/api/v1/webhook-endpoints',
-        token: account.token,
-        payload: { url: receiver.url, description: 'receiver' },
-      })
-    ).json()._id;
+      env: { IDV_WEBHOOK_TIMEOUT_MS: '400' },
+    }));
   });
   afterEach(() => receiver.respond(() => ({ status: 200 })));
   afterAll(async () => {
