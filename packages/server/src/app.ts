@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { ServerConfig } from './config.js';
 import type { Clock } from './lib/clock.js';
@@ -30,6 +34,8 @@ const SECRET_KEYS = [
   'access_token',
   'accessToken',
   'token',
+  'sessionToken',
+  'handoffToken',
   'password',
 ];
 export const REDACTED_LOG_PATHS = [
@@ -55,11 +61,28 @@ export interface BuildAppOptions {
   logger?: false | { stream?: DestinationStream; level?: string };
 }
 
+/** Query parameters that carry a capability (the one-time hand-off token of `/v/{linkId}?handoff=`). */
+const SECRET_QUERY_PARAMETERS = /([?&](?:handoff|handoffToken|token)=)[^&#]*/gi;
+
+/** A request as logged: Fastify's usual fields, with capability tokens cut out of the URL. */
+function requestForLog(request: FastifyRequest) {
+  // Anything else logged under `req` (not a request) is left to the redaction paths.
+  if (typeof request?.url !== 'string') return request;
+  return {
+    method: request.method,
+    url: request.url.replace(SECRET_QUERY_PARAMETERS, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 function loggerOptions(options: BuildAppOptions): FastifyServerOptions['logger'] {
   if (options.logger === false) return false;
   return {
     level: options.logger?.level ?? options.config.logLevel,
     redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+    serializers: { req: requestForLog as never },
     ...(options.logger?.stream !== undefined ? { stream: options.logger.stream } : {}),
   };
 }

@@ -109,7 +109,25 @@ describe('logs', () => {
           payload: { service: 'id' },
         })
       ).json();
-      await createLink(test, account.token);
+      const link = await createLink(test, account.token);
+      const opened = await test.inject({
+        method: 'POST',
+        url: '/api/v1/flow/sessions',
+        payload: { linkId: link.linkId },
+      });
+      const sessionToken = opened.json().sessionToken as string;
+      const ticket = (
+        await test.inject({
+          method: 'POST',
+          url: '/api/v1/flow/handoff',
+          headers: { 'x-flow-session': sessionToken },
+        })
+      ).json();
+      // The phone opens the page of the QR code: the token is in the URL.
+      await test.inject({
+        method: 'GET',
+        url: new URL(ticket.handoffUrl).pathname + new URL(ticket.handoffUrl).search,
+      });
       test.app.log.warn(
         {
           req: { headers: { authorization: 'Bearer direct-leak-1' } },
@@ -137,10 +155,13 @@ describe('logs', () => {
         rotated.webhookSecret,
         key.secret,
         'forged-but-secret-looking-value',
+        sessionToken,
+        ticket.handoffToken,
       ]) {
         expect(log).not.toContain(secret);
       }
       expect(log.toLowerCase()).not.toMatch(/bearer [a-z0-9_-]{10}/);
+      expect(log).toContain('?handoff=[redacted]');
     } finally {
       await test.app.close();
       await test.scratch.drop();
