@@ -34,6 +34,46 @@ describe('loadConfig', () => {
     expect(loadConfig({ port: '9100' }, {}).publicAppUrl).toBe('http://localhost:9100');
   });
 
+  it('reads the flow settings: blobs, fingerprint, remote analysis, webhook timing', () => {
+    const defaults = loadConfig({ dataDir: '/srv/idv' }, {});
+    expect(defaults).toMatchObject({
+      blobStore: { kind: 'file', directory: '/srv/idv/blobs' },
+      fingerprintUrl: undefined,
+      fingerprintCaFile: undefined,
+      analysis: undefined,
+      webhookTimeoutMs: 5000,
+      webhookPollMs: 1000,
+    });
+    const remote = loadConfig(
+      {},
+      {
+        IDV_ANALYSIS_URL: 'http://analysis:8090/',
+        IDV_ANALYSIS_KEY: 'shared',
+        IDV_FACE_ANALYSIS_URL: 'http://faces:9000',
+        IDV_FACE_ANALYSIS_KEY: 'face-key',
+        IDV_FINGERPRINT_URL: 'https://fp.example:8443/',
+        IDV_FINGERPRINT_CA: '/etc/idv/fp.pem',
+        IDV_WEBHOOK_TIMEOUT_MS: '2000',
+      },
+    );
+    expect(remote).toMatchObject({
+      analysis: {
+        idUrl: 'http://analysis:8090/id',
+        faceUrl: 'http://faces:9000',
+        antispoofingUrl: 'http://analysis:8090/antispoofing',
+        keys: { id: 'shared', face: 'face-key', antispoofing: 'shared' },
+      },
+      fingerprintUrl: 'https://fp.example:8443',
+      fingerprintCaFile: '/etc/idv/fp.pem',
+      webhookTimeoutMs: 2000,
+    });
+    expect(() => loadConfig({}, { IDV_ID_ANALYSIS_URL: 'http://a/id' })).toThrow(
+      /IDV_FACE_ANALYSIS_URL, IDV_ANTISPOOFING_URL/,
+    );
+    expect(() => loadConfig({}, { IDV_WEBHOOK_TIMEOUT_MS: '5s' })).toThrow(ConfigError);
+    expect(() => loadConfig({}, { IDV_FINGERPRINT_URL: 'ftp://fp' })).toThrow(ConfigError);
+  });
+
   it('refuses malformed values with a clear message', () => {
     expect(() => loadConfig({ port: 'eighty' }, {})).toThrow(ConfigError);
     expect(() => loadConfig({}, { IDV_DATABASE_URL: 'mysql://x' })).toThrow(/IDV_DATABASE_URL/);
