@@ -114,9 +114,12 @@ function warmUp(human: Human): void {
   }
 }
 
+/** The graph model's `execute`, whose input type the warm-up's blank tensor must match. */
+type GraphModelExecute = NonNullable<Human['models']['models'][string]>['execute'];
+
 /** The part of Human's bundled TensorFlow.js the warm-up uses (`human.tf` is typed `any`). */
 interface WarmUpTf {
-  zeros(shape: number[], dtype?: string): unknown;
+  zeros(shape: number[], dtype?: string): Parameters<GraphModelExecute>[0];
   dispose(tensors: unknown[]): void;
 }
 
