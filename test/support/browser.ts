@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { y4mVideo } from './y4m.js';
 
 /** The viewports every screenshot is taken at. */
 export const VIEWPORTS = {
@@ -44,10 +45,18 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
+/** The `meta` part of a capture the element uploaded (`POST /flow/captures/{kind}`). */
+export interface CaptureUpload {
+  kind: string;
+  meta: Record<string, unknown>;
+}
+
 /** A page running the end-user app. */
 export interface VerificationPage {
   page: Page;
   readonly events: ElementEvent[];
+  /** Every capture upload of the page, in order, as the element sent it. */
+  readonly uploads: CaptureUpload[];
   /** Resolves with the first event of `type` after `since` (ms epoch) that `predicate` accepts. */
   waitForEvent(
     type: string,
@@ -104,7 +113,7 @@ export async function launchBrowser(options: {
   };
   // Chromium checks the file when it starts: a first picture must exist.
   await showOnCamera(
-    Buffer.from('YUV4MPEG2 W16 H16 F1:1 Ip A1:1 C420jpeg\nFRAME\n' + '\x80'.repeat(384), 'latin1'),
+    y4mVideo([{ data: Buffer.alloc(16 * 16 * 3, 128), width: 16, height: 16 }], 1),
   );
   const certificate = await readFile(options.trustedCertificateFile, 'utf8');
   const browser = await puppeteer.launch({
@@ -144,6 +153,21 @@ export async function launchBrowser(options: {
         document.addEventListener(type, (event) =>
           report(type, JSON.stringify((event as CustomEvent).detail ?? {})),
         );
+      // Reads (never changes) the `meta` field of each capture upload on its way out: Chromium
+      // does not expose a request body made of blobs to the DevTools protocol.
+      const send = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const kind = /\/flow\/captures\/(\w+)$/.exec(
+          String(input instanceof Request ? input.url : input),
+        )?.[1];
+        const meta = init?.body instanceof FormData ? init.body.get('meta') : null;
+        if (kind !== undefined && typeof meta === 'string')
+          (window as unknown as { __idvUpload(kind: string, meta: string): void }).__idvUpload(
+            kind,
+            meta,
+          );
+        return send(input, init);
+      };
       // Live scores come with every frame: only the latest is kept, for failure messages.
       document.addEventListener('idv-quality', (event) => {
         (window as unknown as { __idvQuality: unknown }).__idvQuality = (
@@ -151,10 +175,15 @@ export async function launchBrowser(options: {
         ).detail;
       });
     }, ELEMENT_EVENTS);
+    const uploads: CaptureUpload[] = [];
+    await page.exposeFunction('__idvUpload', (kind: string, meta: string) => {
+      uploads.push({ kind, meta: JSON.parse(meta) as Record<string, unknown> });
+    });
     await page.goto(url);
     return {
       page,
       events,
+      uploads,
       waitForEvent(type, predicate = () => true, timeoutMs = 30_000, since = 0) {
         return new Promise((resolve, reject) => {
           const check = () => {

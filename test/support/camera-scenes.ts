@@ -121,13 +121,28 @@ export function turnHead(frame: RgbFrame, face: FaceGeometry, degrees: number): 
   return { data: out, width, height };
 }
 
-/** Angles of the selfie video, one per frame at 10 fps: still, left, still, right, still. */
+/** The frame flipped left to right. */
+function mirrored(frame: RgbFrame): RgbFrame {
+  const data = Buffer.alloc(frame.data.length);
+  for (let y = 0; y < frame.height; y += 1) {
+    const row = y * frame.width * 3;
+    for (let x = 0; x < frame.width; x += 1)
+      frame.data.copy(data, row + (frame.width - 1 - x) * 3, row + x * 3, row + x * 3 + 3);
+  }
+  return { ...frame, data };
+}
+
+/**
+ * Angles of the selfie video, one per frame at 10 fps: still (long enough for the element's 0.8 s
+ * alignment), one way, still, the other way: both directions within 6 s, twice in the element's
+ * 12 s challenge window.
+ */
 function headTurnAngles(maxDegrees: number): number[] {
   const hold = (angle: number, frames: number) => Array<number>(frames).fill(angle);
   const ramp = (from: number, to: number, frames: number) =>
     Array.from({ length: frames }, (_, i) => from + ((to - from) * (i + 1)) / frames);
   return [
-    ...hold(0, 25),
+    ...hold(0, 12),
     ...ramp(0, maxDegrees, 5),
     ...hold(maxDegrees, 10),
     ...ramp(maxDegrees, 0, 5),
@@ -139,14 +154,14 @@ function headTurnAngles(maxDegrees: number): number[] {
 }
 
 /**
- * A y4m selfie video (640×480, 10 fps, about 7.5 s in a loop) of a portrait that looks at the
- * camera for 2.5 s, turns its head to its left, back, to its right, back: whichever way the
+ * A y4m selfie video (640×480, 10 fps, 6.2 s in a loop) of a portrait that looks at the
+ * camera for 1.2 s, turns its head to its left, back, to its right, back: whichever way the
  * element's challenge asks, the head turns that way within a loop.
  */
 export async function headTurnVideo(
   portrait: Buffer,
   face: FaceGeometry,
-  maxDegrees = 32,
+  maxDegrees = 40,
 ): Promise<Buffer> {
   const { data, info } = await sharp(portrait)
     .removeAlpha()
@@ -164,12 +179,20 @@ export async function headTurnVideo(
     .toBuffer();
   const frame: RgbFrame = { data: base, ...FACE_SIZE };
   const local = { ...face, centerX: face.centerX - cropLeft, centerY: face.centerY - cropTop };
+  const mirroredFrame = mirrored(frame);
+  const mirroredFace = { ...local, centerX: FACE_SIZE.width - 1 - local.centerX };
+  // The warp turns the head convincingly one way (the detector reads about 25° of yaw at 40°);
+  // the other way is the same warp on the mirrored frame, mirrored back, so both turns match.
+  const turn = (angle: number): RgbFrame =>
+    angle >= 0
+      ? turnHead(frame, local, angle)
+      : mirrored(turnHead(mirroredFrame, mirroredFace, -angle));
   const cache = new Map<number, RgbFrame>();
   const frames = headTurnAngles(maxDegrees).map((angle) => {
     const key = Math.round(angle * 10);
     let turned = cache.get(key);
     if (!turned) {
-      turned = turnHead(frame, local, angle);
+      turned = turn(angle);
       cache.set(key, turned);
     }
     return turned;

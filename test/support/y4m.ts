@@ -58,7 +58,7 @@ export function y4mVideo(frames: readonly RgbFrame[], fps: number): Buffer {
   if (!first) throw new RangeError('a video needs at least one frame');
   if (first.width % 2 !== 0 || first.height % 2 !== 0)
     throw new RangeError('I420 needs even dimensions');
-  const parts = [
+  const parts: Buffer[] = [
     Buffer.from(`YUV4MPEG2 W${first.width} H${first.height} F${fps}:1 Ip A1:1 C420jpeg\n`),
   ];
   for (const frame of frames) {
