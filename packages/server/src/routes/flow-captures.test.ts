@@ -299,7 +299,7 @@ describe('capture flow end to end (in-process analysis)', () => {
     expect(linkRecord.json().active).toBe(false);
   });
 
-  it('back refused (tampered check digit) then accepted; selfie refused (another person, a screen replay) until it fails', async () => {
+  it('back refused (tampered check digit) then accepted; selfie refused (another person, a screen replay, the right person who did not complete the challenge) until it fails', async () => {
     const { verificationId, device } = await start({ type: 'FULL FLOW' });
     await expectResult(device.document('front', images.front!), { accepted: true });
     await expectResult(device.document('back', images.tamperedBack!), {
@@ -324,10 +324,16 @@ describe('capture flow end to end (in-process analysis)', () => {
       remainingRetries: 1,
       error: { code: 'SPOOF_DETECTED' },
     });
-    await expectResult(device.selfie([images.impostor!]), {
+    const unfinishedBlink = {
+      source: 'camera',
+      challenge: { type: 'blink', passed: false, durationMs: 12_000, samples: [] },
+      frames: [{ role: 'frontal', yaw: 0, pitch: 0, eyeOpenness: 0.9 }],
+    };
+    await expectResult(device.selfie([images.selfie!], unfinishedBlink), {
       accepted: false,
       status: 'failed',
       remainingRetries: 0,
+      error: { code: 'LIVENESS_FAILED' },
       next: 'done',
     });
     const received = await events(verificationId, 11);

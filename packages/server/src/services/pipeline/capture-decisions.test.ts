@@ -4,6 +4,7 @@ import {
   documentData,
   frontalFrameIndex,
   judgeBack,
+  judgeChallenge,
   judgeFront,
   livenessSignals,
   userNameOf,
@@ -135,5 +136,19 @@ describe('capture decisions', () => {
       captureSource: 'upload',
     });
     expect(frontalFrameIndex({ source: 'upload', challenge: null, frames: [] })).toBe(0);
+  });
+
+  it('fails a selfie whose challenge the device reports as not completed, with or without anti-spoofing', () => {
+    const challenge = { type: 'blink' as const, durationMs: 12000, samples: [] };
+    const failed = {
+      source: 'camera' as const,
+      challenge: { ...challenge, passed: false },
+      frames: [],
+    };
+    expect(judgeChallenge(failed)?.code).toBe('LIVENESS_FAILED');
+    expect(
+      judgeChallenge({ ...failed, challenge: { ...challenge, passed: true } }),
+    ).toBeUndefined();
+    expect(judgeChallenge({ source: 'upload', challenge: null, frames: [] })).toBeUndefined();
   });
 });

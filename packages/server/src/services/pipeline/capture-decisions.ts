@@ -67,6 +67,22 @@ export function judgeBack(back: BackAnalysis, today: string): CaptureRejection |
   return undefined;
 }
 
+/**
+ * Judges the active liveness challenge as the device reports it: a challenge the person did not
+ * complete (the element's own verdict, `passed: false`) fails the attempt whatever the frames show,
+ * with or without anti-spoofing: FULL FLOW's liveness was not shown. A claimed pass is re-verified
+ * on the frames by anti-spoofing when the company runs it. Selfies without a challenge (an uploaded
+ * photo where the flow allows it) are judged by the analyses alone.
+ */
+export function judgeChallenge(meta: SelfieCaptureMeta): CaptureRejection | undefined {
+  return meta.challenge !== null && !meta.challenge.passed
+    ? reject(
+        'LIVENESS_FAILED',
+        'The liveness check was not completed. Follow the instruction on the screen to turn your head or blink.',
+      )
+    : undefined;
+}
+
 /** Judges the selfie frames for presentation attacks (when the company runs anti-spoofing). */
 export function judgeSpoof(spoof: SpoofAnalysis): CaptureRejection | undefined {
   return spoof.spoofing

@@ -17,6 +17,7 @@ import {
   judgeBack,
   judgeFaces,
   judgeFront,
+  judgeChallenge,
   judgeSpoof,
   livenessSignals,
   userNameOf,
@@ -214,6 +215,8 @@ export class CapturePipeline {
           message: 'There is no document portrait to compare the selfie with.',
         },
       };
+    const unfinishedChallenge = judgeChallenge(upload.meta);
+    if (unfinishedChallenge !== undefined) return { rejection: unfinishedChallenge };
     const company = await this.ctx.database.db
       .selectFrom('companies')
       .select('anti_spoofing')
