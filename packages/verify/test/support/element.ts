@@ -18,16 +18,19 @@ export interface Mounted {
   button(label: string | RegExp): HTMLButtonElement;
 }
 
-/** Creates a scenario and mounts an element on it. */
+/** Mounts an element on a scenario (created here unless a handle is given). */
 export async function mount(
-  scenario: Scenario = {},
+  scenario: Scenario | ScenarioHandle = {},
   options: {
     source?: CaptureSource;
     attributes?: Record<string, string>;
     fingerprint?: boolean;
   } = {},
 ): Promise<Mounted> {
-  const handle = await createScenario(scenario);
+  const handle = 'apiBase' in scenario ? scenario : await createScenario(scenario);
+  // A device that opened the session before keeps its token where the element looks (a reload).
+  if (handle.sessionToken)
+    sessionStorage.setItem(`idv-verify:${handle.linkId}`, handle.sessionToken);
   const events: CustomEvent[] = [];
   const container = await fixture<HTMLDivElement>(html`<div></div>`);
   const el = document.createElement('idv-verify') as IdvVerify;
@@ -85,7 +88,7 @@ export async function uploadPhoto(m: Mounted, blob: Blob): Promise<void> {
     'file input',
   );
   const transfer = new DataTransfer();
-  transfer.items.add(new File([blob], 'id.jpg', { type: 'image/jpeg' }));
+  transfer.items.add(new File([blob], 'id', { type: blob.type || 'image/jpeg' }));
   input.files = transfer.files;
   input.dispatchEvent(new Event('change'));
   await waitFor(() => m.root.querySelector('.viewfinder img'), 5000, 'review image');
