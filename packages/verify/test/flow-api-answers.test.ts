@@ -14,42 +14,18 @@ import { TestCaptureSource } from './support/test-capture-source.js';
 import { createScenario } from './support/double.js';
 import {
   acceptTerms,
+  documentJpeg,
   eventsOf,
   mount,
+  requestsTo,
+  sendDocument,
   uploadPhoto,
   waitFor,
-  type Mounted,
 } from './support/element.js';
-import { drawDocumentScene, singleFaceFrame } from './support/images.js';
-import type { RecordedRequest } from './support/double.js';
-
-async function documentJpeg(width = 1280, height = 960): Promise<Blob> {
-  return drawDocumentScene({ width, height }).canvas.convertToBlob({
-    type: 'image/jpeg',
-    quality: 0.9,
-  });
-}
-
-async function requestsTo(
-  m: Mounted,
-  method: string,
-  path: string | RegExp,
-): Promise<RecordedRequest[]> {
-  const all = await m.scenario.requests();
-  return all.filter(
-    (r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
-  );
-}
+import { singleFaceFrame } from './support/images.js';
 
 /** A camera that films nothing: the capture screens wait for an upload, never auto-capture. */
 const blankCamera = (): { source: TestCaptureSource } => ({ source: new TestCaptureSource() });
-
-/** Sends a document side by upload and confirms it. */
-async function sendDocument(m: Mounted, side: 'front' | 'back', photo?: Blob): Promise<void> {
-  await m.step(side);
-  await uploadPhoto(m, photo ?? (await documentJpeg()));
-  m.button('Use this photo').click();
-}
 
 describe('<idv-verify> and the flow API’s answers', () => {
   it('hands off with the single-use token of the URL; the old device follows the new one to the result', async () => {
@@ -187,7 +163,11 @@ describe('<idv-verify> and the flow API’s answers', () => {
     transfer.items.add(new File([good.slice(0, good.size / 2)], 'id.jpg', { type: 'image/jpeg' }));
     input.files = transfer.files;
     input.dispatchEvent(new Event('change'));
-    await waitFor(() => m.root.querySelector('[role=alert]'), 5000, 'refusal');
+    await waitFor(() => m.root.querySelector('[role=alert]'), 10000, 'refusal');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(m.root.querySelector('[role=alert]'), 'kept while the camera coaches').to.not.equal(
+      null,
+    );
     expect(m.root.querySelector('[role=alert]')!.textContent).to.contain(
       'This photo can’t be read.',
     );

@@ -2,32 +2,16 @@ import { expect } from '@open-wc/testing';
 import { CaptureSourceError, TestCaptureSource } from './support/test-capture-source.js';
 import {
   acceptTerms,
+  documentJpeg,
   eventsOf,
   mount,
+  requestsTo,
+  sendDocument,
   uploadPhoto,
   waitFor,
   type Mounted,
 } from './support/element.js';
-import { drawDocumentScene, singleFaceFrame } from './support/images.js';
-import type { RecordedRequest } from './support/double.js';
-
-async function documentJpeg(): Promise<Blob> {
-  return drawDocumentScene({ width: 1280, height: 960 }).canvas.convertToBlob({
-    type: 'image/jpeg',
-    quality: 0.9,
-  });
-}
-
-async function requestsTo(
-  m: Mounted,
-  method: string,
-  path: string | RegExp,
-): Promise<RecordedRequest[]> {
-  const all = await m.scenario.requests();
-  return all.filter(
-    (r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
-  );
-}
+import { singleFaceFrame } from './support/images.js';
 
 /** The camera preview of the capture screen, once it shows. */
 function liveVideo(m: Mounted): Promise<HTMLVideoElement> {
@@ -36,13 +20,6 @@ function liveVideo(m: Mounted): Promise<HTMLVideoElement> {
     10000,
     'video',
   );
-}
-
-/** Sends a document side by upload and confirms it. */
-async function sendDocument(m: Mounted, side: 'front' | 'back'): Promise<void> {
-  await m.step(side);
-  await uploadPhoto(m, await documentJpeg());
-  m.button('Use this photo').click();
 }
 
 describe('<idv-verify> flow', () => {

@@ -52,6 +52,8 @@ export class DocumentCaptureController {
       }
       capture.view = {
         phase: 'live',
+        // A refused upload stays explained while the camera keeps coaching.
+        uploadError: capture.view.uploadError,
         quad: analysis.documentQuad,
         manual,
         good: advice.kind === 'hold',
