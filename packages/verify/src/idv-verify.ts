@@ -177,6 +177,9 @@ export class IdvVerify extends LitElement {
     return html`<div part="base" class="base" lang=${flow.t.$code}>
       ${header(flow)} ${progressBar(flow)}
       <div class="body">${this.renderStep()}</div>
+      <p class="notice muted small" role="status" aria-live="polite">
+        ${flow.rateLimitWait === undefined ? '' : flow.t.rateLimited(flow.rateLimitWait)}
+      </p>
     </div>`;
   }
 

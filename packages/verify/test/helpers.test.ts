@@ -169,6 +169,10 @@ describe('device gate', () => {
     expect(matchGate(rules, describeDevice(iphone17))).to.equal(undefined);
     expect(matchGate(rules, describeDevice(tab))?.reason).to.equal('unsupported_form_factor');
     expect(matchGate(rules, describeDevice(pixel))).to.equal(undefined);
+    // The server's answer for a company without rules is an object, never an array or null.
+    expect(matchGate({ version: 'none', rules: [] }, describeDevice(tab))).to.equal(undefined);
+    const malformed = { version: '1', rules: { id: 'x' } } as unknown as typeof rules;
+    expect(matchGate(malformed, describeDevice(tab))).to.equal(undefined);
     expect(matchGate(null, describeDevice(pixel))).to.equal(undefined);
   });
 });
@@ -230,7 +234,7 @@ describe('branding, links, QR, languages', () => {
     plan: 'premium',
     antiSpoofing: false,
     handoffMode: 'never',
-    gateRules: null,
+    gateRules: { version: 'none', rules: [] },
     locationPermission: 'never',
   };
 

@@ -2,32 +2,16 @@ import { expect } from '@open-wc/testing';
 import { CaptureSourceError, TestCaptureSource } from './support/test-capture-source.js';
 import {
   acceptTerms,
+  documentJpeg,
   eventsOf,
   mount,
+  requestsTo,
+  sendDocument,
   uploadPhoto,
   waitFor,
   type Mounted,
 } from './support/element.js';
-import { drawDocumentScene, singleFaceFrame } from './support/images.js';
-import type { RecordedRequest } from './support/double.js';
-
-async function documentJpeg(): Promise<Blob> {
-  return drawDocumentScene({ width: 1280, height: 960 }).canvas.convertToBlob({
-    type: 'image/jpeg',
-    quality: 0.9,
-  });
-}
-
-async function requestsTo(
-  m: Mounted,
-  method: string,
-  path: string | RegExp,
-): Promise<RecordedRequest[]> {
-  const all = await m.scenario.requests();
-  return all.filter(
-    (r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
-  );
-}
+import { singleFaceFrame } from './support/images.js';
 
 /** The camera preview of the capture screen, once it shows. */
 function liveVideo(m: Mounted): Promise<HTMLVideoElement> {
@@ -36,13 +20,6 @@ function liveVideo(m: Mounted): Promise<HTMLVideoElement> {
     10000,
     'video',
   );
-}
-
-/** Sends a document side by upload and confirms it. */
-async function sendDocument(m: Mounted, side: 'front' | 'back'): Promise<void> {
-  await m.step(side);
-  await uploadPhoto(m, await documentJpeg());
-  m.button('Use this photo').click();
 }
 
 describe('<idv-verify> flow', () => {
@@ -167,16 +144,16 @@ describe('<idv-verify> flow', () => {
     expect(eventsOf<{ status: string }>(m, 'idv-complete')[0]!.detail.status).to.equal('failed');
   });
 
-  for (const [name, code, title, eventType] of [
-    ['LinkAlreadyUsed', 4091, 'This link has already been used', 'idv-error'],
-    ['LinkExpired', 4092, 'This link has expired', 'idv-expired'],
-    ['LinkInactive', 4093, 'This link is no longer active', 'idv-error'],
+  for (const [name, link, title, eventType] of [
+    ['LinkAlreadyUsed', 'bound-elsewhere', 'This link has already been used', 'idv-error'],
+    ['LinkExpired', 'expired', 'This link has expired', 'idv-expired'],
+    ['LinkInactive', 'inactive', 'This link is no longer active', 'idv-error'],
   ] as const) {
     it(`stops on a 409 ${name}`, async () => {
-      const m = await mount({
-        openError: { status: 409, body: { code, name, description: name, data: { linkId: 'x' } } },
-      });
+      const m = await mount({ link });
       await m.step('error');
+      const [open] = await requestsTo(m, 'POST', '/flow/sessions');
+      expect(open!.status).to.equal(409);
       expect(m.text()).to.contain(title);
       expect(eventsOf(m, eventType)).to.have.length(1);
       expect(m.root.querySelector('[part=error]')).to.not.equal(null);
@@ -449,7 +426,7 @@ describe('<idv-verify> flow', () => {
   });
 
   it('cancel() after the result has nothing to cancel: no request event, no report', async () => {
-    const m = await mount({ session: { status: 'success' } });
+    const m = await mount({ opened: true, session: { status: 'success' } });
     await m.step('result');
     expect(m.el.cancel()).to.equal(true);
     await m.el.updateComplete;

@@ -182,17 +182,12 @@ for (const viewport of viewports) {
       await shot(name('11-identify-es'));
       m.el.remove();
 
-      m = await mount({ session: { status: 'failed', company } });
+      m = await mount({ opened: true, session: { status: 'failed', company } });
       await m.step('result');
       await shot(name('12-result-failed'));
       m.el.remove();
 
-      m = await mount({
-        openError: {
-          status: 409,
-          body: { code: 4092, name: 'LinkExpired', description: 'expired', data: { linkId: 'x' } },
-        },
-      });
+      m = await mount({ link: 'expired' });
       await m.step('error');
       await shot(name('13-expired'));
       m.el.remove();

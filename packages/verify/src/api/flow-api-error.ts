@@ -22,4 +22,22 @@ export class FlowApiError extends Error {
   get expired(): boolean {
     return this.status === 410 || this.linkError === 'LinkExpired';
   }
+
+  /**
+   * True when this device's session token is no longer known (401): the session moved to another
+   * device with a hand-off.
+   */
+  get sessionMoved(): boolean {
+    return this.status === 401;
+  }
+
+  /** True when the service, or one it depends on, is unavailable for now (503). */
+  get unavailable(): boolean {
+    return this.status === 503;
+  }
+
+  /** True when the upload itself was refused (400 unreadable, 413 too large, 415 wrong type). */
+  get badUpload(): boolean {
+    return this.status === 400 || this.status === 413 || this.status === 415;
+  }
 }

@@ -1,7 +1,9 @@
 /**
  * The element's client of the flow API (DESIGN §5) and of the spec's public endpoints. Follows the
- * spec's client guidance: 429, 500 and 503 are retried with exponential backoff (1, 2, 4, 8 s; at
- * most 5 attempts, honouring `Retry-After`); other errors are thrown as `FlowApiError`.
+ * spec's client guidance: 429 is retried after its `Retry-After` (capped at a minute) and 500/503
+ * with exponential backoff (1, 2, 4, 8 s), at most 5 attempts in all; other errors are thrown as
+ * `FlowApiError`. Uploads are retried on 429 only (the server refused them before reading them);
+ * a 503 of an upload (analysis unavailable, no attempt consumed) goes back to the person.
  */
 import { FlowApiError } from './flow-api-error.js';
 import type {
@@ -26,9 +28,16 @@ export interface FlowClientOptions {
   backoffMs?: number[];
   /** The fetch to use (default the global one). */
   fetch?: typeof fetch;
+  /**
+   * Told when a request waits before it is sent again after a 429 (`waitMs`), and with `null` once
+   * that request is over: the element shows the wait.
+   */
+  onRateLimitWait?: (waitMs: number | null) => void;
 }
 
 const retriable = new Set([429, 500, 503]);
+/** Longest wait a `Retry-After` may impose (ms): the server's rate-limit window. */
+const maxRetryAfterMs = 60_000;
 
 /** Talks to the verification service for one device session. */
 export class FlowClient {
@@ -37,11 +46,13 @@ export class FlowClient {
   private readonly apiBase: string;
   private readonly backoffMs: number[];
   private readonly fetchImpl: typeof fetch;
+  private readonly onRateLimitWait: ((waitMs: number | null) => void) | undefined;
 
   constructor(options: FlowClientOptions) {
     this.apiBase = options.apiBase.replace(/\/+$/, '');
     this.backoffMs = options.backoffMs ?? [1000, 2000, 4000, 8000];
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.onRateLimitWait = options.onRateLimitWait;
   }
 
   /** Opens (or, with a hand-off token, takes over) the session of a link. */
@@ -78,7 +89,10 @@ export class FlowClient {
     const form = new FormData();
     form.append('image', image, `${kind}.${extensionOf(image.type)}`);
     form.append('meta', JSON.stringify(meta));
-    return this.request<CaptureResult>('POST', `/flow/captures/${kind}`, { form, retry: false });
+    return this.request<CaptureResult>('POST', `/flow/captures/${kind}`, {
+      form,
+      retry: 'rate-limit',
+    });
   }
 
   /** Uploads 1–5 selfie frames with the liveness signals. */
@@ -86,12 +100,18 @@ export class FlowClient {
     const form = new FormData();
     frames.forEach((frame, index) => form.append('frames', frame, `selfie-${index}.jpg`));
     form.append('meta', JSON.stringify(meta));
-    return this.request<CaptureResult>('POST', '/flow/captures/selfie', { form, retry: false });
+    return this.request<CaptureResult>('POST', '/flow/captures/selfie', {
+      form,
+      retry: 'rate-limit',
+    });
   }
 
-  /** Forwards the fingerprint service's raw answer, unchanged. */
+  /**
+   * Forwards the fingerprint service's raw answer, unchanged. Signals only: a 503 (the server has
+   * no fingerprint service) is not waited out.
+   */
   async forwardFingerprint(answer: FingerprintAnswer): Promise<void> {
-    await this.request<void>('POST', '/flow/fingerprint', { raw: answer.raw });
+    await this.request<void>('POST', '/flow/fingerprint', { raw: answer.raw, retry: 'rate-limit' });
   }
 
   /** Public status poll (`include=operationGuid`). */
@@ -136,7 +156,8 @@ export class FlowClient {
       form?: FormData;
       raw?: string;
       authorized?: boolean;
-      retry?: boolean;
+      /** Which answers are retried: all retriable ones (default), 429 only, or none. */
+      retry?: boolean | 'rate-limit';
     } = {},
   ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -153,38 +174,57 @@ export class FlowClient {
     if (options.authorized !== false && this.sessionToken)
       headers['x-flow-session'] = this.sessionToken;
 
-    const attempts = options.retry === false ? 1 : this.backoffMs.length + 1;
-    for (let attempt = 0; ; attempt += 1) {
-      let response: Response;
-      try {
-        response = await this.fetchImpl(`${this.apiBase}${path}`, {
-          method,
-          headers,
-          body,
-          credentials: 'omit',
-        });
-      } catch (error) {
-        if (attempt + 1 < attempts) {
+    const retry = options.retry ?? true;
+    const attempts = retry === false ? 1 : this.backoffMs.length + 1;
+    let waited = false;
+    try {
+      for (let attempt = 0; ; attempt += 1) {
+        const last = attempt + 1 >= attempts;
+        let response: Response;
+        try {
+          response = await this.fetchImpl(`${this.apiBase}${path}`, {
+            method,
+            headers,
+            body,
+            credentials: 'omit',
+          });
+        } catch (error) {
+          if (retry === true && !last) {
+            await sleep(this.backoffMs[attempt] ?? 0);
+            continue;
+          }
+          throw new FlowApiError(0, error instanceof Error ? error.message : 'Network error');
+        }
+        if (response.status === 429 && !last) {
+          const waitMs = retryAfterMs(response) ?? this.backoffMs[attempt] ?? 0;
+          waited = true;
+          this.onRateLimitWait?.(waitMs);
+          await sleep(waitMs);
+          continue;
+        }
+        if (retry === true && retriable.has(response.status) && !last) {
           await sleep(this.backoffMs[attempt] ?? 0);
           continue;
         }
-        throw new FlowApiError(0, error instanceof Error ? error.message : 'Network error');
+        return await this.read<T>(response);
       }
-      if (retriable.has(response.status) && attempt + 1 < attempts) {
-        await sleep(retryAfterMs(response) ?? this.backoffMs[attempt] ?? 0);
-        continue;
-      }
-      const text = await response.text();
-      const parsed: unknown = text ? safeJson(text) : undefined;
-      if (!response.ok) {
-        throw new FlowApiError(
-          response.status,
-          errorMessageOf(parsed) ?? `HTTP ${response.status}`,
-          parsed,
-        );
-      }
-      return parsed as T;
+    } finally {
+      if (waited) this.onRateLimitWait?.(null);
     }
+  }
+
+  /** The parsed answer, or a `FlowApiError` for an error status. */
+  private async read<T>(response: Response): Promise<T> {
+    const text = await response.text();
+    const parsed: unknown = text ? safeJson(text) : undefined;
+    if (!response.ok) {
+      throw new FlowApiError(
+        response.status,
+        errorMessageOf(parsed) ?? `HTTP ${response.status}`,
+        parsed,
+      );
+    }
+    return parsed as T;
   }
 }
 
@@ -205,11 +245,10 @@ function errorMessageOf(body: unknown): string | undefined {
   return undefined;
 }
 
+/** The wait a `Retry-After` asks for (seconds: the server's form), capped at a minute. */
 function retryAfterMs(response: Response): number | undefined {
-  const header = response.headers.get('retry-after');
-  if (!header) return undefined;
-  const seconds = Number(header);
-  return Number.isFinite(seconds) ? Math.min(seconds, 30) * 1000 : undefined;
+  const seconds = Number(response.headers.get('retry-after') || NaN);
+  return seconds >= 0 ? Math.min(seconds * 1000, maxRetryAfterMs) : undefined;
 }
 
 function extensionOf(type: string): string {

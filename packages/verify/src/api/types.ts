@@ -32,7 +32,10 @@ export interface GateRule {
   match: { formFactor?: FormFactor; platform?: Platform; osVersionMax?: string };
 }
 
-/** The resolved gate rule set of a company. */
+/**
+ * The resolved gate rule set of a company: always an object (`{version: 'none', rules: []}` when the
+ * company has none).
+ */
 export interface GateRules {
   version: string;
   rules: GateRule[];
@@ -41,12 +44,12 @@ export interface GateRules {
 /** The company as the flow sees it: branding and policies. */
 export interface FlowCompany {
   name: string;
-  color: string | null;
+  color: string;
   logoUrl: string | null;
   plan: Plan;
   antiSpoofing: boolean;
   handoffMode: HandoffMode;
-  gateRules: GateRules | null;
+  gateRules: GateRules;
   locationPermission: LocationPolicy;
 }
 

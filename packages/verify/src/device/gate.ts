@@ -31,5 +31,10 @@ export function matchGate(
   rules: GateRules | null | undefined,
   device: DeviceInfo,
 ): GateRule | undefined {
-  return rules?.rules.find((rule) => ruleMatches(rule, device));
+  // Read defensively: a rule set is data from the network, not a type.
+  const list: unknown = rules?.rules;
+  if (!Array.isArray(list)) return undefined;
+  return (list as GateRule[]).find(
+    (rule) => typeof rule?.match === 'object' && rule.match !== null && ruleMatches(rule, device),
+  );
 }

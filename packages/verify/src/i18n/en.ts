@@ -108,6 +108,15 @@ export const en: Translation = {
   inAppBrowserBody:
     'This app does not allow the camera. Open the page in your browser (Safari or Chrome) instead.',
   uploadFailed: 'The photo could not be sent. Please try again.',
+  uploadUnreadable: 'This photo can’t be read. Try a JPEG, PNG or WebP photo.',
+  uploadTooLarge: 'This photo is too large. Try another one.',
+  uploadWrongType: 'Use a JPEG, PNG or WebP photo.',
+  uploadTooSmall: 'This photo is too small. Try another one.',
+  unavailableTitle: 'Service unavailable',
+  unavailableBody: 'The service is unavailable right now. Try again in a moment.',
+  rateLimited: (seconds) => `Too many requests. Retrying in ${seconds} s…`,
+  movedTitle: 'Continued on another device',
+  movedBody: 'It goes on on another device. The result will show here.',
   sending: 'Sending…',
   checking: {
     front: 'Checking the front of your ID…',

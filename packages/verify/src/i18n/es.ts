@@ -118,6 +118,21 @@ export const es: Translation = {
   inAppBrowserBody:
     'Esta aplicación no permite usar la cámara. Abre la página en tu navegador (Safari o Chrome).',
   uploadFailed: 'No se pudo enviar la foto. Inténtalo de nuevo.',
+  uploadUnreadable:
+    'No se pudo leer esta foto. Haz una foto nueva o elige una imagen JPEG, PNG o WebP.',
+  uploadTooLarge:
+    'Esta foto es demasiado grande. Haz una foto nueva o elige una imagen más pequeña.',
+  uploadWrongType: 'Este tipo de archivo no se acepta. Elige una imagen JPEG, PNG o WebP.',
+  uploadTooSmall:
+    'Esta foto es demasiado pequeña. Haz una foto nueva o elige una imagen más grande.',
+  unavailableTitle: 'Servicio no disponible',
+  unavailableBody:
+    'El servicio de verificación no está disponible en este momento. Inténtalo de nuevo en unos instantes.',
+  rateLimited: (seconds) =>
+    `Demasiadas solicitudes a la vez. Lo intentamos de nuevo en ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}…`,
+  movedTitle: 'Continúa en otro dispositivo',
+  movedBody:
+    'Esta verificación se está completando en otro dispositivo. El resultado aparecerá aquí cuando termine.',
   sending: 'Enviando…',
   checking: {
     front: 'Comprobando el anverso…',

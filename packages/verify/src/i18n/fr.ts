@@ -116,6 +116,21 @@ export const fr: Translation = {
   inAppBrowserBody:
     'Cette application n’autorise pas la caméra. Ouvrez la page dans votre navigateur (Safari ou Chrome).',
   uploadFailed: 'La photo n’a pas pu être envoyée. Veuillez réessayer.',
+  uploadUnreadable:
+    'Cette photo n’a pas pu être lue. Prenez une nouvelle photo ou choisissez une image JPEG, PNG ou WebP.',
+  uploadTooLarge:
+    'Cette photo est trop volumineuse. Prenez une nouvelle photo ou choisissez une image plus petite.',
+  uploadWrongType: 'Ce type de fichier n’est pas accepté. Choisissez une image JPEG, PNG ou WebP.',
+  uploadTooSmall:
+    'Cette photo est trop petite. Prenez une nouvelle photo ou choisissez une image plus grande.',
+  unavailableTitle: 'Service indisponible',
+  unavailableBody:
+    'Le service de vérification est momentanément indisponible. Veuillez réessayer dans un instant.',
+  rateLimited: (seconds) =>
+    `Trop de demandes à la fois. Nouvel essai dans ${seconds} ${seconds === 1 ? 'seconde' : 'secondes'}…`,
+  movedTitle: 'Poursuivie sur un autre appareil',
+  movedBody:
+    'Cette vérification se poursuit sur un autre appareil. Le résultat s’affichera ici une fois terminée.',
   sending: 'Envoi…',
   checking: {
     front: 'Vérification du recto…',

@@ -116,6 +116,21 @@ export const pt: Translation = {
   inAppBrowserBody:
     'Esta aplicação não permite usar a câmara. Abra a página no seu navegador (Safari ou Chrome).',
   uploadFailed: 'Não foi possível enviar a fotografia. Tente novamente.',
+  uploadUnreadable:
+    'Não foi possível ler esta fotografia. Tire uma nova fotografia ou escolha uma imagem JPEG, PNG ou WebP.',
+  uploadTooLarge:
+    'Esta fotografia é demasiado grande. Tire uma nova fotografia ou escolha uma imagem mais pequena.',
+  uploadWrongType: 'Este tipo de ficheiro não é aceite. Escolha uma imagem JPEG, PNG ou WebP.',
+  uploadTooSmall:
+    'Esta fotografia é demasiado pequena. Tire uma nova fotografia ou escolha uma imagem maior.',
+  unavailableTitle: 'Serviço indisponível',
+  unavailableBody:
+    'O serviço de verificação está indisponível neste momento. Tente novamente dentro de instantes.',
+  rateLimited: (seconds) =>
+    `Demasiados pedidos ao mesmo tempo. Nova tentativa dentro de ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}…`,
+  movedTitle: 'Continua noutro dispositivo',
+  movedBody:
+    'Esta verificação está a ser concluída noutro dispositivo. O resultado aparecerá aqui quando terminar.',
   sending: 'A enviar…',
   checking: {
     front: 'A verificar a frente do documento…',

@@ -88,6 +88,22 @@ export interface Translation {
   unsupportedBrowserBody: string;
   inAppBrowserBody: string;
   uploadFailed: string;
+  /** The service could not read the photo (400). */
+  uploadUnreadable: string;
+  /** The photo is larger than the service accepts (413). */
+  uploadTooLarge: string;
+  /** The file is not an image type the service accepts (415). */
+  uploadWrongType: string;
+  /** The photo is smaller than the service accepts. */
+  uploadTooSmall: string;
+  /** The service (or an analysis it needs) is unavailable for now (503). */
+  unavailableTitle: string;
+  unavailableBody: string;
+  /** Shown while a rate-limited request waits out `Retry-After`. */
+  rateLimited: (seconds: number) => string;
+  /** The session moved to another device with a hand-off (401 on this one). */
+  movedTitle: string;
+  movedBody: string;
   sending: string;
   checking: Record<'front' | 'back' | 'selfie', string>;
   retryTitle: string;

@@ -29,6 +29,8 @@ export async function encodeOnMainThread(bitmap: ImageBitmap, quality: number): 
   );
 }
 
-/** Accepted upload types and size (the flow API takes JPEG, PNG, WebP up to 10 MB). */
-export const uploadTypes = ['image/jpeg', 'image/png', 'image/webp'];
-export const maxUploadBytes = 10 * 1024 * 1024;
+/**
+ * What the file picker offers: any image; `fitForUpload` turns what the flow API cannot take
+ * (HEIC, GIF, oversized photos) into a JPEG it can.
+ */
+export const uploadTypes = ['image/*'];

@@ -12,6 +12,17 @@ export function linkIdFromUrl(linkUrl: string | undefined): string | undefined {
   }
 }
 
+/** The one-time `handoff` token of a hand-off URL (`…/v/{linkId}?handoff=…`), or `undefined`. */
+export function handoffTokenFromUrl(linkUrl: string | undefined): string | undefined {
+  if (!linkUrl) return undefined;
+  try {
+    const url = new URL(linkUrl, typeof location !== 'undefined' ? location.href : undefined);
+    return url.searchParams.get('handoff') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The API base: the attribute, else the link URL's origin, else this page's origin, + `/api/v1`. */
 export function resolveApiBase(apiBase: string | undefined, linkUrl: string | undefined): string {
   if (apiBase) return apiBase;

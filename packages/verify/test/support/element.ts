@@ -3,7 +3,14 @@ import { fixture, html } from '@open-wc/testing';
 import { idvEventNames } from '../../dist/index.js';
 import type { IdvVerify } from '../../dist/idv-verify.js';
 import type { CaptureSource } from '../../dist/capture-source.js';
-import { createScenario, waitFor, type Scenario, type ScenarioHandle } from './double.js';
+import {
+  createScenario,
+  waitFor,
+  type RecordedRequest,
+  type Scenario,
+  type ScenarioHandle,
+} from './double.js';
+import { drawDocumentScene } from './images.js';
 
 /** A mounted element, its scenario and the events it fired. */
 export interface Mounted {
@@ -18,16 +25,19 @@ export interface Mounted {
   button(label: string | RegExp): HTMLButtonElement;
 }
 
-/** Creates a scenario and mounts an element on it. */
+/** Mounts an element on a scenario (created here unless a handle is given). */
 export async function mount(
-  scenario: Scenario = {},
+  scenario: Scenario | ScenarioHandle = {},
   options: {
     source?: CaptureSource;
     attributes?: Record<string, string>;
     fingerprint?: boolean;
   } = {},
 ): Promise<Mounted> {
-  const handle = await createScenario(scenario);
+  const handle = 'apiBase' in scenario ? scenario : await createScenario(scenario);
+  // A device that opened the session before keeps its token where the element looks (a reload).
+  if (handle.sessionToken)
+    sessionStorage.setItem(`idv-verify:${handle.linkId}`, handle.sessionToken);
   const events: CustomEvent[] = [];
   const container = await fixture<HTMLDivElement>(html`<div></div>`);
   const el = document.createElement('idv-verify') as IdvVerify;
@@ -85,11 +95,42 @@ export async function uploadPhoto(m: Mounted, blob: Blob): Promise<void> {
     'file input',
   );
   const transfer = new DataTransfer();
-  transfer.items.add(new File([blob], 'id.jpg', { type: 'image/jpeg' }));
+  transfer.items.add(new File([blob], 'id', { type: blob.type || 'image/jpeg' }));
   input.files = transfer.files;
   input.dispatchEvent(new Event('change'));
   await waitFor(() => m.root.querySelector('.viewfinder img'), 5000, 'review image');
   await m.el.updateComplete;
+}
+
+/** A generated ID card photo (JPEG). */
+export async function documentJpeg(width = 1280, height = 960): Promise<Blob> {
+  return drawDocumentScene({ width, height }).canvas.convertToBlob({
+    type: 'image/jpeg',
+    quality: 0.9,
+  });
+}
+
+/** Sends a document side by upload (a generated photo unless one is given) and confirms it. */
+export async function sendDocument(
+  m: Mounted,
+  side: 'front' | 'back',
+  photo?: Blob,
+): Promise<void> {
+  await m.step(side);
+  await uploadPhoto(m, photo ?? (await documentJpeg()));
+  m.button('Use this photo').click();
+}
+
+/** The requests of the element's scenario to `method` `path`, in order. */
+export async function requestsTo(
+  m: Mounted,
+  method: string,
+  path: string | RegExp,
+): Promise<RecordedRequest[]> {
+  const all = await m.scenario.requests();
+  return all.filter(
+    (r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
+  );
 }
 
 /** Events of one type, in order. */

@@ -24,6 +24,8 @@ export interface TestSourceOptions {
   permissions?: { camera: DevicePermission; location: DevicePermission };
   /** The platform the source stands for (default `native`, as the Capacitor plugin's). */
   kind?: 'web' | 'native';
+  /** A source without live frames: the element uses its photo screen and `takePhoto`. */
+  photoOnly?: boolean;
   /** Gives the source an `openSettings` hook that counts its calls in `settingsOpened`. */
   canOpenSettings?: boolean;
 }
@@ -68,7 +70,10 @@ class CanvasCamera implements CameraSession {
 /** The scripted capture source. */
 export class TestCaptureSource implements CaptureSource {
   readonly kind: 'web' | 'native';
-  readonly liveFrames = true;
+  /** False for a platform camera that only takes photos (`photoOnly`). */
+  readonly liveFrames: boolean;
+  /** The platform's own camera (`photoOnly`): a JPEG of the scene. */
+  readonly takePhoto?: () => Promise<Blob>;
   readonly cameras: CanvasCamera[] = [];
   watching = 0;
   /** How many times the element opened the settings. */
@@ -77,6 +82,15 @@ export class TestCaptureSource implements CaptureSource {
 
   constructor(private readonly options: TestSourceOptions = {}) {
     this.kind = options.kind ?? 'native';
+    this.liveFrames = !options.photoOnly;
+    if (options.photoOnly) {
+      const scene = options.scene ?? new OffscreenCanvas(640, 480);
+      this.takePhoto = async () => {
+        const photo = new OffscreenCanvas(scene.width, scene.height);
+        photo.getContext('2d')!.drawImage(scene, 0, 0);
+        return photo.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+      };
+    }
     if (options.canOpenSettings) {
       this.openSettings = async () => {
         this.settingsOpened += 1;

@@ -10,6 +10,8 @@ import type { CaptureKind, CaptureOrigin, CaptureResult } from '../../api/types.
 import { CaptureSourceError, type CameraSession } from '../../capture-source.js';
 import { IdvCaptureEvent } from '../../events/index.js';
 import { hasGetUserMedia } from '../../web-capture-source.js';
+import { uploadRefusalMessage } from '../flow/upload-refusal.js';
+import { loadCaptureTools } from '../flow/capture-tools.js';
 import type { CaptureView, PendingPhoto } from './capture-view.js';
 import { DocumentCaptureController } from './document-capture-controller.js';
 import type { FlowController } from './flow-controller.js';
@@ -161,27 +163,35 @@ export class CaptureController {
     const facing = kind === 'selfie' ? 'user' : 'environment';
     const origin: CaptureOrigin = fromGallery ? 'upload' : 'native';
     try {
-      const blob = fromGallery ? await source.pickPhoto?.() : await source.takePhoto?.({ facing });
-      if (!blob) return;
-      const bitmap = await createImageBitmap(blob);
-      const { width, height } = bitmap;
+      const taken = fromGallery ? await source.pickPhoto?.() : await source.takePhoto?.({ facing });
+      if (!taken) return;
+      const { fitForUpload, documentMeta } = await loadCaptureTools();
+      const { blob, width, height } = await fitForUpload(taken);
       if (kind === 'selfie') {
-        bitmap.close();
-        await this.selfie.send([blob], { source: 'native', challenge: null, frames: [] });
+        await this.selfie.sendPhoto(blob, 'native');
         return;
       }
-      bitmap.close();
       this.showReview({
         blob,
         origin,
-        meta: { source: origin, quality: null, width, height, autoCaptured: false },
+        meta: documentMeta({ source: origin, quality: null, width, height, autoCaptured: false }),
       });
     } catch (error) {
       // The person closed the camera or the picker: the photo screen stays as it was.
       if (error instanceof CaptureSourceError && error.code === 'cancelled') return;
+      const refusal = this.refusalMessage(error);
+      if (refusal) {
+        this.view = { ...this.view, uploadError: refusal };
+        return;
+      }
       await this.showCameraFallback(kind, error);
     }
   };
+
+  /** Why a photo cannot be used, in the person's language (`undefined` for other errors). */
+  refusalMessage(error: unknown): string | undefined {
+    return uploadRefusalMessage(error, this.flow.t);
+  }
 
   /** The photo waiting for review, if any. */
   get photoUnderReview(): PendingPhoto | undefined {
@@ -248,34 +258,54 @@ export class CaptureController {
     }
   }
 
-  /** A capture could not be sent: the flow ended elsewhere, the link broke, or the network. */
+  /**
+   * A capture was not taken by the service: the verification expired (410) or is no longer where
+   * this device thought (409: read the session again), the session moved to another device (401),
+   * the photo was refused (400/413/415: retake, no attempt used), the service is unavailable (503:
+   * send again), or the network failed.
+   */
   async onFailure(kind: CaptureKind, error: unknown): Promise<void> {
     const flow = this.flow;
-    if (
-      error instanceof FlowApiError &&
-      (error.status === 409 || error.status === 410) &&
-      !error.linkError
-    ) {
-      // The verification is no longer open: find out how it ended.
-      await flow.outcome.finish();
+    const t = flow.t;
+    if (error instanceof FlowApiError) {
+      if (error.expired) {
+        flow.outcome.showExpired();
+        return;
+      }
+      if (error.sessionMoved || error.linkError) {
+        flow.outcome.handleFatal(error);
+        return;
+      }
+      if (error.status === 409) {
+        await flow.resync();
+        return;
+      }
+    }
+    const refusal = this.refusalMessage(error);
+    const remaining = flow.session!.remainingRetries[kind];
+    if (refusal) {
+      await flow.reportClientError('UPLOAD_FAILED', (error as Error).message, true);
+      this.clearReview();
+      this.view = { phase: 'retry', retry: { message: refusal, remaining } };
       return;
     }
-    if (error instanceof FlowApiError && (error.expired || error.linkError)) {
-      flow.outcome.handleFatal(error);
-      return;
-    }
-    await flow.reportClientError(
-      'UPLOAD_FAILED',
-      error instanceof Error ? error.message : 'Upload failed',
-      true,
-    );
+    const unavailable = error instanceof FlowApiError && error.unavailable;
+    const message = unavailable ? t.unavailableBody : t.uploadFailed;
+    if (unavailable) flow.emitError('SERVICE_UNAVAILABLE', (error as Error).message, true);
+    else
+      await flow.reportClientError(
+        'UPLOAD_FAILED',
+        error instanceof Error ? error.message : 'Upload failed',
+        true,
+      );
+    // The photo itself was fine: keep it under review so the person can send it again.
+    if (this.pendingPhoto) this.showReview(this.pendingPhoto);
     this.view = {
       phase: this.pendingPhoto ? 'review' : 'retry',
       reviewUrl: this.view.reviewUrl,
-      uploadError: flow.t.uploadFailed,
-      retry: { message: flow.t.uploadFailed, remaining: flow.session!.remainingRetries[kind] },
+      uploadError: message,
+      retry: { message, remaining },
     };
-    if (this.pendingPhoto && !this.view.reviewUrl) this.showReview(this.pendingPhoto);
   }
 
   /** Releases the camera. */

@@ -3,11 +3,11 @@
  * "glare", "hold still") and takes the photo once the frame has been good and still long enough;
  * a manual button appears after a while. Also takes uploaded files and sends the reviewed photo.
  */
-import type { DocumentCaptureMeta } from '../../api/types.js';
 import { DocumentCoach } from '../../capture/document-coach.js';
 import { IdvQualityEvent } from '../../events/index.js';
 import type { DocumentFrameAnalysis, DocumentIssue } from '../../worker/types.js';
-import { encodeOnMainThread, maxUploadBytes, nextFrame, uploadTypes } from '../frames.js';
+import { encodeOnMainThread, nextFrame } from '../frames.js';
+import { loadCaptureTools } from '../flow/capture-tools.js';
 import type { CaptureController } from './capture-controller.js';
 
 /** A side of the document. */
@@ -52,6 +52,8 @@ export class DocumentCaptureController {
       }
       capture.view = {
         phase: 'live',
+        // A refused upload stays explained while the camera keeps coaching.
+        uploadError: capture.view.uploadError,
         quad: analysis.documentQuad,
         manual,
         good: advice.kind === 'hold',
@@ -79,28 +81,21 @@ export class DocumentCaptureController {
     if (!camera) return;
     capture.endLoop();
     const frame = await camera.grabFrame();
-    const { width, height } = frame;
-    let blob: Blob;
+    let encoded: Blob;
     try {
-      blob = await flow.bridge!.encodeJpeg(frame, documentJpegQuality, flow.signal);
+      encoded = await flow.bridge!.encodeJpeg(frame, documentJpegQuality, flow.signal);
     } catch {
-      blob = await encodeOnMainThread(await camera.grabFrame(), documentJpegQuality);
+      encoded = await encodeOnMainThread(await camera.grabFrame(), documentJpegQuality);
     }
     capture.stopCamera();
     if (flow.step !== side) return;
-    const quality: DocumentCaptureMeta['quality'] = analysis
-      ? {
-          blur: analysis.blur,
-          brightness: analysis.brightness,
-          glare: analysis.glare,
-          fill: analysis.fill,
-          score: analysis.score,
-        }
-      : null;
+    // A camera frame is far inside the limits; checked all the same (a 8K camera would not be).
+    const { fitForUpload, documentMeta } = await loadCaptureTools();
+    const { blob, width, height } = await fitForUpload(encoded);
     capture.showReview({
       blob,
       origin: 'camera',
-      meta: { source: 'camera', quality, width, height, autoCaptured },
+      meta: documentMeta({ source: 'camera', quality: analysis, width, height, autoCaptured }),
     });
   };
 
@@ -112,26 +107,24 @@ export class DocumentCaptureController {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
-    if (!uploadTypes.includes(file.type) || file.size > maxUploadBytes) {
-      capture.view = { ...capture.view, uploadError: t.uploadFailed };
-      return;
-    }
-    let width = 0;
-    let height = 0;
+    const { fitForUpload, documentMeta } = await loadCaptureTools();
+    let photo;
     try {
-      const bitmap = await createImageBitmap(file);
-      ({ width, height } = bitmap);
-      bitmap.close();
-    } catch {
-      capture.view = { ...capture.view, uploadError: t.uploadFailed };
+      photo = await fitForUpload(file);
+    } catch (error) {
+      capture.view = {
+        ...capture.view,
+        uploadError: capture.refusalMessage(error) ?? t.uploadFailed,
+      };
       return;
     }
+    const { blob, width, height } = photo;
     capture.stopCamera();
     capture.endLoop();
     capture.showReview({
-      blob: file,
+      blob,
       origin: 'upload',
-      meta: { source: 'upload', quality: null, width, height, autoCaptured: false },
+      meta: documentMeta({ source: 'upload', quality: null, width, height, autoCaptured: false }),
     });
   };
 

@@ -27,7 +27,7 @@ import { resolveBranding, type Branding } from '../branding.js';
 import { emitEvent } from '../flow/emit.js';
 import { FingerprintCollector } from '../flow/fingerprint.js';
 import { readSessionToken, writeSessionToken } from '../flow/session-store.js';
-import { linkIdFromUrl, resolveApiBase } from '../link.js';
+import { handoffTokenFromUrl, linkIdFromUrl, resolveApiBase } from '../link.js';
 import { captureOrder, isFinalStatus } from '../flow/flow-rules.js';
 import { CaptureController } from './capture-controller.js';
 import type { FlowHost } from './flow-host.js';
@@ -69,6 +69,7 @@ export class FlowController implements ReactiveController {
   private readonly busyState: HostState<boolean>;
   private readonly termsState: HostState<{ checked: boolean; error: boolean }>;
   private readonly gateReasonState: HostState<GateReason | undefined>;
+  private readonly rateLimitState: HostState<number | undefined>;
   private runToken = 0;
   private headingFocus = false;
   /** The link settings whose flow the person left (`cancel()`), if any. */
@@ -84,6 +85,7 @@ export class FlowController implements ReactiveController {
     this.busyState = new HostState(host, false);
     this.termsState = new HostState(host, { checked: false, error: false });
     this.gateReasonState = new HostState<GateReason | undefined>(host, undefined);
+    this.rateLimitState = new HostState<number | undefined>(host, undefined);
     this.outcome = new OutcomeController(this);
     this.location = new LocationController(this);
     this.handoff = new HandoffController(this);
@@ -122,6 +124,14 @@ export class FlowController implements ReactiveController {
   /** Why the device gate stopped this device. */
   get gateReason(): GateReason | undefined {
     return this.gateReasonState.value;
+  }
+
+  /**
+   * Seconds a rate-limited request waits before it is sent again (the service's `Retry-After`),
+   * while it waits.
+   */
+  get rateLimitWait(): number | undefined {
+    return this.rateLimitState.value;
   }
 
   /** The strings of the language in force. */
@@ -168,6 +178,11 @@ export class FlowController implements ReactiveController {
   /** The link of the element: `link-id`, else the id in `link-url`. */
   get linkId(): string | undefined {
     return this.host.linkId || linkIdFromUrl(this.host.linkUrl);
+  }
+
+  /** The one-time hand-off token: `handoff-token`, else the `handoff` of a hand-off `link-url`. */
+  get handoffToken(): string | undefined {
+    return this.host.handoffToken || handoffTokenFromUrl(this.host.linkUrl);
   }
 
   /** The signal of the element's network and worker jobs. */
@@ -218,7 +233,13 @@ export class FlowController implements ReactiveController {
       return;
     }
     this.goTo(FlowStep.loading);
-    this.client = new FlowClient({ apiBase: resolveApiBase(this.host.apiBase, this.host.linkUrl) });
+    this.client = new FlowClient({
+      apiBase: resolveApiBase(this.host.apiBase, this.host.linkUrl),
+      onRateLimitWait: (waitMs) => {
+        if (run === this.runToken)
+          this.rateLimitState.value = waitMs === null ? undefined : Math.ceil(waitMs / 1000);
+      },
+    });
     this.bridge = new WorkerBridge({
       url: this.host.workerUrl ?? defaultWorkerUrl(),
       idleMs: 30000,
@@ -254,10 +275,16 @@ export class FlowController implements ReactiveController {
     }
   }
 
+  /**
+   * Resumes this device's session (a reload) when its token is still known, else opens the link,
+   * with the hand-off token when there is one. The stored session comes first even with a
+   * hand-off token: that token is single use, so a reload of the page that used it must not
+   * present it again.
+   */
   private async openOrResume(linkId: string): Promise<FlowSession> {
     const client = this.client!;
-    const handoffToken = this.host.handoffToken;
-    const stored = handoffToken ? null : readSessionToken(linkId);
+    const handoffToken = this.handoffToken;
+    const stored = readSessionToken(linkId);
     if (stored) {
       client.sessionToken = stored;
       try {
@@ -323,7 +350,7 @@ export class FlowController implements ReactiveController {
       return;
     }
     const mode = this.session!.company.handoffMode;
-    if (this.device.formFactor === 'desktop' && mode !== 'never' && !this.host.handoffToken) {
+    if (this.device.formFactor === 'desktop' && mode !== 'never' && !this.handoffToken) {
       this.goTo(FlowStep.handoff);
       await this.handoff.offer(mode === 'require');
       return;
@@ -354,6 +381,24 @@ export class FlowController implements ReactiveController {
     }
     this.goTo(kind);
     void this.capture.start(kind);
+  }
+
+  /**
+   * Reads the session again after the service refused a step this device thought it was at (409):
+   * shows how it ended, or goes back to where the session is.
+   */
+  async resync(): Promise<void> {
+    let session: FlowSession;
+    try {
+      session = await this.client!.getSession();
+    } catch (error) {
+      this.outcome.handleFatal(error);
+      return;
+    }
+    this.session = session;
+    if (isFinalStatus(session.status)) this.outcome.showResult(session.status);
+    else if (!session.termsAccepted) this.goTo(FlowStep.welcome);
+    else this.nextCapture();
   }
 
   /** The captures the session requires, in the order the person takes them. */
@@ -413,7 +458,8 @@ export class FlowController implements ReactiveController {
    */
   get running(): boolean {
     if (this.step === FlowStep.result) return false;
-    return this.step !== FlowStep.error || this.outcome.stop?.kind === 'network';
+    const kind = this.outcome.stop?.kind;
+    return this.step !== FlowStep.error || kind === 'network' || kind === 'unavailable';
   }
 
   /**
@@ -460,6 +506,7 @@ export class FlowController implements ReactiveController {
 
   /** Stops the camera, the worker, the timers and the loops of the flow in force. */
   teardown(): void {
+    this.rateLimitState.value = undefined;
     this.capture.teardown();
     this.handoff.teardown();
     this.outcome.teardown();

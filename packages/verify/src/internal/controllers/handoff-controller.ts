@@ -80,8 +80,12 @@ export class HandoffController {
           Math.max(0, remaining),
         );
       }
-      this.startStatusPolling();
+      this.followStatus(() => this.view !== undefined);
     } catch (error) {
+      if (error instanceof FlowApiError && (error.sessionMoved || error.expired)) {
+        flow.outcome.handleFatal(error);
+        return;
+      }
       this.viewState.value = {
         required,
         expired: false,
@@ -119,7 +123,11 @@ export class HandoffController {
     clearTimeout(this.expiryTimer);
   }
 
-  private startStatusPolling(): void {
+  /**
+   * Follows the verification's status (the public poll, which needs no session) while `active()`
+   * holds, and shows its result once final: the other device is doing the work.
+   */
+  followStatus(active: () => boolean): void {
     this.stopStatusPolling();
     const flow = this.flow;
     if (flow.left) return;
@@ -137,7 +145,7 @@ export class HandoffController {
           return;
         }
       }
-      if (this.view) this.statusTimer = setTimeout(() => void poll(), statusPollMs);
+      if (active()) this.statusTimer = setTimeout(() => void poll(), statusPollMs);
     };
     this.statusTimer = setTimeout(() => void poll(), statusPollMs);
   }

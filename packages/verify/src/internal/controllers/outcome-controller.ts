@@ -15,7 +15,16 @@ import { HostState } from './host-state.js';
 
 /** A screen that stops the flow. */
 export interface StopScreen {
-  kind: 'expired' | 'used' | 'inactive' | 'network' | 'missing' | 'cancelled' | 'other';
+  kind:
+    | 'expired'
+    | 'used'
+    | 'inactive'
+    | 'moved'
+    | 'network'
+    | 'unavailable'
+    | 'missing'
+    | 'cancelled'
+    | 'other';
   title: string;
   body: string;
   canRetry: boolean;
@@ -137,6 +146,23 @@ export class OutcomeController {
     if (error instanceof FlowApiError) {
       if (error.expired) {
         this.showExpired();
+        return;
+      }
+      if (error.sessionMoved && flow.session) {
+        // Another device took the session over with a hand-off: follow it to its result.
+        flow.emitError('SESSION_MOVED', error.message, false);
+        this.showStop({ kind: 'moved', title: t.movedTitle, body: t.movedBody, canRetry: false });
+        flow.handoff.followStatus(() => this.stop?.kind === 'moved' && flow.step === 'error');
+        return;
+      }
+      if (error.unavailable) {
+        flow.emitError('SERVICE_UNAVAILABLE', error.message, true);
+        this.showStop({
+          kind: 'unavailable',
+          title: t.unavailableTitle,
+          body: t.unavailableBody,
+          canRetry: true,
+        });
         return;
       }
       if (error.linkError === 'LinkAlreadyUsed') {

@@ -4,7 +4,7 @@
  * the 1–5 best full-resolution frames. Without the face models the person takes the selfie by
  * hand.
  */
-import type { SelfieCaptureMeta } from '../../api/types.js';
+import type { CaptureOrigin, SelfieCaptureMeta } from '../../api/types.js';
 import {
   randomChallenge,
   SelfieSession,
@@ -12,6 +12,8 @@ import {
 } from '../../capture/liveness-challenge.js';
 import { IdvQualityEvent } from '../../events/index.js';
 import type { FaceFrameAnalysis, FaceIssue } from '../../worker/types.js';
+import type { SelfieFramePose } from '../flow/capture-meta.js';
+import { loadCaptureTools } from '../flow/capture-tools.js';
 import { encodeOnMainThread, nextFrame } from '../frames.js';
 import type { CaptureController } from './capture-controller.js';
 
@@ -33,6 +35,11 @@ const keptFrameWidth = 1280;
 const maxSentFrames = 5;
 /** Frames kept per role: the best frontal ones and the best of the challenge. */
 const keptPerRole: Record<KeptFrame['role'], number> = { frontal: 2, challenge: 1 };
+/**
+ * The pose of a frame the worker could not measure (no face models): facing the camera, eye
+ * openness at the server's open/closed threshold, so it claims neither.
+ */
+const unmeasuredPose: Omit<SelfieFramePose, 'role'> = { yaw: 0, pitch: 0, eyeOpenness: 0.5 };
 
 /** Captures and sends the selfie. */
 export class SelfieCaptureController {
@@ -117,9 +124,34 @@ export class SelfieCaptureController {
     capture.endLoop();
     const bitmap = await camera.grabFrame({ width: keptFrameWidth });
     capture.stopCamera();
-    const blob = await this.encode(bitmap);
-    await this.send([blob], { source: 'camera', challenge: null, frames: [] });
+    await this.sendPhoto(await this.encode(bitmap), 'camera');
   };
+
+  /**
+   * Sends one photo without a challenge (the manual button, or the platform's own camera), with
+   * its pose measured by the worker when it can: the service wants one `frames` entry per frame.
+   */
+  async sendPhoto(blob: Blob, source: CaptureOrigin): Promise<void> {
+    const flow = this.capture.flow;
+    let pose = unmeasuredPose;
+    try {
+      await flow.bridge!.prepareFaceDetection(flow.signal);
+      const face = await flow.bridge!.analyzeFaceFrame(await createImageBitmap(blob), flow.signal);
+      if (face.faces > 0) pose = face;
+    } catch {
+      // No face models: the frame goes with a neutral pose.
+    }
+    const { yaw, pitch, eyeOpenness } = pose;
+    const { selfieMeta } = await loadCaptureTools();
+    await this.send(
+      [blob],
+      selfieMeta({
+        source,
+        challenge: null,
+        frames: [{ role: 'frontal', yaw, pitch, eyeOpenness }],
+      }),
+    );
+  }
 
   /** Sends the selfie frames with their liveness signals. */
   async send(frames: Blob[], meta: SelfieCaptureMeta): Promise<void> {
@@ -144,7 +176,7 @@ export class SelfieCaptureController {
         bitmap,
         score: 0,
         role: 'frontal',
-        face: { yaw: 0, pitch: 0, eyeOpenness: 0 } as FaceFrameAnalysis,
+        face: { ...unmeasuredPose } as FaceFrameAnalysis,
       });
     }
     capture.stopCamera();
@@ -154,21 +186,25 @@ export class SelfieCaptureController {
     ].slice(0, maxSentFrames);
     const blobs: Blob[] = [];
     for (const frame of ordered) blobs.push(await this.encode(frame.bitmap));
-    await this.send(blobs, {
-      source: 'camera',
-      challenge: {
-        type: session.challenge,
-        passed: session.passed,
-        durationMs: Math.round(session.durationMs(now)),
-        samples: session.samples,
-      },
-      frames: ordered.map((f) => ({
-        role: f.role,
-        yaw: f.face.yaw,
-        pitch: f.face.pitch,
-        eyeOpenness: f.face.eyeOpenness,
-      })),
-    });
+    const { selfieMeta } = await loadCaptureTools();
+    await this.send(
+      blobs,
+      selfieMeta({
+        source: 'camera',
+        challenge: {
+          type: session.challenge,
+          passed: session.passed,
+          durationMs: session.durationMs(now),
+          samples: session.samples,
+        },
+        frames: ordered.map((f) => ({
+          role: f.role,
+          yaw: f.face.yaw,
+          pitch: f.face.pitch,
+          eyeOpenness: f.face.eyeOpenness,
+        })),
+      }),
+    );
   }
 
   /** Encodes a frame in the worker, or on the main thread when the worker cannot. */

@@ -5,7 +5,7 @@ import type { FlowController } from '../controllers/flow-controller.js';
 import { icons } from '../icons.js';
 import { settingsButton } from './settings-button.js';
 import { handoffPanel } from './handoff-panel.js';
-import { uploadButton } from './upload-button.js';
+import { uploadButton, uploadErrorText } from './upload-button.js';
 
 /** The fallback screen of `kind`. */
 export function cameraFallback(flow: FlowController, kind: CaptureKind): TemplateResult {
@@ -17,8 +17,7 @@ export function cameraFallback(flow: FlowController, kind: CaptureKind): Templat
     <div class="hero warning" aria-hidden="true">${icons.camera}</div>
     <h2 tabindex="-1">${fallback.title}</h2>
     <p part="error">${fallback.body}</p>
-    ${capture.uploadError ? html`<p class="error-text" role="alert">${capture.uploadError}</p>` : nothing}
-    ${controller.handoffShown ? handoffPanel(flow) : nothing}
+    ${uploadErrorText(flow)} ${controller.handoffShown ? handoffPanel(flow) : nothing}
     <div class="spacer"></div>
     <div class="actions">
       ${

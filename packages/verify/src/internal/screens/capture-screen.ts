@@ -10,7 +10,7 @@ import { icons } from '../icons.js';
 import { busyScreen } from './busy-screen.js';
 import { cameraFallback } from './camera-fallback.js';
 import { captureHeading, liveCapture } from './live-capture.js';
-import { uploadButton } from './upload-button.js';
+import { uploadButton, uploadErrorText } from './upload-button.js';
 
 /** The capture screen of `kind`. */
 export function captureScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
@@ -32,11 +32,6 @@ export function captureScreen(flow: FlowController, kind: CaptureKind): Template
   }
 }
 
-function uploadError(flow: FlowController): TemplateResult | typeof nothing {
-  const error = flow.capture.view.uploadError;
-  return error ? html`<p class="error-text" role="alert">${error}</p>` : nothing;
-}
-
 function reviewScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
   const t = flow.t;
   const controller = flow.capture;
@@ -46,7 +41,7 @@ function reviewScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
       <img src=${controller.view.reviewUrl ?? ''} alt=${t.captureTitles[kind]} />
     </div>
     <p class="muted small">${kind === 'selfie' ? t.reviewSelfieBody : t.reviewBody}</p>
-    ${uploadError(flow)}
+    ${uploadErrorText(flow)}
     <div class="spacer"></div>
     <div class="actions">
       <button type="button" @click=${() => controller.document.send(kind as 'front' | 'back')}>
@@ -85,7 +80,7 @@ function photoScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
   return html`<div class="screen">
     ${captureHeading(t, kind)}
     <p class="muted">${t.captureInstructions[kind]}</p>
-    ${uploadError(flow)}
+    ${uploadErrorText(flow)}
     <div class="spacer"></div>
     <div class="actions">
       <button type="button" part="capture-button" @click=${() => controller.takeNativePhoto(kind)}>

@@ -5,7 +5,7 @@ import type { Translation } from '../../i18n/translation.js';
 import type { FlowController } from '../controllers/flow-controller.js';
 import { icons } from '../icons.js';
 import { documentOverlay, faceOverlay } from './capture-overlays.js';
-import { uploadButton } from './upload-button.js';
+import { uploadButton, uploadErrorText } from './upload-button.js';
 
 /** The heading of a capture screen: what to photograph. */
 export function captureHeading(t: Translation, kind: CaptureKind): TemplateResult {
@@ -33,6 +33,7 @@ export function liveCapture(flow: FlowController, kind: CaptureKind): TemplateRe
         ${capture.coach ?? ''}
       </p>
     </div>
+    ${uploadErrorText(flow)}
     <div class="spacer"></div>
     <div class="actions">
       ${

@@ -1,5 +1,5 @@
 /** The "Upload a photo instead" button of the document captures (a styled file input). */
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { DocumentSide } from '../controllers/document-capture-controller.js';
 import type { FlowController } from '../controllers/flow-controller.js';
 import { uploadTypes } from '../frames.js';
@@ -19,4 +19,10 @@ export function uploadButton(
       @change=${(e: Event) => flow.capture.document.upload(side, e)}
     />
   </label>`;
+}
+
+/** Why the last photo could not be used, announced at once (`role=alert`), or nothing. */
+export function uploadErrorText(flow: FlowController): TemplateResult | typeof nothing {
+  const error = flow.capture.view.uploadError;
+  return error ? html`<p class="error-text" role="alert">${error}</p>` : nothing;
 }

@@ -158,6 +158,13 @@ export const layoutStyles = css`
     font-size: 0.875rem;
   }
 
+  /* A live region that stays in the tree (so it is announced) and takes no room while empty. */
+  .notice {
+    margin: 0;
+    padding: 0 1rem;
+    text-align: center;
+  }
+
   .hero {
     display: grid;
     place-items: center;
