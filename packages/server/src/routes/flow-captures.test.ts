@@ -314,7 +314,9 @@ describe('capture flow end to end (in-process analysis)', () => {
       remainingRetries: 2,
       next: 'selfie',
     });
-    await expectResult(device.selfie([images.impostor!]), {
+    // A platform photo whose pose the device could not measure goes with `frames: []`.
+    const unmeasuredNativePhoto = { source: 'native', challenge: null, frames: [] };
+    await expectResult(device.selfie([images.impostor!], unmeasuredNativePhoto), {
       accepted: false,
       remainingRetries: 2,
       error: { code: 'FACE_MISMATCH' },

@@ -149,7 +149,9 @@ export const SelfieCaptureMeta = Type.Object(
         },
         { additionalProperties: false },
       ),
-      { minItems: 1, maxItems: 5 },
+      // Empty when the device measured no pose (a native or uploaded photo without face models);
+      // otherwise one entry per sent frame, in order (checked by the route).
+      { minItems: 0, maxItems: 5 },
     ),
   },
   { additionalProperties: false },

@@ -36,8 +36,8 @@ const maxSentFrames = 5;
 /** Frames kept per role: the best frontal ones and the best of the challenge. */
 const keptPerRole: Record<KeptFrame['role'], number> = { frontal: 2, challenge: 1 };
 /**
- * The pose of a frame the worker could not measure (no face models): facing the camera, eye
- * openness at the server's open/closed threshold, so it claims neither.
+ * Placeholder pose of a frame the worker could not measure (no face models, no face found). Never
+ * sent: such a selfie goes with `frames: []`, which tells the service no pose was measured.
  */
 const unmeasuredPose: Omit<SelfieFramePose, 'role'> = { yaw: 0, pitch: 0, eyeOpenness: 0.5 };
 
@@ -129,28 +129,23 @@ export class SelfieCaptureController {
 
   /**
    * Sends one photo without a challenge (the manual button, or the platform's own camera), with
-   * its pose measured by the worker when it can: the service wants one `frames` entry per frame.
+   * its pose when the worker can measure it (`frames: []` otherwise: nothing is claimed).
    */
   async sendPhoto(blob: Blob, source: CaptureOrigin): Promise<void> {
     const flow = this.capture.flow;
-    let pose = unmeasuredPose;
+    let frames: SelfieFramePose[] = [];
     try {
       await flow.bridge!.prepareFaceDetection(flow.signal);
       const face = await flow.bridge!.analyzeFaceFrame(await createImageBitmap(blob), flow.signal);
-      if (face.faces > 0) pose = face;
+      if (face.faces > 0) {
+        const { yaw, pitch, eyeOpenness } = face;
+        frames = [{ role: 'frontal', yaw, pitch, eyeOpenness }];
+      }
     } catch {
-      // No face models: the frame goes with a neutral pose.
+      // No face models: the photo goes without a pose.
     }
-    const { yaw, pitch, eyeOpenness } = pose;
     const { selfieMeta } = await loadCaptureTools();
-    await this.send(
-      [blob],
-      selfieMeta({
-        source,
-        challenge: null,
-        frames: [{ role: 'frontal', yaw, pitch, eyeOpenness }],
-      }),
-    );
+    await this.send([blob], selfieMeta({ source, challenge: null, frames }));
   }
 
   /** Sends the selfie frames with their liveness signals. */
@@ -170,7 +165,9 @@ export class SelfieCaptureController {
     const capture = this.capture;
     const camera = capture.camera;
     capture.endLoop();
-    if (kept.length === 0 && camera) {
+    // Nothing kept (no face measured): one plain frame goes, without a pose.
+    const measured = kept.length > 0;
+    if (!measured && camera) {
       const bitmap = await camera.grabFrame({ width: keptFrameWidth });
       kept.push({
         bitmap,
@@ -197,12 +194,14 @@ export class SelfieCaptureController {
           durationMs: session.durationMs(now),
           samples: session.samples,
         },
-        frames: ordered.map((f) => ({
-          role: f.role,
-          yaw: f.face.yaw,
-          pitch: f.face.pitch,
-          eyeOpenness: f.face.eyeOpenness,
-        })),
+        frames: !measured
+          ? []
+          : ordered.map((f) => ({
+              role: f.role,
+              yaw: f.face.yaw,
+              pitch: f.face.pitch,
+              eyeOpenness: f.face.eyeOpenness,
+            })),
       }),
     );
   }

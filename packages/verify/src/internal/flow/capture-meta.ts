@@ -62,8 +62,8 @@ export interface SelfieFramePose {
 }
 
 /**
- * `meta` of a selfie. The server wants one `frames` entry per sent frame (at least one), so
- * `frames` must describe every blob sent, in order.
+ * `meta` of a selfie. `frames` describes every blob sent, in order, one entry each, or is empty
+ * when no pose was measured (the server refuses any other count).
  */
 export function selfieMeta(input: {
   source: SelfieCaptureMeta['source'];

@@ -92,7 +92,7 @@ const schemas = {
       ),
       frames: {
         type: 'array',
-        minItems: 1,
+        minItems: 0,
         maxItems: 5,
         items: closed(
           {
