@@ -30,7 +30,11 @@ const seconds = Number(process.argv[3] ?? 10);
 const profileDir = mkdtempSync(join(tmpdir(), 'idv-profile-'));
 
 const server = await startBenchServer({
-  nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  nodeOptions: [
+    '--cpu-prof',
+    `--cpu-prof-dir=${profileDir}`,
+    ...(process.env.BENCH_NODE_OPTIONS?.split(' ') ?? []),
+  ],
 });
 try {
   const requests = route === 'bare' ? undefined : routeRequests(server.fixture, route);

@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { GroupCommit } from './group-commit.js';
+import { allowDirectQueries } from './prepared.js';
 import type { Database } from './schema.js';
 
 /** Which SQL engine a handle talks to. */
@@ -55,21 +56,26 @@ const SQLITE_BUSY_TIMEOUT_MS = 10_000;
  * better-sqlite3 behind Kysely's `SqliteDatabase` interface, with a cache of prepared statements:
  * Kysely prepares every query afresh, and preparing costs more than running the small queries we send.
  */
-function cachingSqlite(database: BetterSqlite3.Database, capacity = 500): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
-  return {
-    prepare(text: string): SqliteStatement {
-      let statement = statements.get(text);
-      if (statement === undefined) {
-        statement = database.prepare(text) as unknown as SqliteStatement;
-        if (statements.size >= capacity) {
-          const oldest = statements.keys().next().value;
-          if (oldest !== undefined) statements.delete(oldest);
-        }
-        statements.set(text, statement);
+function cachingSqlite(
+  database: BetterSqlite3.Database,
+  capacity = 500,
+): SqliteDatabase & { statement(text: string): BetterSqlite3.Statement } {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const statement = (text: string): BetterSqlite3.Statement => {
+    let prepared = statements.get(text);
+    if (prepared === undefined) {
+      prepared = database.prepare(text);
+      if (statements.size >= capacity) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
       }
-      return statement;
-    },
+      statements.set(text, prepared);
+    }
+    return prepared;
+  };
+  return {
+    statement,
+    prepare: (text: string) => statement(text) as unknown as SqliteStatement,
     close(): void {
       statements.clear();
       database.close();
@@ -117,8 +123,17 @@ function openSqlite(dataDir: string): DatabaseHandle {
   // (the original of every page the unit changes, kept for a rollback to the savepoint) was
   // otherwise a temporary file, written page by page: about 40 write calls per link created.
   raw.pragma('temp_store = MEMORY');
+  const statements = cachingSqlite(raw);
   const db = new Kysely<Database>({
-    dialect: new LockingSqliteDialect({ database: cachingSqlite(raw) }),
+    dialect: new LockingSqliteDialect({ database: statements }),
+  });
+  // A read-only prepared query runs at once on the one connection while no transaction is open
+  // (then it sees exactly the committed state Kysely would show it), skipping Kysely's connection
+  // mutex and its promise hops; inside a group commit it waits for the commit through Kysely.
+  allowDirectQueries(db, (text, parameters) => {
+    if (raw.inTransaction) return undefined;
+    const statement = statements.statement(text);
+    return statement.readonly && statement.reader ? statement.all(parameters) : undefined;
   });
   const batcher = new GroupCommit(db);
   return {
@@ -131,6 +146,8 @@ function openSqlite(dataDir: string): DatabaseHandle {
 }
 
 const INT8_OID = 20;
+/** SQLSTATE of "cached plan must not change result type". */
+const CACHED_PLAN_CHANGED = '0A000';
 
 function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({
@@ -145,6 +162,25 @@ function openPostgres(connectionString: string): DatabaseHandle {
     },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Prepared queries run on the pool as named statements: each connection parses and plans one
+  // once, then only binds and executes it. Same semantics as Kysely's own path (a pooled
+  // connection, autocommit); queries given a transaction still go through Kysely.
+  const statementNames = new Map<string, string>();
+  allowDirectQueries(db, async (text, parameters) => {
+    let name = statementNames.get(text);
+    if (name === undefined) {
+      name = `idv_${statementNames.size + 1}`;
+      statementNames.set(text, name);
+    }
+    try {
+      return (await pool.query({ name, text, values: parameters as unknown[] })).rows;
+    } catch (error) {
+      // A migration of another process changed a table under a statement this connection
+      // prepared (`select *`): "cached plan must not change result type". Run it unprepared.
+      if ((error as { code?: string }).code !== CACHED_PLAN_CHANGED) throw error;
+      return (await pool.query(text, parameters as unknown[])).rows;
+    }
+  });
   return {
     db,
     dialect: 'postgres',
