@@ -14,6 +14,7 @@ import {
 import pg from 'pg';
 import { GroupCommit } from './group-commit.js';
 import { allowDirectQueries } from './prepared.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 import type { Database } from './schema.js';
 
 /** Which SQL engine a handle talks to. */
@@ -44,6 +45,8 @@ export interface DatabaseLocation {
   databaseUrl?: string | undefined;
   /** Directory holding `idv.sqlite` (created when missing). */
   dataDir: string;
+  /** Receives errors of the database's background work (SQLite: checkpoints of its log). */
+  onBackgroundError?: ((error: unknown) => void) | undefined;
 }
 
 /** File name of the embedded database inside the data directory. */
@@ -103,16 +106,18 @@ class LockingSqliteDialect extends SqliteDialect {
   }
 }
 
-function openSqlite(dataDir: string): DatabaseHandle {
+function openSqlite(dataDir: string, onBackgroundError?: (error: unknown) => void): DatabaseHandle {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, SQLITE_FILE_NAME);
   const raw = new BetterSqlite3(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
-  // Fold the write-ahead log into the database every ~16 MB instead of ~4 MB: checkpoints (and
-  // their fsyncs) are the costliest part of a busy write path; group commit keeps the log small.
-  raw.pragma('wal_autocheckpoint = 4000');
+  // The write-ahead log is checkpointed in a worker thread (`WalCheckpointer`) once it holds
+  // ~4 MB. The automatic checkpoint, which runs inside a commit of this connection and so stalls
+  // the event loop, stays as a backstop at ~40 MB: by then the worker has copied nearly all of
+  // the log, and this short last pass lets the next commit restart the log from its beginning.
+  raw.pragma('wal_autocheckpoint = 10000');
   raw.pragma('journal_size_limit = 67108864');
   // Page cache of 64 MiB (the default is 2 MiB) and reads through a memory map: inserts into the
   // indexes of busy tables (random link ids) then find their pages in memory instead of paying a
@@ -136,12 +141,16 @@ function openSqlite(dataDir: string): DatabaseHandle {
     return statement.readonly && statement.reader ? statement.all(parameters) : undefined;
   });
   const batcher = new GroupCommit(db);
+  const checkpointer = new WalCheckpointer(file, { onError: onBackgroundError });
   return {
     db,
     dialect: 'sqlite',
     writeTransaction: (work) => batcher.run(work),
     singleWrite: (work) => batcher.run(work),
-    close: () => db.destroy(),
+    close: async () => {
+      await checkpointer.close();
+      await db.destroy();
+    },
   };
 }
 
@@ -192,5 +201,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
 
 /** Opens PostgreSQL when a URL is given, else the embedded SQLite database of the data directory. */
 export function openDatabase(location: DatabaseLocation): DatabaseHandle {
-  return location.databaseUrl ? openPostgres(location.databaseUrl) : openSqlite(location.dataDir);
+  return location.databaseUrl
+    ? openPostgres(location.databaseUrl)
+    : openSqlite(location.dataDir, location.onBackgroundError);
 }
