@@ -14,7 +14,7 @@
  *
  * Environment: BENCH_DURATION (seconds per measurement, default 5), BENCH_ROUNDS (default 3),
  * BENCH_CONNECTIONS (default 32), BENCH_WEBHOOK_SAMPLES (transitions per webhook figure, default
- * 200), BENCH_RATE_LIMITS (`on,off`, `on` or `off`), BENCH_CLIENTS (clients with limits on,
+ * 200; 0 skips them), BENCH_ROUTES (`status,record,links`, default all), BENCH_RATE_LIMITS (`on,off`, `on` or `off`), BENCH_CLIENTS (clients with limits on,
  * default 1500), IDV_DATABASE_URL to measure PostgreSQL instead of SQLite.
  */
 import { cpus, loadavg } from 'node:os';
@@ -48,11 +48,13 @@ interface RouteFigure {
   loadAfter: number;
 }
 
-const TARGETS: { route: RouteName; name: string; target: number }[] = [
+const ALL_TARGETS: { route: RouteName; name: string; target: number }[] = [
   { route: 'status', name: 'GET /verifications/{id}/status', target: 0.7 },
   { route: 'record', name: 'GET /verifications/{id}', target: 0 },
   { route: 'links', name: 'POST /links', target: 0.3 },
 ];
+const only = process.env.BENCH_ROUTES?.split(',').map((route) => route.trim());
+const TARGETS = ALL_TARGETS.filter((t) => only === undefined || only.includes(t.route));
 
 const load1 = () => loadavg()[0]!;
 const median = (values: number[]) => {
@@ -97,12 +99,20 @@ for (const mode of modes) {
           .map((l) => fixed(l, 2))
           .join(' ')}`,
     );
+    // Warm-up (not measured): the JIT and the caches of each measured route, as in a server that
+    // has been running, so that round 1 does not measure start-up.
     await measure(server, { url: `${fixture.bareUrl}/bare`, duration: 2 });
+    for (const target of TARGETS)
+      await measure(server, { ...routeRequests(fixture, target.route), duration: 2 });
     const figures = new Map<RouteName, RouteFigure[]>(TARGETS.map((t) => [t.route, []]));
-    const webhook = new Map<number, { endToEnd: number[]; serverSide: number[] }>([
-      [1, { endToEnd: [], serverSide: [] }],
-      [16, { endToEnd: [], serverSide: [] }],
-    ]);
+    const webhook = new Map<number, { endToEnd: number[]; serverSide: number[] }>(
+      webhookSamples > 0
+        ? [
+            [1, { endToEnd: [], serverSide: [] }],
+            [16, { endToEnd: [], serverSide: [] }],
+          ]
+        : [],
+    );
     for (let round = 1; round <= rounds; round++) {
       for (const target of TARGETS) {
         const loadBefore = load1();
