@@ -161,7 +161,7 @@ const CACHED_PLAN_CHANGED = '0A000';
 function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: 20,
     // COUNT(*) and BIGINT columns arrive as strings by default; every value we store fits a double.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
