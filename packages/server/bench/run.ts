@@ -1,174 +1,192 @@
 /**
  * `npm run bench -w packages/server`: requests per second of the status poll, of
  * `GET /verifications/{id}` and of `POST /links` at 32 connections, each beside a bare Fastify route
- * measured in the same run (same server process, measured just before), and their ratios.
- * Targets: status poll >= 0.7x the bare route, link creation >= 0.3x. Then the webhook figure:
- * median time from a transition to its first delivery attempt (target <= 50 ms), one transition at
- * a time and 16 at a time (`bench/webhook-latency.ts`).
+ * measured in the same server process just before, their ratio, and the server's CPU time per
+ * request (the figure a busy machine distorts least). Targets: status poll >= 0.7x the bare route,
+ * link creation >= 0.3x. Then the webhook figure: median time from a transition to its first
+ * delivery attempt (target <= 50 ms), one transition at a time and 16 at a time
+ * (`bench/webhook-latency.ts`).
  *
- * Environment: BENCH_DURATION (seconds per measurement, default 10), BENCH_CONNECTIONS (default 32),
- * BENCH_WEBHOOK_SAMPLES (transitions per webhook figure, default 200),
- * IDV_DATABASE_URL to measure PostgreSQL instead of SQLite.
+ * Every figure is measured `BENCH_ROUNDS` times, each line with the load average (1 min) before
+ * and after it; the summary gives the medians. Both rate-limit settings are measured by default:
+ * `on` (the production default; the load is spread over many clients so that none exceeds its
+ * budget, see `bench/serve.ts`) and `off` (one client, as the benchmark first measured).
+ *
+ * Environment: BENCH_DURATION (seconds per measurement, default 5), BENCH_ROUNDS (default 3),
+ * BENCH_CONNECTIONS (default 32), BENCH_WEBHOOK_SAMPLES (transitions per webhook figure, default
+ * 200; 0 skips them), BENCH_ROUTES (`status,record,links`, default all), BENCH_RATE_LIMITS (`on,off`, `on` or `off`), BENCH_CLIENTS (clients with limits on,
+ * default 1500), IDV_DATABASE_URL to measure PostgreSQL instead of SQLite.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { routeRequests, startBenchServer, type BenchServer, type RouteName } from './fixture.js';
 import { measureWebhookLatency } from './webhook-latency.js';
 
-const duration = Number(process.env.BENCH_DURATION ?? 10);
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const webhookSamples = Number(process.env.BENCH_WEBHOOK_SAMPLES ?? 200);
-
-interface Fixture {
-  dataDir: string;
-  appUrl: string;
-  bareUrl: string;
-  token: string;
-  linkId: string;
-  verificationId: string;
-  dialect: string;
-}
+const modes = (process.env.BENCH_RATE_LIMITS ?? 'on,off')
+  .split(',')
+  .map((mode) => mode.trim())
+  .filter((mode) => mode === 'on' || mode === 'off');
 
 interface Measurement {
   requestsPerSecond: number;
   /** Server CPU time per request, microseconds (user + system). */
   cpuMicros: number;
   latencyP99: number;
-  non2xx: number;
-  errors: number;
+  failures: number;
 }
 
-async function serverCpu(): Promise<number> {
-  const usage = (await (await fetch(`${fixture.bareUrl}/__cpu`)).json()) as {
-    user: number;
-    system: number;
-  };
-  return usage.user + usage.system;
+/** One route's figure of one round. */
+interface RouteFigure {
+  route: Measurement;
+  bare: Measurement;
+  ratio: number;
+  loadBefore: number;
+  loadAfter: number;
 }
 
-async function measure(options: autocannon.Options): Promise<Measurement> {
-  const cpuBefore = await serverCpu();
+const ALL_TARGETS: { route: RouteName; name: string; target: number }[] = [
+  { route: 'status', name: 'GET /verifications/{id}/status', target: 0.7 },
+  { route: 'record', name: 'GET /verifications/{id}', target: 0 },
+  { route: 'links', name: 'POST /links', target: 0.3 },
+];
+const only = process.env.BENCH_ROUTES?.split(',').map((route) => route.trim());
+const TARGETS = ALL_TARGETS.filter((t) => only === undefined || only.includes(t.route));
+
+const load1 = () => loadavg()[0]!;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const fixed = (value: number, digits = 0) => value.toFixed(digits);
+
+async function measure(server: BenchServer, options: autocannon.Options): Promise<Measurement> {
+  const cpuBefore = await server.cpuMicros();
   const result = await autocannon({ connections, duration, pipelining: 1, ...options });
-  const cpuAfter = await serverCpu();
+  const cpuAfter = await server.cpuMicros();
   return {
     requestsPerSecond: result.requests.average,
     cpuMicros: (cpuAfter - cpuBefore) / Math.max(1, result.requests.total),
     latencyP99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    failures: result.non2xx + result.errors + result.timeouts,
   };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'idv-bench-'));
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('./serve.ts', import.meta.url)), dataDir],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
-  },
-);
-const fixture = await new Promise<Fixture>((resolve, reject) => {
-  const lines = createInterface({ input: server.stdout! });
-  lines.once('line', (line) => resolve(JSON.parse(line) as Fixture));
-  server.once('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
-});
+function verdict(ratio: number, target: number): string {
+  if (target === 0) return '';
+  return ratio >= target ? ` (target ≥ ${target}: met)` : ` (target ≥ ${target}: NOT met)`;
+}
 
-const auth = { authorization: `Bearer ${fixture.token}` };
-const targets: { name: string; target: number; options: autocannon.Options }[] = [
-  {
-    name: 'GET /verifications/{id}/status',
-    target: 0.7,
-    options: {
-      url: `${fixture.appUrl}/api/v1/verifications/${fixture.verificationId}/status?linkId=${fixture.linkId}`,
-    },
-  },
-  {
-    name: 'GET /verifications/{id}',
-    target: 0,
-    options: {
-      url: `${fixture.appUrl}/api/v1/verifications/${fixture.verificationId}`,
-      headers: auth,
-    },
-  },
-  {
-    name: 'POST /links',
-    target: 0.3,
-    options: {
-      url: `${fixture.appUrl}/api/v1/links`,
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        type: 'FULL FLOW',
-        externalUserId: 'bench-user',
-        metadata: { order: 1 },
-      }),
-    },
-  },
-];
-
-console.log(
-  `idv-server benchmark: ${connections} connections, ${duration} s per measurement, database ${fixture.dialect}`,
-);
-console.log(
-  `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average before ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
-const warm = await measure({ url: `${fixture.bareUrl}/bare`, duration: 2 });
-void warm;
-const rows: string[] = [];
 let failed = false;
-for (const target of targets) {
-  const bare = await measure({ url: `${fixture.bareUrl}/bare` });
-  const route = await measure(target.options);
-  const ratio = route.requestsPerSecond / bare.requestsPerSecond;
-  const verdict =
-    target.target === 0
-      ? ''
-      : ratio >= target.target
-        ? ` (target ≥ ${target.target}: met)`
-        : ` (target ≥ ${target.target}: NOT met)`;
-  if (route.non2xx > 0 || route.errors > 0) failed = true;
-  const cpuRatio = bare.cpuMicros / route.cpuMicros;
-  rows.push(
-    `${target.name.padEnd(32)} ${route.requestsPerSecond.toFixed(0).padStart(8)} req/s  p99 ${String(route.latencyP99).padStart(4)} ms` +
-      ` | bare ${bare.requestsPerSecond.toFixed(0).padStart(8)} req/s | ratio ${ratio.toFixed(2)}${verdict}` +
-      ` | server CPU/request ${route.cpuMicros.toFixed(0)} µs vs bare ${bare.cpuMicros.toFixed(0)} µs (ratio ${cpuRatio.toFixed(2)})` +
-      (route.non2xx > 0 || route.errors > 0
-        ? ` | ${route.non2xx} non-2xx, ${route.errors} errors`
-        : ''),
-  );
-  console.log(rows.at(-1));
-}
-for (const concurrency of [1, 16]) {
-  const figures = await measureWebhookLatency({
-    appUrl: fixture.appUrl,
-    token: fixture.token,
-    dataDir: fixture.dataDir,
-    count: webhookSamples,
-    concurrency,
-  });
-  const verdict = figures.endToEnd.median <= 50 ? 'met' : 'NOT met';
-  console.log(
-    `${`webhook: transition → 1st attempt (${concurrency} at a time)`.padEnd(52)} median ${figures.endToEnd.median.toFixed(1)} ms` +
-      ` p95 ${figures.endToEnd.p95.toFixed(1)} ms end to end (target median ≤ 50 ms: ${verdict})` +
-      ` | server side median ${figures.serverSide.median} ms p95 ${figures.serverSide.p95} ms | ${figures.samples} samples`,
-  );
-  if (figures.samples < webhookSamples) failed = true;
-}
+let webhookFigures = 0;
+const summaries: string[] = [];
 console.log(
-  `load average after ${loadavg()
-    .map((l) => l.toFixed(2))
+  `idv-server benchmark: ${connections} connections, ${duration} s per measurement, ${rounds} rounds, ` +
+    `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, started ${new Date().toISOString()}`,
+);
+for (const mode of modes) {
+  const server = await startBenchServer({ env: { IDV_RATE_LIMITS: mode } });
+  const { fixture } = server;
+  try {
+    console.log(
+      `\n— database ${fixture.dialect}, rate limits ${mode}` +
+        (fixture.rateLimits ? ` (load spread over ${fixture.clients.length} clients)` : '') +
+        `, load average ${loadavg()
+          .map((l) => fixed(l, 2))
+          .join(' ')}`,
+    );
+    // Warm-up (not measured): the JIT and the caches of each measured route, as in a server that
+    // has been running, so that round 1 does not measure start-up.
+    await measure(server, { url: `${fixture.bareUrl}/bare`, duration: 2 });
+    for (const target of TARGETS)
+      await measure(server, { ...routeRequests(fixture, target.route), duration: 2 });
+    const figures = new Map<RouteName, RouteFigure[]>(TARGETS.map((t) => [t.route, []]));
+    const webhook = new Map<number, { endToEnd: number[]; serverSide: number[] }>(
+      webhookSamples > 0
+        ? [
+            [1, { endToEnd: [], serverSide: [] }],
+            [16, { endToEnd: [], serverSide: [] }],
+          ]
+        : [],
+    );
+    for (let round = 1; round <= rounds; round++) {
+      for (const target of TARGETS) {
+        const loadBefore = load1();
+        const bare = await measure(server, { url: `${fixture.bareUrl}/bare` });
+        const route = await measure(server, routeRequests(fixture, target.route));
+        const figure: RouteFigure = {
+          route,
+          bare,
+          ratio: route.requestsPerSecond / bare.requestsPerSecond,
+          loadBefore,
+          loadAfter: load1(),
+        };
+        figures.get(target.route)!.push(figure);
+        if (route.failures > 0) failed = true;
+        console.log(
+          `[${round}] ${target.name.padEnd(31)} ${fixed(route.requestsPerSecond).padStart(6)} req/s p99 ${String(route.latencyP99).padStart(3)} ms` +
+            ` | bare ${fixed(bare.requestsPerSecond).padStart(6)} req/s | ratio ${fixed(figure.ratio, 2)}${verdict(figure.ratio, target.target)}` +
+            ` | CPU/request ${fixed(route.cpuMicros)} µs, bare ${fixed(bare.cpuMicros)} µs` +
+            ` | load ${fixed(loadBefore, 2)} → ${fixed(figure.loadAfter, 2)}` +
+            (route.failures > 0 ? ` | ${route.failures} FAILED requests` : ''),
+        );
+      }
+      for (const [concurrency, samples] of webhook) {
+        const loadBefore = load1();
+        const result = await measureWebhookLatency({
+          appUrl: fixture.appUrl,
+          // A client of its own per figure: with rate limits on, its 200 links stay inside the
+          // company budget (1000 requests a minute).
+          token: fixture.clients[webhookFigures++ % fixture.clients.length]!.token,
+          dataDir: fixture.dataDir,
+          count: webhookSamples,
+          concurrency,
+        });
+        samples.endToEnd.push(result.endToEnd.median);
+        samples.serverSide.push(result.serverSide.median);
+        if (result.samples < webhookSamples) failed = true;
+        console.log(
+          `[${round}] ${`webhook, ${concurrency} at a time`.padEnd(31)} median ${fixed(result.endToEnd.median, 1)} ms` +
+            ` p95 ${fixed(result.endToEnd.p95, 1)} ms end to end | server side median ${result.serverSide.median} ms` +
+            ` p95 ${result.serverSide.p95} ms | ${result.samples} samples | load ${fixed(loadBefore, 2)} → ${fixed(load1(), 2)}`,
+        );
+      }
+    }
+    summaries.push(
+      `\nmedians of ${rounds} rounds, database ${fixture.dialect}, rate limits ${mode}:`,
+    );
+    for (const target of TARGETS) {
+      const list = figures.get(target.route)!;
+      const ratio = median(list.map((f) => f.ratio));
+      summaries.push(
+        `  ${target.name.padEnd(31)} ${fixed(median(list.map((f) => f.route.requestsPerSecond))).padStart(6)} req/s` +
+          ` | bare ${fixed(median(list.map((f) => f.bare.requestsPerSecond))).padStart(6)} req/s` +
+          ` | ratio ${fixed(ratio, 2)}${verdict(ratio, target.target)}` +
+          ` | CPU/request ${fixed(median(list.map((f) => f.route.cpuMicros)))} µs, bare ${fixed(median(list.map((f) => f.bare.cpuMicros)))} µs` +
+          ` | load ${fixed(median(list.map((f) => f.loadBefore)), 2)} → ${fixed(median(list.map((f) => f.loadAfter)), 2)}`,
+      );
+    }
+    for (const [concurrency, samples] of webhook) {
+      const endToEnd = median(samples.endToEnd);
+      summaries.push(
+        `  ${`webhook, ${concurrency} at a time`.padEnd(31)} median ${fixed(endToEnd, 1)} ms end to end` +
+          ` (target ≤ 50 ms: ${endToEnd <= 50 ? 'met' : 'NOT met'}) | server side ${fixed(median(samples.serverSide), 1)} ms`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}
+console.log(summaries.join('\n'));
+console.log(
+  `\nfinished ${new Date().toISOString()}, load average ${loadavg()
+    .map((l) => fixed(l, 2))
     .join(' ')}`,
 );
-server.kill('SIGTERM');
-await new Promise((resolve) => server.once('exit', resolve));
-rmSync(dataDir, { recursive: true, force: true });
 if (failed) {
   console.error('some requests failed: figures are not valid');
   process.exitCode = 1;

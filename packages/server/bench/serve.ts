@@ -1,20 +1,25 @@
 /**
- * Benchmark server process: the full app (built from dist, rate limits off, log level warn) and a
- * bare Fastify route, both in this one process, so they are measured under the same conditions.
- * Prints one JSON line with the addresses and fixtures, then serves until killed.
+ * Benchmark server process: the full app (built from dist, log level warn) and a bare Fastify
+ * route, both in this one process, so they are measured under the same conditions. Prints one JSON
+ * line with the addresses and fixtures (`Fixture` of `bench/fixture.ts`), then serves until killed.
+ *
+ * `IDV_RATE_LIMITS` is honoured (on by default, as in production). With limits on, the fixture
+ * holds `BENCH_CLIENTS` accounts (default 1500), each with a token and a link, so that the load
+ * spread over them stays inside every budget: the benchmark measures what the accounting costs,
+ * not 429 answers. With limits off, one account (one integrator), as the benchmark always did.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { buildApp, createServices, loadConfig } from '../dist/index.js';
+import type { BenchClient, Fixture } from './fixture.js';
 
 const dataDir = process.argv[2] ?? mkdtempSync(join(tmpdir(), 'idv-bench-'));
 const config = loadConfig(
   { dataDir, port: '0' },
   {
     ...process.env,
-    IDV_RATE_LIMITS: 'off',
     IDV_LOG_LEVEL: process.env.IDV_LOG_LEVEL ?? 'warn',
     // The webhook latency figure delivers to a receiver on loopback.
     IDV_WEBHOOK_ALLOW_PRIVATE: 'true',
@@ -31,29 +36,40 @@ bare.get('/bare', async () => ({ status: 'pending' }));
 bare.get('/__cpu', async () => process.cpuUsage());
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-const account = await services.accounts.create({
-  company: 'Bench',
-  plan: 'pro',
-  quota: 100_000_000,
-});
-const basic = Buffer.from(`${account.clientId}:${account.clientSecret}`).toString('base64');
-const tokenResponse = await app.inject({
-  method: 'POST',
-  url: '/api/v1/oauth/token',
-  headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-  payload: 'grant_type=client_credentials',
-});
-const token = (tokenResponse.json() as { access_token: string }).access_token;
-const link = await services.links.create(
-  account.companyId,
-  account.userId,
-  { type: 'FULL FLOW', externalUserId: 'bench-user', metadata: { order: 1 } },
-  null,
-);
+async function newClient(index: number): Promise<BenchClient> {
+  const account = await services.accounts.create({
+    company: `Bench ${index}`,
+    plan: 'pro',
+    quota: 100_000_000,
+  });
+  const { accessToken } = await services.tokens.issue({ ...account, plan: 'pro' });
+  const link = await services.links.create(
+    account.companyId,
+    account.userId,
+    { type: 'FULL FLOW', externalUserId: 'bench-user', metadata: { order: 1 } },
+    null,
+  );
+  return { token: accessToken, linkId: link.linkId, verificationId: link.verificationId };
+}
 
-process.stdout.write(
-  `${JSON.stringify({ appUrl, bareUrl, token, ...link, dataDir, dialect: services.context.database.dialect })}\n`,
-);
+const count = config.rateLimits ? Number(process.env.BENCH_CLIENTS || 1500) : 1;
+const clients: BenchClient[] = [];
+for (let start = 0; start < count; start += 100) {
+  const batch = Array.from({ length: Math.min(100, count - start) }, (_, i) =>
+    newClient(start + i),
+  );
+  clients.push(...(await Promise.all(batch)));
+}
+
+const fixture: Fixture = {
+  appUrl,
+  bareUrl,
+  dataDir,
+  dialect: services.context.database.dialect,
+  rateLimits: config.rateLimits,
+  clients,
+};
+process.stdout.write(`${JSON.stringify(fixture)}\n`);
 
 const shutdown = async () => {
   await app.close();

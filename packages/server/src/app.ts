@@ -11,6 +11,7 @@ import type { Clock } from './lib/clock.js';
 import authentication from './plugins/app/authentication.js';
 import { installErrorHandling } from './plugins/app/error-handler.js';
 import { installJsonParser, JSON_BODY_LIMIT } from './plugins/app/json-body.js';
+import { deferredRequestLogger } from './plugins/app/request-logger.js';
 import servicesPlugin from './plugins/app/services.js';
 import { formatValidationErrors, installValidators } from './plugins/app/validation.js';
 import formBody from './plugins/external/form-body.js';
@@ -105,6 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Each request's child logger is built only when it writes (none at the default level).
+  app.setChildLoggerFactory(deferredRequestLogger);
   installValidators(app);
   installJsonParser(app);
   installErrorHandling(app);

@@ -48,6 +48,29 @@ describe('database handle', () => {
     expect(stored.map((r) => r.id).sort()).toEqual(ids.filter((_, index) => index % 4 !== 1));
   });
 
+  it('never shows a prepared read on the database what an open transaction wrote', async () => {
+    const db = handle.db;
+    const byId = preparedQuery(db, ['id'], (p) =>
+      db.selectFrom('feedback_reasons').select('id').where('id', '=', p.id),
+    );
+    const id = '00000000-0000-4000-8000-0000000000a0';
+    let readDuring: Promise<unknown[]> | undefined;
+    const rolledBack = handle.writeTransaction(async (trx) => {
+      await trx.insertInto('feedback_reasons').values(reason(id)).execute();
+      // Another request reads meanwhile (this unit holds the transaction open a moment).
+      readDuring = byId({ id });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error('rolled back');
+    });
+    await expect(rolledBack).rejects.toThrow('rolled back');
+    expect(await readDuring).toEqual([]);
+    expect(await byId({ id })).toEqual([]);
+    await handle.writeTransaction(async (trx) => {
+      await trx.insertInto('feedback_reasons').values(reason(id)).execute();
+    });
+    expect(await byId({ id })).toEqual([{ id }]);
+  });
+
   it('runs prepared queries with new values, inside and outside transactions', async () => {
     const db = handle.db;
     const byId = preparedQuery(db, ['id'], (p) =>

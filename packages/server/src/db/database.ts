@@ -13,6 +13,8 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { GroupCommit } from './group-commit.js';
+import { allowDirectQueries } from './prepared.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 import type { Database } from './schema.js';
 
 /** Which SQL engine a handle talks to. */
@@ -43,6 +45,8 @@ export interface DatabaseLocation {
   databaseUrl?: string | undefined;
   /** Directory holding `idv.sqlite` (created when missing). */
   dataDir: string;
+  /** Receives errors of the database's background work (SQLite: checkpoints of its log). */
+  onBackgroundError?: ((error: unknown) => void) | undefined;
 }
 
 /** File name of the embedded database inside the data directory. */
@@ -55,21 +59,26 @@ const SQLITE_BUSY_TIMEOUT_MS = 10_000;
  * better-sqlite3 behind Kysely's `SqliteDatabase` interface, with a cache of prepared statements:
  * Kysely prepares every query afresh, and preparing costs more than running the small queries we send.
  */
-function cachingSqlite(database: BetterSqlite3.Database, capacity = 500): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
-  return {
-    prepare(text: string): SqliteStatement {
-      let statement = statements.get(text);
-      if (statement === undefined) {
-        statement = database.prepare(text) as unknown as SqliteStatement;
-        if (statements.size >= capacity) {
-          const oldest = statements.keys().next().value;
-          if (oldest !== undefined) statements.delete(oldest);
-        }
-        statements.set(text, statement);
+function cachingSqlite(
+  database: BetterSqlite3.Database,
+  capacity = 500,
+): SqliteDatabase & { statement(text: string): BetterSqlite3.Statement } {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const statement = (text: string): BetterSqlite3.Statement => {
+    let prepared = statements.get(text);
+    if (prepared === undefined) {
+      prepared = database.prepare(text);
+      if (statements.size >= capacity) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
       }
-      return statement;
-    },
+      statements.set(text, prepared);
+    }
+    return prepared;
+  };
+  return {
+    statement,
+    prepare: (text: string) => statement(text) as unknown as SqliteStatement,
     close(): void {
       statements.clear();
       database.close();
@@ -97,36 +106,62 @@ class LockingSqliteDialect extends SqliteDialect {
   }
 }
 
-function openSqlite(dataDir: string): DatabaseHandle {
+function openSqlite(dataDir: string, onBackgroundError?: (error: unknown) => void): DatabaseHandle {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, SQLITE_FILE_NAME);
   const raw = new BetterSqlite3(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
-  // Fold the write-ahead log into the database every ~16 MB instead of ~4 MB: checkpoints (and
-  // their fsyncs) are the costliest part of a busy write path; group commit keeps the log small.
-  raw.pragma('wal_autocheckpoint = 4000');
+  // The write-ahead log is checkpointed in a worker thread (`WalCheckpointer`) once it holds
+  // ~4 MB. The automatic checkpoint, which runs inside a commit of this connection and so stalls
+  // the event loop, stays as a backstop at ~40 MB: by then the worker has copied nearly all of
+  // the log, and this short last pass lets the next commit restart the log from its beginning.
+  raw.pragma('wal_autocheckpoint = 10000');
   raw.pragma('journal_size_limit = 67108864');
+  // Page cache of 64 MiB (the default is 2 MiB) and reads through a memory map: inserts into the
+  // indexes of busy tables (random link ids) then find their pages in memory instead of paying a
+  // read system call per page.
+  raw.pragma('cache_size = -65536');
+  raw.pragma('mmap_size = 268435456');
+  // Temporary files in memory: each unit of a group commit runs in a savepoint, whose journal
+  // (the original of every page the unit changes, kept for a rollback to the savepoint) was
+  // otherwise a temporary file, written page by page: about 40 write calls per link created.
+  raw.pragma('temp_store = MEMORY');
+  const statements = cachingSqlite(raw);
   const db = new Kysely<Database>({
-    dialect: new LockingSqliteDialect({ database: cachingSqlite(raw) }),
+    dialect: new LockingSqliteDialect({ database: statements }),
+  });
+  // A read-only prepared query runs at once on the one connection while no transaction is open
+  // (then it sees exactly the committed state Kysely would show it), skipping Kysely's connection
+  // mutex and its promise hops; inside a group commit it waits for the commit through Kysely.
+  allowDirectQueries(db, (text, parameters) => {
+    if (raw.inTransaction) return undefined;
+    const statement = statements.statement(text);
+    return statement.readonly && statement.reader ? statement.all(parameters) : undefined;
   });
   const batcher = new GroupCommit(db);
+  const checkpointer = new WalCheckpointer(file, { onError: onBackgroundError });
   return {
     db,
     dialect: 'sqlite',
     writeTransaction: (work) => batcher.run(work),
     singleWrite: (work) => batcher.run(work),
-    close: () => db.destroy(),
+    close: async () => {
+      await checkpointer.close();
+      await db.destroy();
+    },
   };
 }
 
 const INT8_OID = 20;
+/** SQLSTATE of "cached plan must not change result type". */
+const CACHED_PLAN_CHANGED = '0A000';
 
 function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: 20,
     // COUNT(*) and BIGINT columns arrive as strings by default; every value we store fits a double.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -136,6 +171,25 @@ function openPostgres(connectionString: string): DatabaseHandle {
     },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Prepared queries run on the pool as named statements: each connection parses and plans one
+  // once, then only binds and executes it. Same semantics as Kysely's own path (a pooled
+  // connection, autocommit); queries given a transaction still go through Kysely.
+  const statementNames = new Map<string, string>();
+  allowDirectQueries(db, async (text, parameters) => {
+    let name = statementNames.get(text);
+    if (name === undefined) {
+      name = `idv_${statementNames.size + 1}`;
+      statementNames.set(text, name);
+    }
+    try {
+      return (await pool.query({ name, text, values: parameters as unknown[] })).rows;
+    } catch (error) {
+      // A migration of another process changed a table under a statement this connection
+      // prepared (`select *`): "cached plan must not change result type". Run it unprepared.
+      if ((error as { code?: string }).code !== CACHED_PLAN_CHANGED) throw error;
+      return (await pool.query(text, parameters as unknown[])).rows;
+    }
+  });
   return {
     db,
     dialect: 'postgres',
@@ -147,5 +201,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
 
 /** Opens PostgreSQL when a URL is given, else the embedded SQLite database of the data directory. */
 export function openDatabase(location: DatabaseLocation): DatabaseHandle {
-  return location.databaseUrl ? openPostgres(location.databaseUrl) : openSqlite(location.dataDir);
+  return location.databaseUrl
+    ? openPostgres(location.databaseUrl)
+    : openSqlite(location.dataDir, location.onBackgroundError);
 }

@@ -3,8 +3,31 @@ import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 const SENTINEL = '\u0000idv-param:';
 
 /**
+ * Runs a compiled query outside Kysely's executor: answers its rows, or `undefined` when it
+ * cannot (then the query goes through Kysely as usual). See `allowDirectQueries`.
+ */
+export type DirectRunner = (
+  sql: string,
+  parameters: readonly unknown[],
+) => Promise<unknown[]> | unknown[] | undefined;
+
+const directRunners = new WeakMap<object, DirectRunner>();
+
+/**
+ * Lets `preparedQuery` run its queries on `db` (never those given a transaction) through
+ * `runner`, which must give them the semantics Kysely would: the database module registers one
+ * per dialect (SQLite: a cached statement run at once when it is read-only and no transaction is
+ * open; PostgreSQL: a named server-side statement on a pooled connection).
+ */
+export function allowDirectQueries<DB>(db: Kysely<DB>, runner: DirectRunner): void {
+  directRunners.set(db, runner);
+}
+
+/**
  * A query built and compiled once, then run with new parameter values: hot paths skip Kysely's
  * builder and compiler on every call (dialect-neutral: the compiled SQL of the open dialect).
+ * Run on the database itself (no transaction given), it also skips Kysely's executor where the
+ * dialect allows it (`allowDirectQueries`).
  *
  * `build` receives placeholders for the named parameters; they must be used as plain values
  * (`where('id', '=', p.id)`), which the compiler turns into bind parameters.
@@ -43,6 +66,10 @@ export function preparedQuery<Names extends string, Row, DB>(
       const slot = slots[index];
       return slot === undefined ? parameter : values[slot];
     });
+    if (executor === undefined || executor === db) {
+      const rows = directRunners.get(db)?.(query.sql, parameters);
+      if (rows !== undefined) return (await rows) as Row[];
+    }
     const result = await (executor ?? db).executeQuery<Row>(
       CompiledQuery.raw(query.sql, parameters),
     );

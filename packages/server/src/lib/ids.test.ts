@@ -9,4 +9,10 @@ describe('timeOrderedUuid', () => {
     expect(first < second).toBe(true);
     expect(first.slice(0, 13)).toBe('018bcfe5-6800');
   });
+
+  it('draws fresh random bits for every id, across refills of its pool', () => {
+    const ids = Array.from({ length: 1000 }, () => timeOrderedUuid(1_700_000_000_000));
+    expect(new Set(ids).size).toBe(1000);
+    expect(new Set(ids.map((id) => id.slice(19))).size).toBe(1000);
+  });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { preparedQuery } from '../db/prepared.js';
 import { isoAt } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
 import { constantTimeEqual, randomSecret, randomWebhookSecret } from '../lib/secrets.js';
@@ -55,10 +56,23 @@ const webhookSecretContext = (userId: string) => `users.webhook_secret:${userId}
 
 /** Accounts: a user and its company, their credentials, sealed at rest. */
 export class AccountService {
+  /** The account holder's sealed webhook secret, read by every delivery attempt: compiled once. */
+  readonly #webhookSecretQuery;
+
   constructor(
     private readonly ctx: ServiceContext,
     private readonly billing: BillingService,
-  ) {}
+  ) {
+    const db = ctx.database.db;
+    this.#webhookSecretQuery = preparedQuery(db, ['companyId'], (p) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'webhook_secret_sealed'])
+        .where('company_id', '=', p.companyId)
+        .orderBy('created_at')
+        .limit(1),
+    );
+  }
 
   /** Creates a company and its user; safe while a server runs on the same database. */
   async create(input: NewAccount): Promise<AccountCredentials> {
@@ -218,13 +232,7 @@ export class AccountService {
     companyId: string,
     db: Executor = this.ctx.database.db,
   ): Promise<string | undefined> {
-    const row = await db
-      .selectFrom('users')
-      .select(['id', 'webhook_secret_sealed'])
-      .where('company_id', '=', companyId)
-      .orderBy('created_at')
-      .limit(1)
-      .executeTakeFirst();
+    const [row] = await this.#webhookSecretQuery({ companyId }, db);
     return row === undefined
       ? undefined
       : this.ctx.secretBox.open(row.webhook_secret_sealed, webhookSecretContext(row.id));

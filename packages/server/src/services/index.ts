@@ -89,7 +89,8 @@ export interface ServiceOptions {
 /** Opens the database, migrates it, loads the deployment key, and wires the services. */
 export async function createServices(options: ServiceOptions): Promise<AppServices> {
   const { config } = options;
-  const database = options.database ?? openDatabase(config);
+  const database =
+    options.database ?? openDatabase({ ...config, onBackgroundError: options.onBackgroundError });
   try {
     if (options.migrate !== false) await migrateToLatest(database);
     const keys = deriveDeploymentKeys(loadDeploymentKey(config.dataDir, config.secretKey));

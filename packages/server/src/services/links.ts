@@ -139,7 +139,6 @@ export class LinkService {
     await this.ctx.database.writeTransaction(async (trx) => {
       const company = await this.companies.get(companyId, trx);
       const now = this.ctx.clock.now();
-      if (!(await this.consumeQuota(trx, company, now))) throw Errors.quotaReached();
       const windows = this.companies.windows(company);
       const createdAt = isoAt(now);
       const requested = input.adaptiveFlow;
@@ -171,6 +170,10 @@ export class LinkService {
         { companyId, userId, action: 'link.created', resource: 'link', resourceId: linkId, ip },
         trx,
       );
+      // Last, so that the company's quota row stays locked (PostgreSQL) only until the commit:
+      // concurrent creations of one company queue on that lock. Used up: the whole transaction
+      // rolls back, the link with it.
+      if (!(await this.consumeQuota(trx, company, now))) throw Errors.quotaReached();
     });
     return { linkId, verificationId, linkUrl: `${this.ctx.config.publicAppUrl}/v/${linkId}` };
   }

@@ -1,5 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { DatabaseHandle } from '../db/database.js';
+import { preparedQuery } from '../db/prepared.js';
 import type { Clock } from '../lib/clock.js';
 
 /** State of one key in its current window, as @fastify/rate-limit expects it. */
@@ -13,27 +14,40 @@ export interface RateLimitState {
  * shares it. One atomic upsert per request.
  */
 export class DatabaseRateCounter {
+  /** The counting upsert, compiled once (it runs on every rate-limited request). */
+  readonly #count;
+
   constructor(
     private readonly database: DatabaseHandle,
     private readonly clock: Clock,
-  ) {}
-
-  /** Counts one hit of `bucket` in the window of `windowMs`; answers the hits so far and the time left. */
-  async hit(bucket: string, windowMs: number): Promise<RateLimitState> {
-    const now = this.clock.now();
-    const windowStart = Math.floor(now / windowMs) * windowMs;
-    const row = await this.database.singleWrite((db) =>
+  ) {
+    const db = database.db;
+    this.#count = preparedQuery(db, ['bucket', 'windowStart', 'expiresAt'], (p) =>
       db
         .insertInto('rate_limit_counters')
-        .values({ bucket, window_start: windowStart, hits: 1, expires_at: windowStart + windowMs })
+        .values({
+          bucket: p.bucket,
+          window_start: p.windowStart as unknown as number,
+          hits: 1,
+          expires_at: p.expiresAt as unknown as number,
+        })
         .onConflict((oc) =>
           oc
             .columns(['bucket', 'window_start'])
             .doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) })),
         )
-        .returning('hits')
-        .executeTakeFirstOrThrow(),
+        .returning('hits'),
     );
+  }
+
+  /** Counts one hit of `bucket` in the window of `windowMs`; answers the hits so far and the time left. */
+  async hit(bucket: string, windowMs: number): Promise<RateLimitState> {
+    const now = this.clock.now();
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const [row] = await this.database.singleWrite((db) =>
+      this.#count({ bucket, windowStart, expiresAt: windowStart + windowMs }, db),
+    );
+    if (row === undefined) throw new Error('rate limit counter: the upsert returned no row');
     return { current: Number(row.hits), ttl: windowStart + windowMs - now };
   }
 
