@@ -19,6 +19,15 @@ if (!existsSync(join(fakeCamera, 'document.y4m'))) {
     stdio: 'inherit',
   });
 }
+// Generated document photos (@idv/analysis/testing) for the document-quality tests.
+const testDocuments = join(here, '.test-artifacts', 'documents');
+if (!existsSync(join(testDocuments, 'documents.json'))) {
+  execFileSync(
+    process.execPath,
+    [join(here, 'scripts', 'make-test-documents.mjs'), testDocuments],
+    { stdio: 'inherit' },
+  );
+}
 const screenshotDir = process.env.IDV_SCREENSHOT_DIR;
 const userDataDir = mkdtempSync(join(tmpdir(), 'idv-wtr-'));
 process.on('exit', () => rmSync(userDataDir, { recursive: true, force: true }));

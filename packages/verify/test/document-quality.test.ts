@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { scoreDocumentPixels, documentAnalysisWidth } from '../dist/worker/document-quality.js';
 import { readPixels } from '../dist/worker/pixels.js';
 import { DocumentCoach } from '../dist/capture/document-coach.js';
-import { drawDocumentScene, type SceneOptions } from './support/images.js';
+import { drawDocumentScene, loadTestDocument, type SceneOptions } from './support/images.js';
 
 function analyse(options: SceneOptions) {
   const { canvas, corners } = drawDocumentScene(options);
@@ -58,6 +58,16 @@ describe('document frame analysis (pure)', () => {
     expect(analyse({}).analysis.glare).to.equal(0);
   });
 
+  it('takes a white card evenly lit for paper, not glare, and a specular blob on it for glare', () => {
+    const white = analyse({ cardColour: '#ffffff' }).analysis;
+    expect(white.glare).to.equal(0);
+    expect(white.issues).to.not.include('glare');
+    // The same white stock as a camera exposes it (below clipping), with a reflection on it.
+    const blob = analyse({ cardColour: '#e8e8e8', glare: true }).analysis;
+    expect(blob.glare).to.be.above(0.015);
+    expect(blob.issues).to.include('glare');
+  });
+
   it('asks to come closer to a small card', () => {
     const { analysis } = analyse({ cardWidth: 0.4 });
     expect(analysis.documentQuad).to.not.equal(null);
@@ -69,6 +79,74 @@ describe('document frame analysis (pure)', () => {
     expect(analysis.documentQuad).to.equal(null);
     expect(analysis.issues[0]).to.equal('no-document');
     expect(analysis.score).to.equal(0);
+  });
+});
+
+/** Scores a generated document photo as the camera path does: 640 px frame, then the worker's scale. */
+async function analyseGenerated(name: string) {
+  const { photo, corners } = await loadTestDocument(name);
+  const frame = await createImageBitmap(photo, {
+    resizeWidth: 640,
+    resizeHeight: 480,
+    resizeQuality: 'low',
+  });
+  return { analysis: scoreDocumentPixels(readPixels(frame, documentAnalysisWidth)), corners };
+}
+
+function expectQuadAt(analysis: ReturnType<typeof scoreDocumentPixels>, corners: Point[]): void {
+  expect(analysis.documentQuad, 'quad found').to.not.equal(null);
+  analysis.documentQuad!.forEach((p, i) => {
+    expect(Math.abs(p.x - corners[i]!.x), `corner ${i} x`).to.be.below(0.02);
+    expect(Math.abs(p.y - corners[i]!.y), `corner ${i} y`).to.be.below(0.02);
+  });
+}
+
+type Point = { x: number; y: number };
+
+describe('document frame analysis on generated documents (@idv/analysis/testing)', () => {
+  it('finds the border of a card whose dark header band meets the table, at both sway positions', async () => {
+    // The table→band border is weaker than the band→white edge inside the card.
+    for (const name of ['retry-front', 'retry-front-shifted']) {
+      const { analysis, corners } = await analyseGenerated(name);
+      expectQuadAt(analysis, corners);
+      expect(analysis.ok, name).to.equal(true);
+    }
+  });
+
+  it('finds the card of the "photo" preset (fill 0.78, perspective, rotation)', async () => {
+    const { analysis, corners } = await analyseGenerated('photo-front');
+    expectQuadAt(analysis, corners);
+  });
+
+  it('finds a card in perspective without rotation', async () => {
+    const { analysis, corners } = await analyseGenerated('perspective-front');
+    expectQuadAt(analysis, corners);
+  });
+
+  it('finds the e2e-full card (face 13) in slight perspective', async () => {
+    const { analysis, corners } = await analyseGenerated('full-perspective-front');
+    expectQuadAt(analysis, corners);
+  });
+
+  it('takes the white barcode fields of generated backs for print, not glare', async () => {
+    for (const name of ['retry-back-white', 'full-back-white']) {
+      const { analysis, corners } = await analyseGenerated(name);
+      expectQuadAt(analysis, corners);
+      expect(analysis.glare, name).to.equal(0);
+      expect(analysis.ok, name).to.equal(true);
+    }
+  });
+
+  it('captures automatically while the camera image sways by one pixel', async () => {
+    const still = (await analyseGenerated('retry-front')).analysis;
+    const swayed = (await analyseGenerated('retry-front-shifted')).analysis;
+    const coach = new DocumentCoach(700);
+    const advice = [];
+    // The fake camera's 10 fps video: two frames at 0 px, two at 1 px, analysed every 50 ms.
+    for (let t = 0; t <= 1500; t += 50) {
+      advice.push(coach.advise(Math.floor(t / 200) % 2 ? swayed : still, t).kind);
+    }
+    expect(advice).to.include('ready');
   });
 });
 
@@ -84,6 +162,20 @@ describe('DocumentCoach', () => {
     expect(coach.advise(good, 500).kind).to.equal('hold');
     expect(coach.advise(good, 900).kind).to.equal('hold');
     expect(coach.advise(good, 1100)).to.deep.equal({ kind: 'ready' });
+  });
+
+  it('keeps the hold through a tremor small against the document', () => {
+    const coach = new DocumentCoach(600);
+    coach.advise(good, 0);
+    const trembled = {
+      ...good,
+      documentQuad: good.documentQuad!.map((p) => ({
+        x: p.x + 0.01,
+        y: p.y - 0.01,
+      })) as typeof good.documentQuad,
+    };
+    expect(coach.advise(trembled, 300).kind).to.equal('hold');
+    expect(coach.advise(good, 700)).to.deep.equal({ kind: 'ready' });
   });
 
   it('restarts the hold when the document moves', () => {

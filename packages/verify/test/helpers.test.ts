@@ -103,6 +103,31 @@ describe('SelfieSession (active challenge)', () => {
     session.observe(faceMetrics([face()]), 200);
     expect(session.passed).to.equal(true);
   });
+
+  it('keeps the most closed eyes of a blink as the challenge frame, for the service to verify', () => {
+    const session = new SelfieSession({ challenge: 'blink', alignMs: 0 });
+    session.observe(faceMetrics([face()]), 0);
+    session.observe(faceMetrics([face()]), 10);
+    const open = faceMetrics([face()]).eyeOpenness;
+    const kept: { role: string; openness: number }[] = [];
+    for (const [t, lid] of [
+      [50, 0.3],
+      [100, 0.12],
+      [150, 0.03],
+      [200, 0.12],
+      [250, 0.3],
+    ] as const) {
+      const metrics = faceMetrics([face({ lid })]);
+      const choice = session.observe(metrics, t);
+      if (choice) kept.push({ role: choice.role, openness: metrics.eyeOpenness });
+    }
+    expect(session.passed).to.equal(true);
+    const last = kept.at(-1)!;
+    expect(last.role).to.equal('challenge');
+    // What packages/analysis re-verifies: a frame with eyes at most 0.6 of the open ones.
+    expect(last.openness).to.be.at.most(open * 0.6);
+    expect(last.openness).to.equal(Math.min(...kept.map((k) => k.openness)));
+  });
 });
 
 describe('device gate', () => {

@@ -8,15 +8,20 @@ import type { DocumentFrameAnalysis, DocumentIssue, Quad } from '../worker/types
 export type DocumentAdvice =
   { kind: 'issue'; issue: DocumentIssue } | { kind: 'hold'; progress: number } | { kind: 'ready' };
 
-/** Largest corner movement between two frames (normalized) that still counts as "still". */
-const stillTolerance = 0.02;
+/**
+ * Largest corner movement between two frames that still counts as "still", as a share of the
+ * document's diagonal: a hand's tremor (and a one-pixel jitter of the detected border) stays well
+ * below it on a near card as on a far one, a card being moved into place does not.
+ */
+const stillTolerance = 0.04;
 
+/** Largest corner movement from `b` to `a`, relative to the diagonal of `a`. */
 function quadMovement(a: Quad, b: Quad): number {
   let movement = 0;
   for (let i = 0; i < 4; i += 1) {
     movement = Math.max(movement, Math.hypot(a[i]!.x - b[i]!.x, a[i]!.y - b[i]!.y));
   }
-  return movement;
+  return movement / Math.hypot(a[2].x - a[0].x, a[2].y - a[0].y);
 }
 
 /** Accumulates frames until the document has been good and still for long enough. */

@@ -1,7 +1,8 @@
 /**
  * The selfie's active challenge: once the face is well placed, the person is asked to turn the head
  * to one side or to blink; the samples of pose and eye openness go to the server with the frames,
- * which verifies them again. Directions are the person's own: turning to their left moves the nose
+ * which verifies them again on the frames: the peak of the challenge (the head turned furthest, the
+ * eyes most closed) is kept as the `challenge` frame. Directions are the person's own: turning to their left moves the nose
  * towards the right of the unmirrored camera frame.
  */
 import type { LivenessSample } from '../api/types.js';
@@ -105,16 +106,24 @@ export class SelfieSession {
     if (this.challenge === 'blink') {
       if (face.eyeOpenness < 0.25) this.eyesClosedSeen = true;
       else if (this.eyesClosedSeen && face.eyeOpenness > 0.45) this.complete(now);
-      return null;
+      // The most closed eyes: the frame that shows the service the blink.
+      return this.keepPeak(1 - face.eyeOpenness);
     }
     const offset = noseOffset(face.landmarks);
     const toward = this.challenge === 'turn-left' ? offset : -offset;
-    if (toward > this.peak) {
-      this.peak = toward;
-      if (toward >= this.turnThreshold) this.complete(now);
-      return { role: 'challenge', score: toward };
-    }
-    return null;
+    const choice = this.keepPeak(toward);
+    if (choice && toward >= this.turnThreshold) this.complete(now);
+    return choice;
+  }
+
+  /**
+   * The challenge frame is the one that shows the challenge best (the head turned furthest, the
+   * eyes most closed): answers it as worth keeping when `value` beats every frame before it.
+   */
+  private keepPeak(value: number): FrameChoice | null {
+    if (value <= this.peak) return null;
+    this.peak = value;
+    return { role: 'challenge', score: value };
   }
 
   private complete(now: number): void {

@@ -4,7 +4,7 @@
  * are unit-tested without a Worker; `analyzeDocumentFrame` in `worker.ts` only reads the pixels.
  */
 import { detectDocumentQuad, quadArea } from './document-quad.js';
-import { halve, toGray, type GrayImage } from './pixels.js';
+import { halfChroma, halve, toGray, type GrayImage } from './pixels.js';
 import {
   defaultDocumentQualityOptions,
   DocumentIssue,
@@ -70,38 +70,96 @@ export function laplacianVariance(image: GrayImage, region: Region): number {
   return sumSquares / count - mean * mean;
 }
 
+/** Side of the square blocks the glare measure works on (pixels at analysis scale). */
+const block = 4;
+/** How much brighter than the document's paper a block must be to be a highlight (luma levels). */
+const highlightMargin = 6;
+/** Largest colour spread (max − min of the block's mean R, G, B) of a highlight. */
+const maxHighlightChroma = 24;
+
 /**
- * Mean luma (0–1) and glare share of a region. Glare counts 4×4 blocks whose pixels are almost all
- * saturated: a bright white card is not glare, a blown-out reflection is.
+ * Mean luma (0–1) and glare share of a region.
+ *
+ * Glare is a specular highlight: a 4×4 block counts when it is saturated (14 of its 16 pixels at
+ * least 250, or 2·`highlightMargin` above the paper when the paper is darker), near-colourless,
+ * and brighter than the document's paper (the upper-quartile block) on average; and when it belongs to a
+ * highlight of at least 3×3 blocks (a morphological opening), as a reflection does, not to the
+ * thin white margin of a printed barcode. A uniformly white card under even light is its own
+ * paper: no glare.
  */
 export function brightnessAndGlare(
   image: GrayImage,
+  rgba: Uint8ClampedArray,
   region: Region,
 ): { brightness: number; glare: number } {
   const { data, width } = image;
   const [x0, y0, x1, y1] = region;
+  const columns = Math.max(0, Math.floor((x1 - x0) / block));
+  const rows = Math.max(0, Math.floor((y1 - y0) / block));
+  const blocks = columns * rows;
+  if (blocks === 0) return { brightness: 0, glare: 0 };
+  const means = new Float32Array(blocks);
+  const chroma = new Float32Array(blocks);
+  const saturated = new Uint8Array(blocks);
   let sum = 0;
-  let count = 0;
-  let blocks = 0;
-  let glareBlocks = 0;
-  for (let by = y0; by + 4 <= y1; by += 4) {
-    for (let bx = x0; bx + 4 <= x1; bx += 4) {
-      let saturated = 0;
-      for (let y = by; y < by + 4; y += 1) {
-        const row = y * width;
-        for (let x = bx; x < bx + 4; x += 1) {
-          const v = data[row + x]!;
-          sum += v;
-          if (v >= 250) saturated += 1;
+  for (let by = 0; by < rows; by += 1) {
+    for (let bx = 0; bx < columns; bx += 1) {
+      let blockSum = 0;
+      let [r, g, b] = [0, 0, 0];
+      for (let y = y0 + by * block; y < y0 + (by + 1) * block; y += 1) {
+        for (let x = x0 + bx * block; x < x0 + (bx + 1) * block; x += 1) {
+          const i = y * width + x;
+          blockSum += data[i]!;
+          r += rgba[4 * i]!;
+          g += rgba[4 * i + 1]!;
+          b += rgba[4 * i + 2]!;
         }
       }
-      count += 16;
-      blocks += 1;
-      if (saturated >= 14) glareBlocks += 1;
+      const k = by * columns + bx;
+      means[k] = blockSum / (block * block);
+      chroma[k] = (Math.max(r, g, b) - Math.min(r, g, b)) / (block * block);
+      sum += blockSum;
     }
   }
-  if (count === 0) return { brightness: 0, glare: 0 };
-  return { brightness: sum / count / 255, glare: glareBlocks / blocks };
+  // The paper: the upper quartile of the blocks (print and photo cover much of a card; a
+  // reflection covering more than a quarter of it would not be told from the paper).
+  const paper = [...means].sort((a, b) => a - b)[Math.floor(blocks * 0.75)]!;
+  const bright = Math.min(250, paper + 2 * highlightMargin);
+  // Count, per block, the pixels at least `bright` (a second pass: the paper level is known now).
+  for (let k = 0; k < blocks; k += 1) {
+    if (means[k]! < paper + highlightMargin || chroma[k]! > maxHighlightChroma) continue;
+    const bx = k % columns;
+    const by = (k - bx) / columns;
+    let count = 0;
+    for (let y = y0 + by * block; y < y0 + (by + 1) * block; y += 1) {
+      for (let x = x0 + bx * block; x < x0 + (bx + 1) * block; x += 1) {
+        if (data[y * width + x]! >= bright) count += 1;
+      }
+    }
+    if (count >= 14) saturated[k] = 1;
+  }
+  // Opening: keep the blocks of a 3×3 all-saturated window.
+  const highlight = new Uint8Array(blocks);
+  for (let by = 1; by < rows - 1; by += 1) {
+    for (let bx = 1; bx < columns - 1; bx += 1) {
+      let all = true;
+      for (let dy = -1; dy <= 1 && all; dy += 1) {
+        for (let dx = -1; dx <= 1; dx += 1) {
+          if (!saturated[(by + dy) * columns + bx + dx]) {
+            all = false;
+            break;
+          }
+        }
+      }
+      if (!all) continue;
+      for (let dy = -1; dy <= 1; dy += 1) {
+        for (let dx = -1; dx <= 1; dx += 1) highlight[(by + dy) * columns + bx + dx] = 1;
+      }
+    }
+  }
+  let glareBlocks = 0;
+  for (const h of highlight) glareBlocks += h;
+  return { brightness: sum / (blocks * block * block) / 255, glare: glareBlocks / blocks };
 }
 
 const clamp01 = (v: number): number => Math.min(1, Math.max(0, v));
@@ -118,10 +176,13 @@ export function scoreDocumentPixels(
   options: DocumentQualityOptions = defaultDocumentQualityOptions,
 ): DocumentFrameAnalysis {
   const gray = toGray(pixels.data, pixels.width, pixels.height);
-  const documentQuad = detectDocumentQuad(halve(gray));
+  const documentQuad = detectDocumentQuad([
+    halve(gray),
+    ...halfChroma(pixels.data, pixels.width, pixels.height),
+  ]);
   const region = regionOf(documentQuad, gray.width, gray.height);
   const blur = laplacianVariance(gray, region);
-  const { brightness, glare } = brightnessAndGlare(gray, region);
+  const { brightness, glare } = brightnessAndGlare(gray, pixels.data, region);
   const fill = documentQuad ? Math.abs(quadArea(documentQuad)) : 0;
 
   const issues: DocumentIssue[] = [];

@@ -18,6 +18,38 @@ export function toGray(rgba: Uint8ClampedArray, width: number, height: number): 
   return { data, width, height };
 }
 
+/**
+ * The two colour-difference planes (blue − luma, red − luma, offset to 128) of RGBA pixels at half
+ * the resolution (2×2 means): what tells a coloured border from a grey background of the same
+ * brightness.
+ */
+export function halfChroma(
+  rgba: Uint8ClampedArray,
+  width: number,
+  height: number,
+): [GrayImage, GrayImage] {
+  const halfWidth = width >> 1;
+  const halfHeight = height >> 1;
+  const blue = new Uint8ClampedArray(halfWidth * halfHeight);
+  const red = new Uint8ClampedArray(halfWidth * halfHeight);
+  const stride = width * 4;
+  for (let y = 0; y < halfHeight; y += 1) {
+    for (let x = 0; x < halfWidth; x += 1) {
+      const p = 2 * y * stride + 8 * x;
+      const r = rgba[p]! + rgba[p + 4]! + rgba[p + stride]! + rgba[p + stride + 4]!;
+      const g = rgba[p + 1]! + rgba[p + 5]! + rgba[p + stride + 1]! + rgba[p + stride + 5]!;
+      const b = rgba[p + 2]! + rgba[p + 6]! + rgba[p + stride + 2]! + rgba[p + stride + 6]!;
+      const luma = (r * 77 + g * 150 + b * 29) >> 8;
+      blue[y * halfWidth + x] = 128 + ((b - luma) >> 2);
+      red[y * halfWidth + x] = 128 + ((r - luma) >> 2);
+    }
+  }
+  return [
+    { data: blue, width: halfWidth, height: halfHeight },
+    { data: red, width: halfWidth, height: halfHeight },
+  ];
+}
+
 /** Halves a gray image (2×2 box filter); used to build the coarse pyramid level for edges. */
 export function halve(image: GrayImage): GrayImage {
   const width = image.width >> 1;

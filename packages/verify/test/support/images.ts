@@ -16,6 +16,8 @@ export interface SceneOptions {
   glare?: boolean;
   /** Leaves the card out (an empty desk). */
   noCard?: boolean;
+  /** Colour of the card stock (default an off-white). */
+  cardColour?: string;
 }
 
 /** Draws a card scene and answers its pixels and the card's corners (normalized). */
@@ -32,6 +34,7 @@ export function drawDocumentScene(options: SceneOptions = {}): {
     blur = 0,
     exposure = 1,
     glare = false,
+    cardColour = '#f2efe6',
   } = options;
   const canvas = new OffscreenCanvas(width, height);
   const ctx = canvas.getContext('2d')!;
@@ -52,7 +55,7 @@ export function drawDocumentScene(options: SceneOptions = {}): {
     ctx.filter = blur ? `blur(${blur}px)` : 'none';
     ctx.translate(width / 2, height / 2);
     ctx.rotate((rotate * Math.PI) / 180);
-    ctx.fillStyle = '#f2efe6';
+    ctx.fillStyle = cardColour;
     ctx.beginPath();
     ctx.roundRect(-w / 2, -h / 2, w, h, w * 0.035);
     ctx.fill();
@@ -101,6 +104,24 @@ export function drawDocumentScene(options: SceneOptions = {}): {
     ctx.putImageData(image, 0, 0);
   }
   return { canvas, image: ctx.getImageData(0, 0, width, height), corners };
+}
+
+/**
+ * Loads a generated document photo written by `scripts/make-test-documents.mjs` (1280×960) and
+ * where the card's corners are in it (normalized, clockwise from the top-left).
+ */
+export async function loadTestDocument(
+  name: string,
+): Promise<{ photo: ImageBitmap; corners: { x: number; y: number }[] }> {
+  const base = '/packages/verify/.test-artifacts/documents';
+  const manifest = (await (await fetch(`${base}/documents.json`)).json()) as Record<
+    string,
+    { x: number; y: number }[]
+  >;
+  const corners = manifest[name];
+  if (!corners) throw new Error(`no generated document ${name}`);
+  const response = await fetch(`${base}/${name}.png`);
+  return { photo: await createImageBitmap(await response.blob()), corners };
 }
 
 /** Loads one of `@vladmandic/face-api`'s demo photos (served from node_modules, never committed). */

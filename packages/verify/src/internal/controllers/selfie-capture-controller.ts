@@ -5,11 +5,7 @@
  * hand.
  */
 import type { CaptureOrigin, SelfieCaptureMeta } from '../../api/types.js';
-import {
-  randomChallenge,
-  SelfieSession,
-  type ChallengeType,
-} from '../../capture/liveness-challenge.js';
+import type { ChallengeType, SelfieSession } from '../../capture/liveness-challenge.js';
 import { IdvQualityEvent } from '../../events/index.js';
 import type { FaceFrameAnalysis, FaceIssue } from '../../worker/types.js';
 import type { SelfieFramePose } from '../flow/capture-meta.js';
@@ -59,6 +55,8 @@ export class SelfieCaptureController {
       capture.view = { phase: 'live', coach: t.captureInstructions.selfie, manual: true };
       return;
     }
+    // The challenge logic is a lazy chunk: the initial bundle stays within its budget.
+    const { SelfieSession, randomChallenge } = await import('../../capture/liveness-challenge.js');
     if (!capture.isCurrent(token)) return;
     const session = new SelfieSession({ challenge: randomChallenge() });
     const kept: KeptFrame[] = [];
