@@ -2,6 +2,7 @@ import type { FaceResult } from '@vladmandic/human';
 import { AnalysisInputError } from '../errors.js';
 import { cropRgb, decodeImage, type ImageLimits, type RgbImage } from '../image/decode.js';
 import { measureQuality } from '../image/quality.js';
+import { stage } from '../perf/stages.js';
 import { faceDescriptor } from '../models/face-recognition.js';
 import { COMPARE_CONFIG } from '../models/human.js';
 import type { FaceAnalysis, FaceReport } from '../types.js';
@@ -44,7 +45,7 @@ function cropQuality(image: RgbImage, face: FaceResult): number {
 /** Detects, checks and embeds the face of one image. */
 export async function analyseFace(image: RgbImage, index: number): Promise<AnalysedFace> {
   const faces = significantFaces(
-    await detectFaces(image, COMPARE_CONFIG),
+    await stage('face: Human', () => detectFaces(image, COMPARE_CONFIG)),
     image.width,
     image.height,
   );
@@ -69,7 +70,7 @@ export async function analyseFace(image: RgbImage, index: number): Promise<Analy
       width: Math.round(width),
       height: Math.round(height),
     },
-    quality: cropQuality(image, face),
+    quality: await stage('face: quality', () => cropQuality(image, face)),
     pose: facePose(face),
     attributes: {
       age: face.age !== undefined ? Math.round(face.age) : null,
@@ -81,10 +82,14 @@ export async function analyseFace(image: RgbImage, index: number): Promise<Analy
     return { report: { ...report, reason: 'MULTIPLE_FACES' }, descriptor: null, face };
   if (Math.min(width, height) < MIN_FACE_SIDE)
     return { report: { ...report, reason: 'FACE_TOO_SMALL' }, descriptor: null, face };
-  const chip = await alignedChip(image, face);
+  const chip = await stage('face: align', () => alignedChip(image, face));
   if (!chip) return { report: { ...report, reason: 'NO_FACE' }, descriptor: null, face };
   try {
-    return { report, descriptor: await faceDescriptor(chip), face };
+    return {
+      report,
+      descriptor: await stage('face: descriptor', () => faceDescriptor(chip)),
+      face,
+    };
   } finally {
     chip.dispose();
   }
@@ -105,7 +110,8 @@ export async function compareFaceImages(
       400,
     );
   const decoded: RgbImage[] = [];
-  for (const image of images) decoded.push(await decodeImage(image, FACE_IMAGE_SIDE, limits));
+  for (const image of images)
+    decoded.push(await stage('face: decode', () => decodeImage(image, FACE_IMAGE_SIDE, limits)));
   const analysed: AnalysedFace[] = [];
   for (const [index, image] of decoded.entries()) analysed.push(await analyseFace(image, index));
   const biometric: Record<string, Record<string, number>> = {};
