@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as FaceApi from '@vladmandic/face-api';
 import type { Tensor3D } from '@tensorflow/tfjs-core';
-import { loadTfjs } from './tfjs.js';
+import { loadWithoutProcessHooks, requireWithoutGlobals } from './process-hygiene.js';
+import { TFJS_ORIGIN, loadTfjs } from './tfjs.js';
 
 const require = createRequire(import.meta.url);
 // Resolve the package without loading its default (tfjs-node) build: only the wasm build is required.
@@ -12,12 +13,15 @@ let loading: Promise<typeof FaceApi> | undefined;
 
 /** face-api's FaceRecognitionNet (ResNet-34, 128-d descriptors) from the package's `model/` folder; once per process. */
 export function loadFaceRecognition(): Promise<typeof FaceApi> {
-  loading ??= (async () => {
-    await loadTfjs();
-    const faceapi = require(join(faceApiDist, 'face-api.node-wasm.js')) as typeof FaceApi;
-    await faceapi.nets.faceRecognitionNet.loadFromDisk(join(faceApiDist, '..', 'model'));
-    return faceapi;
-  })();
+  loading ??= loadTfjs().then(() =>
+    loadWithoutProcessHooks(TFJS_ORIGIN, async () => {
+      const faceapi = requireWithoutGlobals<typeof FaceApi>(
+        join(faceApiDist, 'face-api.node-wasm.js'),
+      );
+      await faceapi.nets.faceRecognitionNet.loadFromDisk(join(faceApiDist, '..', 'model'));
+      return faceapi;
+    }),
+  );
   return loading;
 }
 

@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as HumanModule from '@vladmandic/human';
 import type { Config, Human } from '@vladmandic/human';
-import { TFJS_WASM_DIR, loadTfjs } from './tfjs.js';
+import { loadWithoutProcessHooks, requireWithoutGlobals } from './process-hygiene.js';
+import { TFJS_ORIGIN, TFJS_WASM_DIR, loadTfjs } from './tfjs.js';
 
 const require = createRequire(import.meta.url);
 // The package's exports map hides its dist files; the node-wasm build sits beside the node build.
@@ -42,15 +43,16 @@ let loading: Promise<Human> | undefined;
  * folder through a `file://` base path; loaded and warmed once per process.
  */
 export function loadHuman(): Promise<Human> {
-  loading ??= (async () => {
-    await loadTfjs();
-    const { Human: HumanClass } = require(
-      join(humanDist, 'human.node-wasm.js'),
-    ) as typeof HumanModule;
-    const human = new HumanClass(HUMAN_CONFIG);
-    await human.load();
-    return human;
-  })();
+  loading ??= loadTfjs().then(() =>
+    loadWithoutProcessHooks(TFJS_ORIGIN, async () => {
+      const { Human: HumanClass } = requireWithoutGlobals<typeof HumanModule>(
+        join(humanDist, 'human.node-wasm.js'),
+      );
+      const human = new HumanClass(HUMAN_CONFIG);
+      await human.load();
+      return human;
+    }),
+  );
   return loading;
 }
 
