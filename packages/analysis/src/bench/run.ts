@@ -112,6 +112,14 @@ for (let i = 0; i < documentCount; i++) {
   if (quadFound(back.documentQuad, backDoc.truth)) detected++;
   else failures.push(`outline back ${kind}/${preset}#${i}`);
   if (JSON.stringify(front.fields) === JSON.stringify(frontDoc.truth.fields)) frontCorrect++;
+  else {
+    const wrong = Object.keys(frontDoc.truth.fields).filter(
+      (key) =>
+        front.fields[key as keyof typeof front.fields] !==
+        frontDoc.truth.fields[key as keyof typeof front.fields],
+    );
+    failures.push(`front fields ${kind}/${preset}#${i}: ${wrong.join(', ')}`);
+  }
   if ((i + 1) % 30 === 0) console.error(`… ${i + 1}/${documentCount} documents`);
 }
 memory.push(await memorySnapshot(`after ${documentCount} documents`));
@@ -243,5 +251,5 @@ for (const line of stages.lines()) console.log(`  ${line}`);
 console.log(`\nmemory${(globalThis as { gc?: unknown }).gc ? ' (after a full GC)' : ''}`);
 for (const line of memory) console.log(`  ${line}`);
 if (failures.length)
-  console.log(`\nfailures (${failures.length}):\n  ${failures.slice(0, 60).join('\n  ')}`);
+  console.log(`\nfailures (${failures.length}):\n  ${failures.slice(0, 100).join('\n  ')}`);
 process.exit(0);
