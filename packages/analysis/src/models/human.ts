@@ -10,7 +10,11 @@ const require = createRequire(import.meta.url);
 // The package's exports map hides its dist files; the node-wasm build sits beside the node build.
 const humanDist = dirname(require.resolve('@vladmandic/human'));
 
-/** Face pipeline settings: detector, mesh (pose, landmarks), iris (blinks), age/gender, antispoof, liveness. */
+/**
+ * Face pipeline settings: detector, mesh (pose, landmarks), iris (blinks), antispoof, liveness.
+ * Human's `description` model (age, gender and its own embedding) is never run: face-api's nets
+ * give the descriptor and a much cheaper age/gender.
+ */
 const HUMAN_CONFIG: Partial<Config> = {
   backend: 'wasm',
   wasmPath: TFJS_WASM_DIR,
@@ -24,7 +28,7 @@ const HUMAN_CONFIG: Partial<Config> = {
     detector: { rotation: true, maxDetected: 5, minConfidence: 0.35, return: false },
     mesh: { enabled: true },
     iris: { enabled: true },
-    description: { enabled: true },
+    description: { enabled: false },
     emotion: { enabled: false },
     antispoof: { enabled: true },
     liveness: { enabled: true },
@@ -60,7 +64,6 @@ export function loadHuman(): Promise<Human> {
 export interface FaceModels {
   mesh: boolean;
   iris: boolean;
-  description: boolean;
   antispoof: boolean;
   liveness: boolean;
 }
@@ -74,18 +77,17 @@ function faceModels(models: FaceModels): Partial<Config> {
     face: {
       mesh: { enabled: models.mesh },
       iris: { enabled: models.iris },
-      description: { enabled: models.description },
+      description: { enabled: false },
       antispoof: { enabled: models.antispoof },
       liveness: { enabled: models.liveness },
     },
   } as Partial<Config>;
 }
 
-/** Face comparison: landmarks (alignment, pose), age/gender; no antispoof or liveness. */
+/** Face comparison: landmarks (alignment, pose); no antispoof or liveness. */
 export const COMPARE_CONFIG = faceModels({
   mesh: true,
   iris: true,
-  description: true,
   antispoof: false,
   liveness: false,
 });
@@ -94,7 +96,6 @@ export const COMPARE_CONFIG = faceModels({
 export const SPOOF_CONFIG = faceModels({
   mesh: true,
   iris: true,
-  description: false,
   antispoof: true,
   liveness: true,
 });
@@ -103,7 +104,6 @@ export const SPOOF_CONFIG = faceModels({
 export const PORTRAIT_CONFIG = faceModels({
   mesh: false,
   iris: false,
-  description: false,
   antispoof: false,
   liveness: false,
 });
