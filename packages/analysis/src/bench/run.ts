@@ -1,23 +1,29 @@
 /**
- * Accuracy and speed of the analyses on generated data:
+ * Accuracy, speed and memory of the analyses on generated data:
  *
- *   npm run bench -w packages/analysis [-- --documents 210]
+ *   npm run bench -w packages/analysis [-- --documents 210 --soak 300]
  *
  * Documents cycle through ID cards (TD1), passports (TD3) and residence permits (TD2) and through
  * every degradation preset (including ±8° rotation). Reported: MRZ fully correct, barcode read
  * rate (all, and on ±8° rotation), document detection rate, front fields fully correct, face
- * false reject / false accept rates, and median/p95 wall time per call with the machine's load.
- * Rendering is outside the timed calls.
+ * false reject / false accept rates, anti-spoofing outcomes (1 and 3 frames); per call the median
+ * and p95 of wall time and of CPU time (all threads of the process; steadier than wall time on a
+ * shared machine), the load average at start and end, the time per stage, and the memory (RSS,
+ * heap, tfjs tensors) after each phase and over a soak of mixed calls. Rendering is outside the
+ * timed calls. Run with `--expose-gc` (the npm script does) so memory is measured after a GC.
  */
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createAnalysisEngine } from '../engine.js';
+import { recordStages } from '../perf/stages.js';
 import { DEGRADATION_PRESETS, type DegradationPreset } from '../testing/degrade.js';
+import { faceCapture } from '../testing/faces.js';
 import { generateIdentity, type DocumentKind } from '../testing/identity.js';
 import { renderDocument, type DocumentTruth } from '../testing/render-document.js';
 import { liveCapture, printAttack, screenReplay } from '../testing/spoof-scenes.js';
 import type { Point } from '../types.js';
-import { facePairs, quantile } from './face-pairs.js';
+import { facePairs } from './face-pairs.js';
+import { CallTimes, StageTimes, loadAverage, memorySnapshot } from './measure.js';
 
 const { values } = parseArgs({
   options: {
@@ -25,24 +31,23 @@ const { values } = parseArgs({
     'face-seed': { type: 'string', default: 'bench' },
     'face-pairs': { type: 'string' },
     'spoof-faces': { type: 'string', default: '22' },
+    soak: { type: 'string', default: '300' },
   },
 });
 const documentCount = Number(values.documents);
+const soakCalls = Number(values.soak);
 const kinds: DocumentKind[] = ['id-card', 'passport', 'residence-permit'];
 const presets = Object.keys(DEGRADATION_PRESETS) as DegradationPreset[];
 
-const times: Record<'front' | 'back' | 'face' | 'spoof', number[]> = {
-  front: [],
-  back: [],
-  face: [],
-  spoof: [],
+const times = {
+  front: new CallTimes(),
+  back: new CallTimes(),
+  face: new CallTimes(),
+  spoof1: new CallTimes(),
+  spoof3: new CallTimes(),
 };
-async function timed<T>(bucket: keyof typeof times, work: () => Promise<T>): Promise<T> {
-  const start = performance.now();
-  const result = await work();
-  times[bucket].push(performance.now() - start);
-  return result;
-}
+const stages = new StageTimes();
+const memory: string[] = [];
 
 function quadFound(found: Point[] | null, truth: DocumentTruth): boolean {
   if (!found) return false;
@@ -58,11 +63,14 @@ function rate(hits: number, total: number): string {
   return total ? `${((hits / total) * 100).toFixed(2)} % (${hits}/${total})` : 'n/a';
 }
 
-const loadBefore = loadavg();
+const loadBefore = loadAverage();
+console.error(`load average at start ${loadBefore}`);
 const engine = createAnalysisEngine();
 const warmStart = performance.now();
 await engine.warmUp();
 const warmUpMs = performance.now() - warmStart;
+memory.push(await memorySnapshot('after warm-up'));
+recordStages(stages.record);
 
 let mrzCorrect = 0;
 let mrzTotal = 0;
@@ -80,8 +88,8 @@ for (let i = 0; i < documentCount; i++) {
   const identity = generateIdentity(`bench-${i}`);
   const frontDoc = await renderDocument(identity, { kind, side: 'front', degrade: preset });
   const backDoc = await renderDocument(identity, { kind, side: 'back', degrade: preset });
-  const front = await timed('front', () => engine.analyzeFront(frontDoc.image));
-  const back = await timed('back', () => engine.analyzeBack(backDoc.image, front));
+  const front = await times.front.time(() => engine.analyzeFront(frontDoc.image));
+  const back = await times.back.time(() => engine.analyzeBack(backDoc.image, front));
   mrzTotal++;
   if (back.mrz?.valid && back.mrz.raw === backDoc.truth.mrz?.join('\n')) mrzCorrect++;
   else
@@ -104,8 +112,17 @@ for (let i = 0; i < documentCount; i++) {
   if (quadFound(back.documentQuad, backDoc.truth)) detected++;
   else failures.push(`outline back ${kind}/${preset}#${i}`);
   if (JSON.stringify(front.fields) === JSON.stringify(frontDoc.truth.fields)) frontCorrect++;
+  else {
+    const wrong = Object.keys(frontDoc.truth.fields).filter(
+      (key) =>
+        front.fields[key as keyof typeof front.fields] !==
+        frontDoc.truth.fields[key as keyof typeof front.fields],
+    );
+    failures.push(`front fields ${kind}/${preset}#${i}: ${wrong.join(', ')}`);
+  }
   if ((i + 1) % 30 === 0) console.error(`… ${i + 1}/${documentCount} documents`);
 }
+memory.push(await memorySnapshot(`after ${documentCount} documents`));
 
 let falseRejects = 0;
 let genuineTotal = 0;
@@ -118,7 +135,7 @@ const step = values['face-pairs']
   ? Math.max(1, Math.floor(allPairs.length / Number(values['face-pairs'])))
   : 1;
 for (const pair of allPairs.filter((_, i) => i % step === 0)) {
-  const result = await timed('face', () => engine.compareFaces([pair.a, pair.b]));
+  const result = await times.face.time(() => engine.compareFaces([pair.a, pair.b]));
   const score = result.biometric['0']?.['1'] ?? 0;
   if (result.faces.some((f) => f.reason !== null)) faceUnusable++;
   if (pair.genuine) {
@@ -130,38 +147,81 @@ for (const pair of allPairs.filter((_, i) => i % step === 0)) {
   }
 }
 
-const spoofOutcome = { live: [0, 0], print: [0, 0], screen: [0, 0] } as Record<
-  string,
-  [number, number]
->;
+memory.push(await memorySnapshot('after face pairs'));
+
+const scenes = [
+  ['live', liveCapture],
+  ['print', printAttack],
+  ['screen', screenReplay],
+] as const;
+/** Correct outcomes (a live capture passes, an attack is flagged) and calls, per scene and frame count. */
+const spoofOutcome = new Map<string, [number, number]>();
 for (let index = 0; index < Number(values['spoof-faces']); index++) {
-  for (const [name, make] of [
-    ['live', liveCapture],
-    ['print', printAttack],
-    ['screen', screenReplay],
-  ] as const) {
-    const result = await timed('spoof', async () =>
-      engine.detectSpoof([await make(index, 'bench')]),
-    );
-    const outcome = spoofOutcome[name] as [number, number];
-    outcome[1]++;
-    if (result.spoofing === (name !== 'live')) outcome[0]++;
+  for (const [name, make] of scenes) {
+    for (const frameCount of [1, 3] as const) {
+      const frames: Buffer[] = [];
+      for (let f = 0; f < frameCount; f++)
+        frames.push(await make(index, frameCount === 1 ? 'bench' : `bench:${f}`));
+      const bucket = frameCount === 1 ? times.spoof1 : times.spoof3;
+      const result = await bucket.time(() => engine.detectSpoof(frames));
+      const key = `${name}/${frameCount}`;
+      const outcome = spoofOutcome.get(key) ?? [0, 0];
+      outcome[1]++;
+      if (result.spoofing === (name !== 'live')) outcome[0]++;
+      spoofOutcome.set(key, outcome);
+    }
   }
 }
+memory.push(await memorySnapshot('after anti-spoofing'));
+
+// Soak: mixed calls on a few inputs, memory at the start, the middle and the end.
+recordStages(undefined);
+const soakDocs = await Promise.all(
+  kinds.map(async (kind, i) => {
+    const identity = generateIdentity(`soak-${i}`);
+    return {
+      front: (await renderDocument(identity, { kind, side: 'front', degrade: 'photo' })).image,
+      back: (await renderDocument(identity, { kind, side: 'back', degrade: 'photo' })).image,
+    };
+  }),
+);
+const soakFaces = [
+  await faceCapture(5, { seed: 'soak:a' }),
+  await faceCapture(5, { seed: 'soak:b' }),
+];
+const soakSpoof = [
+  await liveCapture(8, 'soak'),
+  await printAttack(8, 'soak'),
+  await screenReplay(8, 'soak'),
+];
+for (let call = 0; call < soakCalls; call++) {
+  if (call === 0) memory.push(await memorySnapshot(`soak call 0/${soakCalls}`));
+  if (call === Math.floor(soakCalls / 2))
+    memory.push(await memorySnapshot(`soak call ${call}/${soakCalls}`));
+  const doc = soakDocs[call % soakDocs.length] as { front: Buffer; back: Buffer };
+  switch (call % 4) {
+    case 0:
+      await engine.analyzeFront(doc.front);
+      break;
+    case 1:
+      await engine.analyzeBack(doc.back);
+      break;
+    case 2:
+      await engine.compareFaces(soakFaces);
+      break;
+    default:
+      await engine.detectSpoof(call % 8 === 3 ? soakSpoof : [soakSpoof[call % 3] as Buffer]);
+  }
+}
+if (soakCalls > 0) memory.push(await memorySnapshot(`soak call ${soakCalls}/${soakCalls}`));
 await engine.close();
 
-const summary = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return `median ${quantile(sorted, 0.5).toFixed(0)} ms, p95 ${quantile(sorted, 0.95).toFixed(0)} ms (n=${sorted.length})`;
-};
+const spoofRate = (name: string, frames: number): string =>
+  rate(...(spoofOutcome.get(`${name}/${frames}`) ?? [0, 0]));
 console.log(
   `\n@idv/analysis benchmark: ${documentCount} documents, ${cpus().length} cores, Node ${process.version}`,
 );
-console.log(
-  `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average (1/5/15 min) at start ${loadBefore}, at end ${loadAverage()}`);
 console.log(`model warm-up ${warmUpMs.toFixed(0)} ms`);
 console.log('\naccuracy');
 console.log(
@@ -176,14 +236,20 @@ console.log(`  front fields all correct                   ${rate(frontCorrect, d
 console.log(`  face false rejects (genuine < 70)          ${rate(falseRejects, genuineTotal)}`);
 console.log(`  face false accepts (impostor ≥ 70)         ${rate(falseAccepts, impostorTotal)}`);
 console.log(`  face pairs with an unusable image          ${faceUnusable}`);
-console.log(
-  `  anti-spoofing: live passed ${rate(...(spoofOutcome['live'] as [number, number]))}, print flagged ${rate(...(spoofOutcome['print'] as [number, number]))}, screen flagged ${rate(...(spoofOutcome['screen'] as [number, number]))}`,
-);
-console.log('\ntime per call');
-console.log(`  front          ${summary(times.front)}   target ≤ 1000 ms`);
-console.log(`  back           ${summary(times.back)}   target ≤ 500 ms`);
-console.log(`  face compare   ${summary(times.face)}   target ≤ 300 ms`);
-console.log(`  anti-spoofing  ${summary(times.spoof)}`);
+for (const frames of [1, 3])
+  console.log(
+    `  anti-spoofing, ${frames} frame${frames > 1 ? 's' : ' '}: live passed ${spoofRate('live', frames)}, print flagged ${spoofRate('print', frames)}, screen flagged ${spoofRate('screen', frames)}`,
+  );
+console.log('\ntime per call (wall, and CPU time of all the process threads)');
+console.log(`  front                    ${times.front.summary()}   target ≤ 1000 ms`);
+console.log(`  back                     ${times.back.summary()}   target ≤ 500 ms`);
+console.log(`  face compare (2 images)  ${times.face.summary()}   target ≤ 300 ms`);
+console.log(`  anti-spoofing, 1 frame   ${times.spoof1.summary()}`);
+console.log(`  anti-spoofing, 3 frames  ${times.spoof3.summary()}`);
+console.log('\ntime per stage');
+for (const line of stages.lines()) console.log(`  ${line}`);
+console.log(`\nmemory${(globalThis as { gc?: unknown }).gc ? ' (after a full GC)' : ''}`);
+for (const line of memory) console.log(`  ${line}`);
 if (failures.length)
-  console.log(`\nfailures (${failures.length}):\n  ${failures.slice(0, 60).join('\n  ')}`);
+  console.log(`\nfailures (${failures.length}):\n  ${failures.slice(0, 100).join('\n  ')}`);
 process.exit(0);

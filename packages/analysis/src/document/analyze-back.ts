@@ -7,6 +7,7 @@ import {
   type RgbImage,
 } from '../image/decode.js';
 import { measureQuality } from '../image/quality.js';
+import { stage } from '../perf/stages.js';
 import { readTextLines } from '../models/paddle-ocr.js';
 import { readMrzWithTesseract } from '../models/tesseract.js';
 import type { BackAnalysis, DocumentFields, FrontAnalysis, MrzResult } from '../types.js';
@@ -78,26 +79,34 @@ export async function analyzeBackImage(
   front?: FrontAnalysis | null,
   limits?: ImageLimits,
 ): Promise<BackAnalysis> {
-  const decoded = await decodeImage(bytes, 1600, limits);
-  const located = await locateAndRectify(decoded);
+  const decoded = await stage('back: decode', () => decodeImage(bytes, 1600, limits));
+  const located = await stage('back: outline + warp', () => locateAndRectify(decoded));
   const { rectified } = located;
   const bandTop = Math.round(rectified.height * (1 - MRZ_BAND));
   const band = cropRgb(rectified, 0, bandTop, rectified.width, rectified.height - bandTop);
-  const first = await readWithPaddle(await resizeRgb(band, BAND_OCR_WIDTH));
+  const first = await stage('back: MRZ OCR', async () =>
+    readWithPaddle(await resizeRgb(band, BAND_OCR_WIDTH)),
+  );
   let mrz = first.mrz;
   let ocrRaw = first.text;
-  if (!mrz?.valid) mrz = better(mrz, await readWithTesseract(band));
+  if (!mrz?.valid)
+    mrz = better(mrz, await stage('back: MRZ tesseract', () => readWithTesseract(band)));
   if (!mrz?.valid) {
     // The outline may be wrong (a cut-off card): read the whole photo.
-    const whole = await readWithPaddle(await resizeRgb(decoded, Math.min(decoded.width, 1000)));
+    const whole = await stage('back: OCR whole photo', async () =>
+      readWithPaddle(await resizeRgb(decoded, Math.min(decoded.width, 1000))),
+    );
     mrz = better(mrz, whole.mrz);
     if (!first.text) ocrRaw = whole.text;
   }
   // Barcodes: on the flat document first; the whole photo too when no PDF417 was found there and
   // the page is not a passport data page (TD3 pages carry no barcode).
-  let barcodes = await readBarcodes([rectified]);
+  let barcodes = await stage('back: barcodes', () => readBarcodes([rectified]));
   if (!barcodes.some((b) => b.format === 'PDF417') && mrz?.format !== 'TD3') {
-    const more = [...(await readBarcodes([decoded])), ...(await readBarcodes([rectified], true))];
+    const more = await stage('back: barcodes retry', async () => [
+      ...(await readBarcodes([decoded])),
+      ...(await readBarcodes([rectified], true)),
+    ]);
     const unique = new Map([...barcodes, ...more].map((b) => [`${b.format}:${b.raw}`, b] as const));
     barcodes = [...unique.values()];
     barcodes.sort((a, b) => (a.format === 'PDF417' ? -1 : 0) - (b.format === 'PDF417' ? -1 : 0));
@@ -119,7 +128,7 @@ export async function analyzeBackImage(
     fields,
     crossCheck: crossCheck(front?.fields, fields),
     documentQuad: ocrRaw || barcodes.length ? located.quad : null,
-    quality: measureQuality(rectified),
+    quality: await stage('back: quality', () => measureQuality(rectified)),
     ocrRaw,
     confidence: Math.round(confidence * 1000) / 1000,
     reason: mrz || barcodes.length > 0 ? null : ocrRaw ? 'NO_MRZ' : 'NO_DOCUMENT',

@@ -7,6 +7,7 @@ import {
   type RgbImage,
 } from '../image/decode.js';
 import { measureQuality } from '../image/quality.js';
+import { stage } from '../perf/stages.js';
 import { readTextLines } from '../models/paddle-ocr.js';
 import { detectFaces } from '../face/detect.js';
 import { PORTRAIT_CONFIG } from '../models/human.js';
@@ -73,12 +74,12 @@ export async function analyzeFrontImage(
   bytes: Buffer,
   limits?: ImageLimits,
 ): Promise<FrontAnalysis> {
-  const decoded = await decodeImage(bytes, 1600, limits);
-  const located = await locateAndRectify(decoded);
+  const decoded = await stage('front: decode', () => decodeImage(bytes, 1600, limits));
+  const located = await stage('front: outline + warp', () => locateAndRectify(decoded));
   const readable = await resizeRgb(located.rectified, OCR_WIDTH);
-  const lines = await readTextLines(readable);
+  const lines = await stage('front: OCR', () => readTextLines(readable));
   const ocrRaw = lines.map((l) => l.text).join('\n');
-  const quality = measureQuality(located.rectified);
+  const quality = await stage('front: quality', () => measureQuality(located.rectified));
   let fields = readFrontFields(lines);
   const mrz = mrzFromCandidates(mrzCandidates(textRows(lines)), 'paddleocr');
   let documentType = findDocumentType(lines);
@@ -95,7 +96,9 @@ export async function analyzeFrontImage(
   if (documentType === 'UNKNOWN' && lines.length > 0)
     documentType = typeFromSize(located.sizeClass);
   const faceImage =
-    lines.length > 0 || located.outlineFound ? await portrait(located.rectified) : null;
+    lines.length > 0 || located.outlineFound
+      ? await stage('front: portrait', () => portrait(located.rectified))
+      : null;
   const meanScore = lines.length ? lines.reduce((s, l) => s + l.score, 0) / lines.length : 0;
   const read = fieldsRead(fields);
   const reason =

@@ -24,6 +24,9 @@ describe('face analysis', () => {
       expect(face.quality).toBeGreaterThan(0);
       expect(face.pose).not.toBeNull();
       expect(face.attributes.age).toBeGreaterThan(10);
+      expect(['female', 'male']).toContain(face.attributes.gender);
+      expect(face.attributes.genderScore).toBeGreaterThanOrEqual(0.5);
+      expect(face.attributes.genderScore).toBeLessThanOrEqual(1);
     }
   });
 

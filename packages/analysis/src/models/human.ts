@@ -3,13 +3,18 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as HumanModule from '@vladmandic/human';
 import type { Config, Human } from '@vladmandic/human';
-import { TFJS_WASM_DIR, loadTfjs } from './tfjs.js';
+import { loadWithoutProcessHooks, requireWithoutGlobals } from './process-hygiene.js';
+import { TFJS_ORIGIN, TFJS_WASM_DIR, loadTfjs } from './tfjs.js';
 
 const require = createRequire(import.meta.url);
 // The package's exports map hides its dist files; the node-wasm build sits beside the node build.
 const humanDist = dirname(require.resolve('@vladmandic/human'));
 
-/** Face pipeline settings: detector, mesh (pose, landmarks), iris (blinks), age/gender, antispoof, liveness. */
+/**
+ * Face pipeline settings: detector, mesh (pose, landmarks), iris (blinks), antispoof, liveness.
+ * Human's `description` model (age, gender and its own embedding) is never run: face-api's nets
+ * give the descriptor and a much cheaper age/gender.
+ */
 const HUMAN_CONFIG: Partial<Config> = {
   backend: 'wasm',
   wasmPath: TFJS_WASM_DIR,
@@ -23,7 +28,7 @@ const HUMAN_CONFIG: Partial<Config> = {
     detector: { rotation: true, maxDetected: 5, minConfidence: 0.35, return: false },
     mesh: { enabled: true },
     iris: { enabled: true },
-    description: { enabled: true },
+    description: { enabled: false },
     emotion: { enabled: false },
     antispoof: { enabled: true },
     liveness: { enabled: true },
@@ -42,15 +47,16 @@ let loading: Promise<Human> | undefined;
  * folder through a `file://` base path; loaded and warmed once per process.
  */
 export function loadHuman(): Promise<Human> {
-  loading ??= (async () => {
-    await loadTfjs();
-    const { Human: HumanClass } = require(
-      join(humanDist, 'human.node-wasm.js'),
-    ) as typeof HumanModule;
-    const human = new HumanClass(HUMAN_CONFIG);
-    await human.load();
-    return human;
-  })();
+  loading ??= loadTfjs().then(() =>
+    loadWithoutProcessHooks(TFJS_ORIGIN, async () => {
+      const { Human: HumanClass } = requireWithoutGlobals<typeof HumanModule>(
+        join(humanDist, 'human.node-wasm.js'),
+      );
+      const human = new HumanClass(HUMAN_CONFIG);
+      await human.load();
+      return human;
+    }),
+  );
   return loading;
 }
 
@@ -58,7 +64,6 @@ export function loadHuman(): Promise<Human> {
 export interface FaceModels {
   mesh: boolean;
   iris: boolean;
-  description: boolean;
   antispoof: boolean;
   liveness: boolean;
 }
@@ -72,18 +77,17 @@ function faceModels(models: FaceModels): Partial<Config> {
     face: {
       mesh: { enabled: models.mesh },
       iris: { enabled: models.iris },
-      description: { enabled: models.description },
+      description: { enabled: false },
       antispoof: { enabled: models.antispoof },
       liveness: { enabled: models.liveness },
     },
   } as Partial<Config>;
 }
 
-/** Face comparison: landmarks (alignment, pose), age/gender; no antispoof or liveness. */
+/** Face comparison: landmarks (alignment, pose); no antispoof or liveness. */
 export const COMPARE_CONFIG = faceModels({
   mesh: true,
   iris: true,
-  description: true,
   antispoof: false,
   liveness: false,
 });
@@ -92,7 +96,6 @@ export const COMPARE_CONFIG = faceModels({
 export const SPOOF_CONFIG = faceModels({
   mesh: true,
   iris: true,
-  description: false,
   antispoof: true,
   liveness: true,
 });
@@ -101,7 +104,6 @@ export const SPOOF_CONFIG = faceModels({
 export const PORTRAIT_CONFIG = faceModels({
   mesh: false,
   iris: false,
-  description: false,
   antispoof: false,
   liveness: false,
 });

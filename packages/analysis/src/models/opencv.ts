@@ -1,10 +1,11 @@
-import { createRequire } from 'node:module';
 import type * as OpenCv from '@techstark/opencv-js';
-
-const require = createRequire(import.meta.url);
+import { loadWithoutProcessHooks, requireWithoutGlobals } from './process-hygiene.js';
 
 /** The OpenCV.js namespace (Emscripten build of OpenCV 4.9 from `@techstark/opencv-js`). */
 export type Cv = typeof OpenCv;
+
+/** Files of any copy of OpenCV.js (ours, or the one `@gutenye/ocr-common` imports). */
+export const OPENCV_ORIGIN = /[\\/]@techstark[\\/]opencv-js[\\/]/;
 
 let loading: Promise<{ cv: Cv }> | undefined;
 
@@ -13,27 +14,34 @@ function ready(cv: Cv): boolean {
 }
 
 /**
- * Loads OpenCV.js once per process. The Emscripten module is a thenable that resolves to itself, so
- * it is loaded with `require` (an `import()` would await it forever) and handed out wrapped in an
- * object. Readiness is awaited through `onRuntimeInitialized`, with a poll in case it already fired.
+ * Loads OpenCV.js once per process, without the process-wide handlers its Emscripten start-up
+ * registers. The module is a thenable that resolves to itself, so it is loaded with `require` (an
+ * `import()` would await it forever) and handed out wrapped in an object. Readiness is awaited
+ * through `onRuntimeInitialized`, with a poll in case it already fired.
  */
 export function loadOpenCv(): Promise<{ cv: Cv }> {
-  loading ??= new Promise<{ cv: Cv }>((resolve) => {
-    const cv = require('@techstark/opencv-js') as Cv & { onRuntimeInitialized?: () => void };
-    if (ready(cv)) {
-      resolve({ cv });
-      return;
-    }
-    const poll = setInterval(() => {
-      if (!ready(cv)) return;
-      clearInterval(poll);
-      resolve({ cv });
-    }, 25);
-    cv.onRuntimeInitialized = () => {
-      clearInterval(poll);
-      resolve({ cv });
-    };
-  });
+  loading ??= loadWithoutProcessHooks(
+    OPENCV_ORIGIN,
+    () =>
+      new Promise<{ cv: Cv }>((resolve) => {
+        const cv = requireWithoutGlobals<Cv & { onRuntimeInitialized?: () => void }>(
+          '@techstark/opencv-js',
+        );
+        if (ready(cv)) {
+          resolve({ cv });
+          return;
+        }
+        const poll = setInterval(() => {
+          if (!ready(cv)) return;
+          clearInterval(poll);
+          resolve({ cv });
+        }, 25);
+        cv.onRuntimeInitialized = () => {
+          clearInterval(poll);
+          resolve({ cv });
+        };
+      }),
+  );
   return loading;
 }
 

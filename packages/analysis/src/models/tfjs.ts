@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as TfCore from '@tensorflow/tfjs-core';
+import { loadWithoutProcessHooks, requireWithoutGlobals } from './process-hygiene.js';
 
 const require = createRequire(import.meta.url);
 
@@ -12,17 +13,30 @@ export type Tf = typeof TfCore;
 /** Directory of the tfjs wasm binaries inside `@tensorflow/tfjs-backend-wasm`. */
 export const TFJS_WASM_DIR = `${dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'))}/`;
 
+/** Files of tfjs and of the libraries that bring their own tfjs code (Human, face-api). */
+export const TFJS_ORIGIN = /[\\/](@tensorflow[\\/]|@vladmandic[\\/])/;
+
+/**
+ * tfjs-core keeps its one engine in these globals, so that every copy of the library in the
+ * process (Human's, face-api's) shares it: they stay.
+ */
+const TFJS_GLOBALS = ['_tfGlobals', '_tfengine'];
+
 let loading: Promise<Tf> | undefined;
 
 /**
  * Starts tfjs on the wasm backend with its binaries read from the installed package, and teaches
  * tfjs to load `file://` model URLs from disk (Node's fetch cannot), so that Human's
- * `modelBasePath` can point at the package's own `models/` folder. Once per process.
+ * `modelBasePath` can point at the package's own `models/` folder. Once per process, without the
+ * process-wide handlers the wasm module's Emscripten start-up registers.
  */
 export function loadTfjs(): Promise<Tf> {
-  loading ??= (async () => {
-    const tf = require('@tensorflow/tfjs-core') as Tf;
-    const wasm = require('@tensorflow/tfjs-backend-wasm') as { setWasmPaths(prefix: string): void };
+  loading ??= loadWithoutProcessHooks(TFJS_ORIGIN, async () => {
+    const tf = requireWithoutGlobals<Tf>('@tensorflow/tfjs-core', TFJS_GLOBALS);
+    const wasm = requireWithoutGlobals<{ setWasmPaths(prefix: string): void }>(
+      '@tensorflow/tfjs-backend-wasm',
+      TFJS_GLOBALS,
+    );
     wasm.setWasmPaths(TFJS_WASM_DIR);
     const fileRouter = (url: string | string[]): TfCore.io.IOHandler | null => {
       if (typeof url !== 'string' || !url.startsWith('file://')) return null;
@@ -52,6 +66,6 @@ export function loadTfjs(): Promise<Tf> {
     await tf.setBackend('wasm');
     await tf.ready();
     return tf;
-  })();
+  });
   return loading;
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { prepareZXingModule, readBarcodes, type ReadResult } from 'zxing-wasm/reader';
+import { loadWithoutProcessHooks } from './process-hygiene.js';
 
 const require = createRequire(import.meta.url);
 
@@ -8,7 +9,7 @@ let ready: Promise<void> | undefined;
 
 /** Instantiates zxing-cpp's reader from the wasm file inside `zxing-wasm` (never its CDN default); once per process. */
 export function loadZxing(): Promise<void> {
-  ready ??= (async () => {
+  ready ??= loadWithoutProcessHooks(/[\\/]zxing-wasm[\\/]/, async () => {
     const wasmBinary = await readFile(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
     await prepareZXingModule({
       overrides: {
@@ -19,7 +20,7 @@ export function loadZxing(): Promise<void> {
       },
       fireImmediately: true,
     });
-  })();
+  });
   return ready;
 }
 

@@ -3,6 +3,7 @@ import { AnalysisInputError } from '../errors.js';
 import { decodeImage, type ImageLimits, type RgbImage } from '../image/decode.js';
 import { detectFaces, significantFaces } from '../face/detect.js';
 import { SPOOF_CONFIG } from '../models/human.js';
+import { stage } from '../perf/stages.js';
 import type { LivenessSignals, SpoofAnalysis, SpoofSignal } from '../types.js';
 import { enclosingEdges } from './borders.js';
 import { verifyChallenges } from './challenge.js';
@@ -99,12 +100,13 @@ export async function detectSpoofFrames(
   if (frames.length < 1 || frames.length > 5)
     throw new AnalysisInputError('IDV_ERR_BAD_REQUEST', 'Anti-spoofing takes 1 to 5 frames.', 400);
   const decoded: RgbImage[] = [];
-  for (const frame of frames) decoded.push(await decodeImage(frame, FRAME_SIDE, limits));
+  for (const frame of frames)
+    decoded.push(await stage('spoof: decode', () => decodeImage(frame, FRAME_SIDE, limits)));
   const faces: (FaceResult | null)[] = [];
   let multiple = false;
   for (const frame of decoded) {
     const found = significantFaces(
-      await detectFaces(frame, SPOOF_CONFIG),
+      await stage('spoof: Human', () => detectFaces(frame, SPOOF_CONFIG)),
       frame.width,
       frame.height,
     );
@@ -114,8 +116,8 @@ export async function detectSpoofFrames(
   const withFace = faces.filter((f): f is FaceResult => f !== null);
   const signalsOut: Record<string, SpoofSignal> = {
     model: modelSignal(withFace),
-    moire: moireSignal(decoded, faces),
-    border: await borderSignal(decoded, faces),
+    moire: await stage('spoof: moiré', () => moireSignal(decoded, faces)),
+    border: await stage('spoof: borders', () => borderSignal(decoded, faces)),
     consistency: consistencySignal(faces),
     challenge: verifyChallenges(faces, signals),
   };
