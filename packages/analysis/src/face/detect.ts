@@ -65,16 +65,18 @@ export function eyeCenters(face: FaceResult): [[number, number], [number, number
 /** Eye aspect ratio (lid gap / eye width) averaged over both eyes: about 0.25–0.35 open, < 0.12 closed. */
 export function eyeOpenness(face: FaceResult): number | null {
   const a = face.annotations as Record<string, readonly (readonly number[])[] | undefined>;
+  // MediaPipe's eyelid contours differ in length (upper 7 points between the corners, lower 9
+  // points from corner to corner), so each lid's middle point is taken at its own middle, and the
+  // eye's width from the lower contour's ends (the two corners).
   const ratio = (
     upper?: readonly (readonly number[])[],
     lower?: readonly (readonly number[])[],
   ): number | null => {
-    if (!upper?.length || !lower?.length || upper.length !== lower.length) return null;
-    const mid = Math.floor(upper.length / 2);
-    const top = upper[mid] as readonly number[];
-    const bottom = lower[mid] as readonly number[];
-    const first = lower[0] as readonly number[];
-    const last = lower[lower.length - 1] as readonly number[];
+    if (!upper?.length || !lower || lower.length < 2) return null;
+    const top = upper[Math.floor(upper.length / 2)]!;
+    const bottom = lower[Math.floor(lower.length / 2)]!;
+    const first = lower[0]!;
+    const last = lower[lower.length - 1]!;
     const width = Math.hypot((last[0] ?? 0) - (first[0] ?? 0), (last[1] ?? 0) - (first[1] ?? 0));
     return width > 0
       ? Math.hypot((top[0] ?? 0) - (bottom[0] ?? 0), (top[1] ?? 0) - (bottom[1] ?? 0)) / width
