@@ -17,7 +17,12 @@ import {
   type Identity,
 } from '@idv/analysis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type DeviceLocation, type TestBrowser } from '../support/browser.js';
+import {
+  launchBrowser,
+  type DeviceLocation,
+  type TestBrowser,
+  type VerificationPage,
+} from '../support/browser.js';
 import {
   documentVideo,
   selfieVideo,
@@ -145,6 +150,21 @@ async function createLink(type: 'FULL FLOW' | 'ID ONLY', externalUserId: string)
   );
 }
 
+/** A person on the end-user app of a new link, `firstScene` on camera, past the welcome screen. */
+async function beginVerification(
+  type: 'FULL FLOW' | 'ID ONLY',
+  externalUserId: string,
+  firstScene: Buffer,
+  screenshotPrefix: string,
+): Promise<{ link: Link; run: VerificationPage; person: Person }> {
+  const link = await createLink(type, externalUserId);
+  await browser.showOnCamera(firstScene);
+  const run = await browser.open(link.linkUrl, PARIS);
+  const person = new Person(run, browser.showOnCamera, screenshotPrefix);
+  await person.start();
+  return { link, run, person };
+}
+
 /** Waits for the final webhook of a verification and answers every delivery of it. */
 function webhooksUntil(verificationId: string, last: string): Promise<ReceivedWebhook[]> {
   return stack.receiver.waitFor(verificationId, (events) => events.some((e) => e.type === last));
@@ -181,12 +201,12 @@ describe('a person verifies on the end-user app with the fake camera', () => {
       cardScene(identity, 'back'),
       selfieScene(),
     ]);
-    const link = await createLink('FULL FLOW', 'customer-full');
-    await browser.showOnCamera(front);
-    const run = await browser.open(link.linkUrl, PARIS);
-    const person = new Person(run, browser.showOnCamera, 'full-flow');
-
-    await person.start();
+    const { link, run, person } = await beginVerification(
+      'FULL FLOW',
+      'customer-full',
+      front,
+      'full-flow',
+    );
     expect(await person.captureDocument('front', back)).toMatchObject({
       accepted: true,
       next: 'back',
@@ -278,12 +298,12 @@ describe('a person verifies on the end-user app with the fake camera', () => {
       cardScene(identity, 'front'),
       cardScene(identity, 'back'),
     ]);
-    const link = await createLink('ID ONLY', 'customer-id-only');
-    await browser.showOnCamera(front);
-    const run = await browser.open(link.linkUrl, PARIS);
-    const person = new Person(run, browser.showOnCamera, 'id-only');
-
-    await person.start();
+    const { link, run, person } = await beginVerification(
+      'ID ONLY',
+      'customer-id-only',
+      front,
+      'id-only',
+    );
     expect(await person.captureDocument('front', back)).toMatchObject({ accepted: true });
     expect(await person.captureDocument('back', front)).toMatchObject({
       accepted: true,
@@ -325,12 +345,7 @@ describe('a person verifies on the end-user app with the fake camera', () => {
       cardScene(identity, 'back', 'documentNumber'),
       cardScene(identity, 'back'),
     ]);
-    const link = await createLink('ID ONLY', 'customer-retry');
-    await browser.showOnCamera(front);
-    const run = await browser.open(link.linkUrl, PARIS);
-    const person = new Person(run, browser.showOnCamera, 'retry');
-
-    await person.start();
+    const { link, person } = await beginVerification('ID ONLY', 'customer-retry', front, 'retry');
     expect(await person.captureDocument('front', forgedBack)).toMatchObject({ accepted: true });
     const refused = await person.captureDocument('back', back);
     expect(refused).toMatchObject({
