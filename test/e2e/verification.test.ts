@@ -49,8 +49,8 @@ const TABLE_SCENE: Degradation = {
  * Sample face 6 as a 640-pixel-wide head-and-shoulders shot, and where its face and eyes are in it,
  * measured once with the element's own face mesh in Chromium: the head's axis (through the nose),
  * the eyes' corners and the gap between their open lids (what the painted lids of the blink cover).
- * Of the sample faces, this one reads as turned (nose offset ≥ 0.35 eye distances) both ways under
- * the scene's warp and reads as closed (eye openness < 0.25) under painted lids.
+ * Of the 22 sample faces, this one reads as turned (nose offset ≥ 0.35 eye distances) both ways
+ * under the scene's warp and as closed (eye openness < 0.25) under the painted lids.
  */
 const FACE_INDEX = 6;
 const PORTRAIT: PortraitGeometry = {
@@ -61,10 +61,13 @@ const PORTRAIT: PortraitGeometry = {
   ],
 };
 /**
- * The turns of the selfie scene. The face already looks a little to its right (the element reads
- * 10° of yaw), so its turn to the left goes further.
+ * The turns of the selfie scene, as the element reads them. The portrait looks a little to its
+ * right (10° of yaw): turned 17° to its left it faces the camera (yaw 2°), and those are the frames
+ * the element keeps as frontal; at 45° to the left and 40° to the right its nose is 0.36 to 0.44
+ * and 0.48 to 0.51 eye distances aside. It blinks in its own pose: on the turned face the mesh
+ * reads the painted lids as half open (0.32 to 0.54), on its own as closed (0.14 to 0.24).
  */
-const HEAD_TURNS: HeadTurns = { left: 45, right: 40 };
+const HEAD_TURNS: HeadTurns = { frontal: 17, left: 45, right: -40, blinking: 0 };
 
 /** Where the phone says it is (Paris, a 20 m GPS fix). */
 const PARIS: DeviceLocation = { latitude: 48.8566, longitude: 2.3522, accuracy: 20 };
@@ -215,25 +218,14 @@ describe('a person verifies on the end-user app with the fake camera', () => {
       accepted: true,
       next: 'selfie',
     });
-    expect(await person.takeSelfie()).toMatchObject({ accepted: true, next: 'done' });
-    expect(await person.result()).toEqual({ status: 'success', heading: 'You’re verified' });
+    const selfieAnswer = await person.takeSelfie();
 
-    // The element took every photo by itself and sent the liveness challenge it ran.
-    const [frontUpload, backUpload, selfieUpload] = run.uploads;
-    expect(frontUpload).toMatchObject({
-      kind: 'front',
-      meta: { source: 'camera', autoCaptured: true },
-    });
-    expect(backUpload).toMatchObject({
-      kind: 'back',
-      meta: { source: 'camera', autoCaptured: true },
-    });
     // Whichever challenge the element drew, the face on camera did it, and the samples of pose and
     // eye openness that went with the frames show it.
-    expect(selfieUpload?.kind).toBe('selfie');
+    const selfieUpload = run.uploads.find((upload) => upload.kind === 'selfie');
     const challenge = selfieUpload?.meta.challenge as LivenessChallenge;
     console.log(
-      `FULL FLOW liveness challenge: ${challenge.type}, passed ${challenge.passed} in ${challenge.durationMs} ms, ${challenge.samples.length} samples`,
+      `FULL FLOW liveness challenge: ${challenge.type}, passed ${challenge.passed} in ${challenge.durationMs} ms, ${challenge.samples.length} samples; answer ${JSON.stringify(selfieAnswer.error ?? null)}`,
     );
     expect(challenge).toMatchObject({ passed: true });
     expect(['turn-left', 'turn-right', 'blink']).toContain(challenge.type);
@@ -243,6 +235,18 @@ describe('a person verifies on the end-user app with the fake camera', () => {
     if (challenge.type === 'turn-right') expect(Math.max(...yaws)).toBeGreaterThan(15);
     if (challenge.type === 'blink')
       expect(Math.min(...challenge.samples.map((s) => s.eyeOpenness))).toBeLessThan(0.25);
+
+    expect(selfieAnswer, `the selfie after a passed ${challenge.type} challenge`).toMatchObject({
+      accepted: true,
+      next: 'done',
+    });
+    expect(await person.result()).toEqual({ status: 'success', heading: 'You’re verified' });
+
+    // The element took every photo by itself.
+    expect(run.uploads.slice(0, 2)).toMatchObject([
+      { kind: 'front', meta: { source: 'camera', autoCaptured: true } },
+      { kind: 'back', meta: { source: 'camera', autoCaptured: true } },
+    ]);
 
     const verification = await stack.api<Verification>(
       'GET',

@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { closeEyes, type EyeGeometry } from './closed-eyes.js';
-import { turnHead, type FaceGeometry } from './head-turn.js';
+import { turnHead, turnedPoint, type FaceGeometry } from './head-turn.js';
 import { y4mVideo, type RgbFrame } from './y4m.js';
 
 export type { EyeGeometry } from './closed-eyes.js';
@@ -65,19 +65,24 @@ export interface PortraitGeometry {
   eyes: readonly EyeGeometry[];
 }
 
-/** What one frame of the selfie video shows: the head's turn (degrees) and how shut the eyes are. */
+/** What one frame of the selfie video shows: the head's turn and how shut the eyes are. */
 export interface SelfiePose {
-  /** Positive: the nose moves to the right of the frame (the person turns to their left). */
+  /** Degrees of the warp; positive: the nose moves to the right of the frame (the person turns to their left). */
   turn: number;
   /** 0 open, 1 closed. */
   closure: number;
 }
 
-/** How far the head turns each way (degrees). */
+/**
+ * The head's turns (degrees of the warp, positive to the person's left): where the face looks
+ * straight at the camera (a portrait whose subject looks a little aside needs a small turn), where
+ * it has turned to its left and to its right, and where it blinks.
+ */
 export interface HeadTurns {
-  /** To the person's left (the nose moves to the right of the frame). */
+  frontal: number;
   left: number;
   right: number;
+  blinking: number;
 }
 
 /**
@@ -94,20 +99,21 @@ export function selfieScript(turns: HeadTurns): SelfiePose[] {
       turn: from + ((to - from) * (i + 1)) / frames,
       closure: 0,
     }));
+  const { frontal, left, right, blinking } = turns;
   return [
-    ...hold(0, 12),
-    ...ramp(0, turns.left, 4),
-    ...hold(turns.left, 6),
-    ...ramp(turns.left, 0, 4),
-    ...hold(0, 8),
-    ...ramp(0, -turns.right, 4),
-    ...hold(-turns.right, 6),
-    ...ramp(-turns.right, 0, 4),
-    ...hold(0, 8),
-    ...hold(0, 1, 0.5),
-    ...hold(0, 4, 1),
-    ...hold(0, 1, 0.5),
-    ...hold(0, 2),
+    ...hold(frontal, 12),
+    ...ramp(frontal, left, 4),
+    ...hold(left, 6),
+    ...ramp(left, frontal, 4),
+    ...hold(frontal, 8),
+    ...ramp(frontal, right, 4),
+    ...hold(right, 6),
+    ...ramp(right, frontal, 4),
+    ...hold(frontal, 8),
+    ...hold(blinking, 1, 0.5),
+    ...hold(blinking, 4, 1),
+    ...hold(blinking, 1, 0.5),
+    ...hold(frontal, 2),
   ];
 }
 
@@ -150,8 +156,17 @@ export async function selfieFrames(
   script: readonly SelfiePose[],
 ): Promise<RgbFrame[]> {
   const { frame, face, eyes } = await selfieFrame(portrait, geometry);
+  // The lids are painted on the turned face, where its eyes have moved to.
   const render = ({ turn, closure }: SelfiePose): RgbFrame =>
-    closure > 0 ? closeEyes(frame, eyes, closure) : turnHead(frame, face, turn);
+    closeEyes(
+      turnHead(frame, face, turn),
+      eyes.map((eye) => ({
+        ...eye,
+        outer: turnedPoint(face, turn, eye.outer),
+        inner: turnedPoint(face, turn, eye.inner),
+      })),
+      closure,
+    );
   const cache = new Map<string, RgbFrame>();
   return script.map((pose) => {
     const key = `${Math.round(pose.turn * 10)}:${pose.closure}`;

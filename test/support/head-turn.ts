@@ -12,17 +12,12 @@ export interface FaceGeometry {
 }
 
 /**
- * The portrait as seen with the head turned by `degrees` about the vertical axis (positive: the
- * nose moves to the right of the frame, the person turning to their left). The head is modelled
- * as a half ellipsoid with a nose on it; every pixel moves sideways by its depth × sin(angle), and
- * the nearest surface wins where the far cheek folds away, as it does on a real turning head.
+ * The head as a half ellipsoid with a nose on it: where a point of the portrait lands when the head
+ * turns by the angle whose sine and cosine are given. Every point moves sideways by its depth ×
+ * sin(angle); the sideways squeeze of the turn fades out over a ring around the head so that the
+ * background stays put. Answers the new x and the point's depth.
  */
-export function turnHead(frame: RgbFrame, face: FaceGeometry, degrees: number): RgbFrame {
-  if (degrees === 0) return frame;
-  const { width, height, data } = frame;
-  const angle = (degrees * Math.PI) / 180;
-  const sin = Math.sin(angle);
-  const cos = Math.cos(angle);
+function headModel(face: FaceGeometry) {
   const rx = face.boxWidth * 0.62;
   const ry = face.boxWidth * 0.85;
   const depth = rx;
@@ -33,24 +28,52 @@ export function turnHead(frame: RgbFrame, face: FaceGeometry, degrees: number): 
     sy: face.boxWidth * 0.16,
     height: face.boxWidth * 0.24,
   };
+  return (x: number, y: number, sin: number, cos: number): { x: number; z: number } => {
+    const dx = (x - face.centerX) / rx;
+    const dy = (y - face.centerY) / ry;
+    const r = Math.sqrt(dx * dx + dy * dy);
+    let z = 0;
+    if (r < 1) {
+      const noseRow = Math.exp(-((y - nose.y) ** 2) / (2 * nose.sy ** 2));
+      z = depth * Math.sqrt(1 - r * r);
+      z += nose.height * noseRow * Math.exp(-((x - nose.x) ** 2) / (2 * nose.sx ** 2));
+    }
+    const fade = Math.min(1, Math.max(0, (1.2 - r) / 0.2));
+    return { x: x + fade * (x - face.centerX) * (cos - 1) + z * sin, z };
+  };
+}
+
+/** Where the point (x, y) of the portrait is once the head has turned by `degrees`. */
+export function turnedPoint(
+  face: FaceGeometry,
+  degrees: number,
+  point: { x: number; y: number },
+): { x: number; y: number } {
+  const angle = (degrees * Math.PI) / 180;
+  return { x: headModel(face)(point.x, point.y, Math.sin(angle), Math.cos(angle)).x, y: point.y };
+}
+
+/**
+ * The portrait as seen with the head turned by `degrees` about the vertical axis (positive: the
+ * nose moves to the right of the frame, the person turning to their left), by {@link headModel};
+ * the nearest surface wins where the far cheek folds away, as it does on a real turning head.
+ */
+export function turnHead(frame: RgbFrame, face: FaceGeometry, degrees: number): RgbFrame {
+  if (degrees === 0) return frame;
+  const { width, height, data } = frame;
+  const angle = (degrees * Math.PI) / 180;
+  const sin = Math.sin(angle);
+  const cos = Math.cos(angle);
+  const land = headModel(face);
   const out = Buffer.alloc(data.length);
   const written = new Uint8Array(width * height);
   const zBuffer = new Float32Array(width);
   const steps = 4;
   for (let y = 0; y < height; y += 1) {
     zBuffer.fill(-Infinity);
-    const dy = (y - face.centerY) / ry;
-    const noseRow = Math.exp(-((y - nose.y) ** 2) / (2 * nose.sy ** 2));
     for (let s = 0; s < width * steps; s += 1) {
       const x = s / steps;
-      const dx = (x - face.centerX) / rx;
-      const r = Math.sqrt(dx * dx + dy * dy);
-      // Depth: the ellipsoid inside the head, nothing outside; the sideways squeeze of a turn
-      // fades out over a ring around the head so the background stays put.
-      let z = r < 1 ? depth * Math.sqrt(1 - r * r) : 0;
-      if (r < 1) z += nose.height * noseRow * Math.exp(-((x - nose.x) ** 2) / (2 * nose.sx ** 2));
-      const fade = Math.min(1, Math.max(0, (1.2 - r) / 0.2));
-      const target = x + fade * (x - face.centerX) * (cos - 1) + z * sin;
+      const { x: target, z } = land(x, y, sin, cos);
       const tx = Math.round(target);
       if (tx < 0 || tx >= width || z < zBuffer[tx]!) continue;
       zBuffer[tx] = z;
