@@ -236,7 +236,10 @@ describe('a person verifies on the end-user app with the fake camera', () => {
     if (challenge.type === 'blink')
       expect(Math.min(...challenge.samples.map((s) => s.eyeOpenness))).toBeLessThan(0.25);
 
-    expect(selfieAnswer, `the selfie after a passed ${challenge.type} challenge`).toMatchObject({
+    expect(
+      selfieAnswer,
+      `the answer to the selfie after a passed ${challenge.type} challenge: ${JSON.stringify(selfieAnswer.error ?? null)}`,
+    ).toMatchObject({
       accepted: true,
       next: 'done',
     });
