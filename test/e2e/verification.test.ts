@@ -2,7 +2,8 @@
  * End to end, the whole stack for real: the verification server (its CLI, analysis in-process,
  * SQLite), the connection fingerprint service, a webhook receiver checking signatures, and the
  * end-user app with <idv-verify> in Debian's headless Chromium, filmed by the fake camera: a
- * generated ID card (front, back) on a table, then the card holder's face turning its head.
+ * generated ID card (front, back) on a table, then the card holder's face turning its head both
+ * ways and blinking, so that it passes whichever liveness challenge the element draws.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,8 +17,18 @@ import {
   type Identity,
 } from '@idv/analysis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type DeviceLocation, type TestBrowser } from '../support/browser.js';
-import { documentVideo, headTurnVideo } from '../support/camera-scenes.js';
+import {
+  launchBrowser,
+  type DeviceLocation,
+  type TestBrowser,
+  type VerificationPage,
+} from '../support/browser.js';
+import {
+  documentVideo,
+  selfieVideo,
+  type HeadTurns,
+  type PortraitGeometry,
+} from '../support/camera-scenes.js';
 import { Person } from '../support/person.js';
 import { startStack, type Stack } from '../support/stack.js';
 import type { ReceivedWebhook } from '../support/webhook-receiver.js';
@@ -35,12 +46,28 @@ const TABLE_SCENE: Degradation = {
 };
 
 /**
- * Sample face 13, the most frontal of the generated portraits (yaw −2°, pitch 3° by the analysis
- * engine), as a 640-pixel-wide head-and-shoulders shot; where its face is, measured once with the
- * same engine: the centre of the face box, and the width of the head the turn warps.
+ * Sample face 6 as a 640-pixel-wide head-and-shoulders shot, and where its face and eyes are in it,
+ * measured once with the element's own face mesh in Chromium: the head's axis (through the nose),
+ * the eyes' corners and the gap between their open lids (what the painted lids of the blink cover).
+ * Of the 22 sample faces, this one reads as turned (nose offset ≥ 0.35 eye distances) both ways
+ * under the scene's warp and as closed (eye openness < 0.25) under the painted lids.
  */
-const FACE_INDEX = 13;
-const FACE_IN_PORTRAIT = { centerX: 304, centerY: 372, boxWidth: 190 };
+const FACE_INDEX = 6;
+const PORTRAIT: PortraitGeometry = {
+  face: { centerX: 299, centerY: 394, boxWidth: 190 },
+  eyes: [
+    { outer: { x: 257, y: 361 }, inner: { x: 285, y: 364 }, opening: 13 },
+    { outer: { x: 356, y: 361 }, inner: { x: 322, y: 364 }, opening: 13 },
+  ],
+};
+/**
+ * The turns of the selfie scene, as the element reads them. The portrait looks a little to its
+ * right (10° of yaw): turned 17° to its left it faces the camera (yaw 2°), and those are the frames
+ * the element keeps as frontal; at 45° to the left and 40° to the right its nose is 0.36 to 0.44
+ * and 0.48 to 0.51 eye distances aside. It blinks in its own pose: on the turned face the mesh
+ * reads the painted lids as half open (0.32 to 0.54), on its own as closed (0.14 to 0.24).
+ */
+const HEAD_TURNS: HeadTurns = { frontal: 17, left: 45, right: -40, blinking: 0 };
 
 /** Where the phone says it is (Paris, a 20 m GPS fix). */
 const PARIS: DeviceLocation = { latitude: 48.8566, longitude: 2.3522, accuracy: 20 };
@@ -59,6 +86,14 @@ interface Verification {
   data: Record<string, unknown>;
   geolocation?: Record<string, unknown>;
   device?: Record<string, unknown>;
+}
+
+/** The `challenge` of a selfie upload's `meta`. */
+interface LivenessChallenge {
+  type: string;
+  passed: boolean;
+  durationMs: number;
+  samples: { t: number; yaw: number; pitch: number; roll: number; eyeOpenness: number }[];
 }
 
 interface Link {
@@ -106,7 +141,7 @@ async function cardScene(
 
 async function selfieScene(): Promise<Buffer> {
   const portrait = await faceCapture(FACE_INDEX, { seed: 0, width: 640, faceShare: 0.42 });
-  return headTurnVideo(portrait, FACE_IN_PORTRAIT);
+  return selfieVideo(portrait, PORTRAIT, HEAD_TURNS);
 }
 
 async function createLink(type: 'FULL FLOW' | 'ID ONLY', externalUserId: string): Promise<Link> {
@@ -116,6 +151,21 @@ async function createLink(type: 'FULL FLOW' | 'ID ONLY', externalUserId: string)
     { type, externalUserId, metadata: { scenario: externalUserId } },
     201,
   );
+}
+
+/** A person on the end-user app of a new link, `firstScene` on camera, past the welcome screen. */
+async function beginVerification(
+  type: 'FULL FLOW' | 'ID ONLY',
+  externalUserId: string,
+  firstScene: Buffer,
+  screenshotPrefix: string,
+): Promise<{ link: Link; run: VerificationPage; person: Person }> {
+  const link = await createLink(type, externalUserId);
+  await browser.showOnCamera(firstScene);
+  const run = await browser.open(link.linkUrl, PARIS);
+  const person = new Person(run, browser.showOnCamera, screenshotPrefix);
+  await person.start();
+  return { link, run, person };
 }
 
 /** Waits for the final webhook of a verification and answers every delivery of it. */
@@ -154,12 +204,12 @@ describe('a person verifies on the end-user app with the fake camera', () => {
       cardScene(identity, 'back'),
       selfieScene(),
     ]);
-    const link = await createLink('FULL FLOW', 'customer-full');
-    await browser.showOnCamera(front);
-    const run = await browser.open(link.linkUrl, PARIS);
-    const person = new Person(run, browser.showOnCamera, 'full-flow');
-
-    await person.start();
+    const { link, run, person } = await beginVerification(
+      'FULL FLOW',
+      'customer-full',
+      front,
+      'full-flow',
+    );
     expect(await person.captureDocument('front', back)).toMatchObject({
       accepted: true,
       next: 'back',
@@ -168,26 +218,38 @@ describe('a person verifies on the end-user app with the fake camera', () => {
       accepted: true,
       next: 'selfie',
     });
-    expect(await person.takeSelfie()).toMatchObject({ accepted: true, next: 'done' });
+    const selfieAnswer = await person.takeSelfie();
+
+    // Whichever challenge the element drew, the face on camera did it, and the samples of pose and
+    // eye openness that went with the frames show it.
+    const selfieUpload = run.uploads.find((upload) => upload.kind === 'selfie');
+    const challenge = selfieUpload?.meta.challenge as LivenessChallenge;
+    console.log(
+      `FULL FLOW liveness challenge: ${challenge.type}, passed ${challenge.passed} in ${challenge.durationMs} ms, ${challenge.samples.length} samples; answer ${JSON.stringify(selfieAnswer.error ?? null)}`,
+    );
+    expect(challenge).toMatchObject({ passed: true });
+    expect(['turn-left', 'turn-right', 'blink']).toContain(challenge.type);
+    const yaws = challenge.samples.map((sample) => sample.yaw);
+    // Human's yaw is negative when the nose points to the frame's right (the person's left).
+    if (challenge.type === 'turn-left') expect(Math.min(...yaws)).toBeLessThan(-15);
+    if (challenge.type === 'turn-right') expect(Math.max(...yaws)).toBeGreaterThan(15);
+    if (challenge.type === 'blink')
+      expect(Math.min(...challenge.samples.map((s) => s.eyeOpenness))).toBeLessThan(0.25);
+
+    expect(
+      selfieAnswer,
+      `the answer to the selfie after a passed ${challenge.type} challenge: ${JSON.stringify(selfieAnswer.error ?? null)}`,
+    ).toMatchObject({
+      accepted: true,
+      next: 'done',
+    });
     expect(await person.result()).toEqual({ status: 'success', heading: 'You’re verified' });
 
-    // The element took every photo by itself and sent the liveness challenge it ran.
-    const [frontUpload, backUpload, selfieUpload] = run.uploads;
-    expect(frontUpload).toMatchObject({
-      kind: 'front',
-      meta: { source: 'camera', autoCaptured: true },
-    });
-    expect(backUpload).toMatchObject({
-      kind: 'back',
-      meta: { source: 'camera', autoCaptured: true },
-    });
-    const challenge = selfieUpload?.meta.challenge as { type: string; passed: boolean };
-    console.log(
-      `FULL FLOW liveness challenge: ${challenge.type}, passed ${challenge.passed} in ${String(selfieUpload?.meta.challenge && (selfieUpload.meta.challenge as { durationMs: number }).durationMs)} ms`,
-    );
-    expect(selfieUpload?.kind).toBe('selfie');
-    // The head in the scene turns both ways; it never blinks.
-    expect(challenge.passed).toBe(challenge.type !== 'blink');
+    // The element took every photo by itself.
+    expect(run.uploads.slice(0, 2)).toMatchObject([
+      { kind: 'front', meta: { source: 'camera', autoCaptured: true } },
+      { kind: 'back', meta: { source: 'camera', autoCaptured: true } },
+    ]);
 
     const verification = await stack.api<Verification>(
       'GET',
@@ -243,12 +305,12 @@ describe('a person verifies on the end-user app with the fake camera', () => {
       cardScene(identity, 'front'),
       cardScene(identity, 'back'),
     ]);
-    const link = await createLink('ID ONLY', 'customer-id-only');
-    await browser.showOnCamera(front);
-    const run = await browser.open(link.linkUrl, PARIS);
-    const person = new Person(run, browser.showOnCamera, 'id-only');
-
-    await person.start();
+    const { link, run, person } = await beginVerification(
+      'ID ONLY',
+      'customer-id-only',
+      front,
+      'id-only',
+    );
     expect(await person.captureDocument('front', back)).toMatchObject({ accepted: true });
     expect(await person.captureDocument('back', front)).toMatchObject({
       accepted: true,
@@ -290,12 +352,7 @@ describe('a person verifies on the end-user app with the fake camera', () => {
       cardScene(identity, 'back', 'documentNumber'),
       cardScene(identity, 'back'),
     ]);
-    const link = await createLink('ID ONLY', 'customer-retry');
-    await browser.showOnCamera(front);
-    const run = await browser.open(link.linkUrl, PARIS);
-    const person = new Person(run, browser.showOnCamera, 'retry');
-
-    await person.start();
+    const { link, person } = await beginVerification('ID ONLY', 'customer-retry', front, 'retry');
     expect(await person.captureDocument('front', forgedBack)).toMatchObject({ accepted: true });
     const refused = await person.captureDocument('back', back);
     expect(refused).toMatchObject({

@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { waitUntil, type Waiters } from './wait-until.js';
 import { y4mVideo } from './y4m.js';
 
 /** The viewports every screenshot is taken at. */
@@ -141,7 +142,7 @@ export async function launchBrowser(options: {
     const page = await context.newPage();
     if (location) await page.setGeolocation(location);
     const events: ElementEvent[] = [];
-    const waiters = new Set<() => void>();
+    const waiters: Waiters = new Set();
     await page.exposeFunction('__idvEvent', (type: string, detail: string) => {
       events.push({ type, detail: JSON.parse(detail) as Record<string, unknown>, at: Date.now() });
       for (const wake of waiters) wake();
@@ -185,30 +186,15 @@ export async function launchBrowser(options: {
       events,
       uploads,
       waitForEvent(type, predicate = () => true, timeoutMs = 30_000, since = 0) {
-        return new Promise((resolve, reject) => {
-          const check = () => {
-            const found = events.find((e) => e.type === type && e.at >= since && predicate(e));
-            if (!found) return;
-            cleanup();
-            resolve(found);
-          };
-          const timer = setTimeout(() => {
-            cleanup();
-            reject(
-              new Error(
-                `no ${type} within ${timeoutMs} ms; events: ${events
-                  .map((e) => `${e.type} ${JSON.stringify(e.detail)}`)
-                  .join('\n')}`,
-              ),
-            );
-          }, timeoutMs);
-          const cleanup = () => {
-            clearTimeout(timer);
-            waiters.delete(check);
-          };
-          waiters.add(check);
-          check();
-        });
+        return waitUntil(
+          waiters,
+          () => events.find((e) => e.type === type && e.at >= since && predicate(e)),
+          timeoutMs,
+          () =>
+            `no ${type} within ${timeoutMs} ms; events: ${events
+              .map((e) => `${e.type} ${JSON.stringify(e.detail)}`)
+              .join('\n')}`,
+        );
       },
       lastQuality: () =>
         page.evaluate(() => (window as unknown as { __idvQuality?: unknown }).__idvQuality ?? null),

@@ -7,6 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { waitUntil, type Waiters } from './wait-until.js';
 
 /** One delivery as the receiver saw it. */
 export interface ReceivedWebhook {
@@ -55,7 +56,7 @@ function headerValue(headers: IncomingHttpHeaders, name: string): string | undef
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   let secret: string | undefined;
   const received: ReceivedWebhook[] = [];
-  const waiters = new Set<() => void>();
+  const waiters: Waiters = new Set();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -107,30 +108,18 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     },
     waitFor(verificationId, predicate, timeoutMs = 15_000) {
       const current = () => received.filter((r) => r.data?._verificationId === verificationId);
-      return new Promise((resolve, reject) => {
-        const check = () => {
+      return waitUntil(
+        waiters,
+        () => {
           const events = current();
-          if (!predicate(events)) return;
-          cleanup();
-          resolve(events);
-        };
-        const timer = setTimeout(() => {
-          cleanup();
-          reject(
-            new Error(
-              `webhooks of ${verificationId} not as expected within ${timeoutMs} ms: ${current()
-                .map((r) => r.type)
-                .join(', ')}`,
-            ),
-          );
-        }, timeoutMs);
-        const cleanup = () => {
-          clearTimeout(timer);
-          waiters.delete(check);
-        };
-        waiters.add(check);
-        check();
-      });
+          return predicate(events) ? events : undefined;
+        },
+        timeoutMs,
+        () =>
+          `webhooks of ${verificationId} not as expected within ${timeoutMs} ms: ${current()
+            .map((r) => r.type)
+            .join(', ')}`,
+      );
     },
     close: () =>
       new Promise((resolve) => {
