@@ -88,10 +88,17 @@ export async function startBenchServer(
 
 /**
  * Autocannon options of a route: each request goes to the next client of the fixture in turn
- * (one client when rate limits are off).
+ * (one client when rate limits are off). `baseUrl` sends the same requests elsewhere: the bare
+ * server answers every path, so the bare figure is driven exactly as the route's (the load
+ * generator shares the machine: its cost per request must be the same on both sides).
  */
-export function routeRequests(fixture: Fixture, route: RouteName): autocannon.Options {
-  const { clients, appUrl } = fixture;
+export function routeRequests(
+  fixture: Fixture,
+  route: RouteName,
+  baseUrl: string = fixture.appUrl,
+): autocannon.Options {
+  const { clients } = fixture;
+  const appUrl = baseUrl;
   if (clients.length === 1) {
     // One client: a fixed request, built once (the load generator's own cost stays minimal).
     const built = setupFor(fixture, route)({} as autocannon.Request);

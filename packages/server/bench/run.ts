@@ -1,7 +1,8 @@
 /**
  * `npm run bench -w packages/server`: requests per second of the status poll, of
  * `GET /verifications/{id}` and of `POST /links` at 32 connections, each beside a bare Fastify route
- * measured in the same server process just before, their ratio, and the server's CPU time per
+ * measured in the same server process just before (driven with the route's own requests, so the
+ * load generator costs the same on both sides), their ratio, and the server's CPU time per
  * request (the figure a busy machine distorts least). Targets: status poll >= 0.7x the bare route,
  * link creation >= 0.3x. Then the webhook figure: median time from a transition to its first
  * delivery attempt (target <= 50 ms), one transition at a time and 16 at a time
@@ -101,9 +102,13 @@ for (const mode of modes) {
     );
     // Warm-up (not measured): the JIT and the caches of each measured route, as in a server that
     // has been running, so that round 1 does not measure start-up.
-    await measure(server, { url: `${fixture.bareUrl}/bare`, duration: 2 });
-    for (const target of TARGETS)
+    for (const target of TARGETS) {
+      await measure(server, {
+        ...routeRequests(fixture, target.route, fixture.bareUrl),
+        duration: 2,
+      });
       await measure(server, { ...routeRequests(fixture, target.route), duration: 2 });
+    }
     const figures = new Map<RouteName, RouteFigure[]>(TARGETS.map((t) => [t.route, []]));
     const webhook = new Map<number, { endToEnd: number[]; serverSide: number[] }>(
       webhookSamples > 0
@@ -116,7 +121,7 @@ for (const mode of modes) {
     for (let round = 1; round <= rounds; round++) {
       for (const target of TARGETS) {
         const loadBefore = load1();
-        const bare = await measure(server, { url: `${fixture.bareUrl}/bare` });
+        const bare = await measure(server, routeRequests(fixture, target.route, fixture.bareUrl));
         const route = await measure(server, routeRequests(fixture, target.route));
         const figure: RouteFigure = {
           route,

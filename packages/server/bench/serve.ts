@@ -32,6 +32,8 @@ const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ status: 'pending' }));
+// The same answer on every path, so the runner can send it the measured route's own requests.
+bare.route({ method: ['GET', 'POST'], url: '/*', handler: async () => ({ status: 'pending' }) });
 // Control route: this process's CPU time, so the runner can report CPU per request (robust to load).
 bare.get('/__cpu', async () => process.cpuUsage());
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });

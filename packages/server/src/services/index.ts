@@ -137,7 +137,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       mailer,
       onBackgroundError: options.onBackgroundError,
     });
-    const rateCounter = new DatabaseRateCounter(database, clock);
+    const rateCounter = new DatabaseRateCounter(database, clock, options.onBackgroundError);
     const flowSessions = new FlowSessionService(context, verifications, companies, events);
     const analysis = analysisProvider(config.analysis);
     const retention = new RetentionService(context, images);
@@ -177,6 +177,8 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
         await deliveries.purge(isoAt(clock.now() - config.retentionDays * DAY_MS));
       },
       async close() {
+        // Written before the database closes, so no hit counted here is lost.
+        await rateCounter.close().catch((error: unknown) => options.onBackgroundError?.(error));
         await deliveryWorker.stop();
         await analysis.close();
         await cloudKeys.drain();

@@ -33,6 +33,56 @@ describe('rate limits', () => {
     }
   });
 
+  it('hold across processes approximately: counted in memory, shared at each flush, none lost on close', async () => {
+    const services = await createServices({ config: test.config, clock: test.clock });
+    const second = await buildApp({ config: test.config, services, logger: false });
+    let closed = false;
+    try {
+      const account = await test.account('premium');
+      const { verificationId, linkId } = await createLink(test, account.token);
+      const url = `/api/v1/verifications/${verificationId}/status?linkId=${linkId}`;
+      const poll = async (app: typeof second) =>
+        (await app.inject({ method: 'GET', url })).statusCode;
+      // The first process polls 500 times and writes its count (the periodic flush does the same
+      // within RATE_FLUSH_INTERVAL_MS).
+      for (let i = 0; i < 500; i++) expect(await poll(test.app)).toBe(200);
+      await test.services.rateCounter.flush();
+      // The second process reads the shared count on its first poll: 100 more, then 429.
+      for (let i = 0; i < 100; i++) expect(await poll(second)).toBe(200);
+      expect(await poll(second)).toBe(429);
+      // The first process decides its next poll from its own view (written 500, the others 0):
+      // one over the limit, inside the documented bound. Its write of that poll reads the
+      // second's hits, and from then on it refuses too.
+      expect(await poll(test.app)).toBe(200);
+      await test.services.rateCounter.flush();
+      expect(await poll(test.app)).toBe(429);
+
+      // Hits still in memory when a process closes are written, not lost.
+      const other = await createLink(test, account.token);
+      for (let i = 0; i < 10; i++) {
+        const response = await second.inject({
+          method: 'GET',
+          url: `/api/v1/verifications/${other.verificationId}/status?linkId=${other.linkId}`,
+        });
+        expect(response.statusCode).toBe(200);
+      }
+      closed = true;
+      await second.close();
+      await services.close();
+      const rows = await test.services.context.database.db
+        .selectFrom('rate_limit_counters')
+        .select('hits')
+        .where('bucket', 'like', `%${other.verificationId}%`)
+        .execute();
+      expect(rows.map((row) => Number(row.hits))).toEqual([10]);
+    } finally {
+      if (!closed) {
+        await second.close();
+        await services.close();
+      }
+    }
+  });
+
   it('limits the status poll per verification (600/min) with Retry-After, and the device PATCHes per address (120/min)', async () => {
     const account = await test.account('premium');
     const { verificationId, linkId } = await createLink(test, account.token);
