@@ -41,17 +41,29 @@ function mesh(
   return points;
 }
 
+/**
+ * The same face seen in a frame of another shape (width over height `aspect`): pixel proportions
+ * kept, x normalized by the wider (or narrower) frame, centred as before.
+ */
+function inFrame(points: number[][], aspect: number): number[][] {
+  return points.map(([x = 0, y = 0, z = 0]) => [0.5 + (x - 0.5) / aspect, y, z]);
+}
+
 function face(
-  options: Parameters<typeof mesh>[0] & { score?: number; yaw?: number } = {},
+  options: Parameters<typeof mesh>[0] & { score?: number; yaw?: number; aspect?: number } = {},
 ): DetectedFace {
-  const { x = 0.35, y = 0.3, size = 0.3 } = options;
+  const { x = 0.35, y = 0.3, size = 0.3, aspect = 1 } = options;
   return {
     score: options.score ?? 0.95,
-    boxRaw: [x, y, size, size],
-    meshRaw: mesh(options),
+    boxRaw: [0.5 + (x - 0.5) / aspect, y, size / aspect, size],
+    meshRaw: inFrame(mesh(options), aspect),
     rotation: { angle: { roll: 0, yaw: ((options.yaw ?? 0) * Math.PI) / 180, pitch: 0 } },
+    frameAspect: aspect,
   };
 }
+
+/** Eyelid gap (eye aspect ratio) that reads as `openness`. */
+const lidFor = (openness: number): number => 0.1 + 0.2 * openness;
 
 describe('face metrics (pure)', () => {
   it('accepts one centred frontal face with open eyes', () => {
@@ -74,6 +86,24 @@ describe('face metrics (pure)', () => {
   it('measures eye openness from the eyelids', () => {
     expect(eyeOpenness(mesh({ lid: 0.32 }))).to.be.above(0.9);
     expect(eyeOpenness(mesh({ lid: 0.08 }))).to.equal(0);
+  });
+
+  it('measures the same eye openness in landscape and portrait frames', () => {
+    for (const lid of [0.15, 0.2, 0.24]) {
+      const square = eyeOpenness(mesh({ lid }));
+      const landscape = eyeOpenness(inFrame(mesh({ lid }), 4 / 3), 4 / 3);
+      const portrait = eyeOpenness(inFrame(mesh({ lid }), 3 / 4), 3 / 4);
+      expect(landscape, `landscape, lid ${lid}`).to.be.closeTo(square, 1e-9);
+      expect(portrait, `portrait, lid ${lid}`).to.be.closeTo(square, 1e-9);
+      // Read without the frame's shape, the landscape eye looks a third more open.
+      expect(eyeOpenness(inFrame(mesh({ lid }), 4 / 3))).to.be.above(square + 0.1);
+    }
+    const landscape = faceMetrics([face({ lid: 0.2, aspect: 4 / 3 })]);
+    const portrait = faceMetrics([face({ lid: 0.2, aspect: 3 / 4 })]);
+    expect(landscape.eyeOpenness).to.be.closeTo(0.5, 0.001);
+    expect(portrait.eyeOpenness).to.be.closeTo(0.5, 0.001);
+    expect(landscape.eyesOpen).to.equal(true);
+    expect(faceMetrics([face({ lid: lidFor(0.3), aspect: 4 / 3 })]).eyesOpen).to.equal(false);
   });
 });
 
@@ -127,6 +157,52 @@ describe('SelfieSession (active challenge)', () => {
     // What packages/analysis re-verifies: a frame with eyes at most 0.6 of the open ones.
     expect(last.openness).to.be.at.most(open * 0.6);
     expect(last.openness).to.equal(Math.min(...kept.map((k) => k.openness)));
+  });
+});
+
+describe('SelfieSession blink, relative to the open-eye baseline', () => {
+  /** Runs a blink session: aligned frames at `open`, then the challenge frames' openness. */
+  function blinkSession(aspect: number, open: number, challenge: number[]): SelfieSession {
+    const session = new SelfieSession({ challenge: 'blink', alignMs: 100 });
+    let t = 0;
+    for (let i = 0; i < 5; i += 1, t += 33) {
+      session.observe(faceMetrics([face({ lid: lidFor(open), aspect })]), t);
+    }
+    expect(session.phase).to.equal('challenge');
+    for (const openness of challenge) {
+      session.observe(faceMetrics([face({ lid: lidFor(openness), aspect })]), (t += 33));
+    }
+    return session;
+  }
+
+  for (const [name, aspect] of [
+    ['landscape 640×480', 4 / 3],
+    ['portrait 480×640', 3 / 4],
+  ] as const) {
+    it(`passes a weak blink (open 1.0, closed 0.55) in a ${name} frame`, () => {
+      const session = blinkSession(aspect, 1, [1, 0.8, 0.55, 0.8, 1]);
+      expect(session.passed).to.equal(true);
+      const closest = Math.min(...session.samples.map((s) => s.eyeOpenness));
+      // What packages/analysis re-verifies: a frame with eyes at most 0.6 of the open ones.
+      expect(closest).to.be.at.most(1 * 0.6);
+    });
+
+    it(`does not pass eyes that only flicker (±0.1) in a ${name} frame`, () => {
+      const noise = Array.from({ length: 60 }, (_, i) => 0.8 + 0.1 * Math.sin(i * 1.7));
+      const session = blinkSession(aspect, 0.8, noise);
+      expect(session.passed).to.equal(false);
+    });
+  }
+
+  it('needs the eyes to reopen to most of the baseline', () => {
+    const session = blinkSession(4 / 3, 0.9, [0.5, 0.7]);
+    expect(session.passed).to.equal(false);
+    session.observe(faceMetrics([face({ lid: lidFor(0.8), aspect: 4 / 3 })]), 1000);
+    expect(session.passed).to.equal(true);
+  });
+
+  it('does not count a half-open squint as closed when the eyes were wide open', () => {
+    expect(blinkSession(1, 1, [0.75, 0.65, 1]).passed).to.equal(false);
   });
 });
 

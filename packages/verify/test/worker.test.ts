@@ -66,6 +66,26 @@ describe('capture worker (real Comlink round trip)', () => {
     }
   });
 
+  it('reads the same eye openness whether the face is padded to a landscape or a portrait frame', async () => {
+    const photo = await loadDemoPhoto('sample6.jpg');
+    // Squashed upright so the eyes read half open: the openness is not clamped at 1 either way.
+    const padded = (width: number, height: number): ImageBitmap => {
+      const canvas = new OffscreenCanvas(width, height);
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = '#d8d4cc';
+      ctx.fillRect(0, 0, width, height);
+      ctx.drawImage(photo, 555, 250, 400, 440, (width - 360) / 2, (height - 240) / 2, 360, 240);
+      return canvas.transferToImageBitmap();
+    };
+    const landscape = await bridge.analyzeFaceFrame(padded(640, 480));
+    const portrait = await bridge.analyzeFaceFrame(padded(480, 640));
+    photo.close();
+    expect(landscape.faces).to.equal(1);
+    expect(portrait.faces).to.equal(1);
+    expect(landscape.eyeOpenness, 'not clamped').to.be.within(0.2, 0.99);
+    expect(landscape.eyeOpenness).to.be.closeTo(portrait.eyeOpenness, 0.05);
+  });
+
   it('counts every face of a group photo and refuses it', async () => {
     const photo = await loadDemoPhoto('sample6.jpg');
     const analysis = await bridge.analyzeFaceFrame(photo);

@@ -27,6 +27,27 @@ export function noseOffset(landmarks: FaceLandmarks): number {
   return eyeDistance === 0 ? 0 : (landmarks.nose.x - middle) / eyeDistance;
 }
 
+/**
+ * The blink is measured against the person's own open eyes (the median openness of the aligned
+ * frames), since the face mesh follows a closing eyelid only part of the way: eyes count as closed
+ * at most `closedShare` of that baseline (the share at which the service re-verifies a blink on
+ * the frames) and under `closedCeiling`, and as open again at `reopenedShare` of it.
+ */
+export const blinkRule = {
+  closedShare: 0.6,
+  closedCeiling: 0.7,
+  reopenedShare: 0.85,
+  /** A baseline below this (squinting, eyes hardly measured) is raised to it. */
+  minBaseline: 0.3,
+} as const;
+
+/** Median of a non-empty list. */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** A frame worth sending, chosen by the session. */
 export interface FrameChoice {
   role: 'frontal' | 'challenge';
@@ -51,6 +72,9 @@ export class SelfieSession {
   private challengeStart = 0;
   private challengeEnd = 0;
   private eyesClosedSeen = false;
+  /** Eye openness of the aligned frames, the blink's open-eye baseline. */
+  private readonly alignedOpenness: number[] = [];
+  private openBaseline = 1;
   private peak = 0;
   private readonly alignMs: number;
   private readonly turnThreshold: number;
@@ -80,9 +104,11 @@ export class SelfieSession {
     if (this.phase === 'align') {
       if (!face.ok) {
         this.alignedSince = undefined;
+        this.alignedOpenness.length = 0;
         return null;
       }
       this.alignedSince ??= now;
+      this.alignedOpenness.push(face.eyeOpenness);
       const frontal = 1 - Math.min(1, (Math.abs(face.yaw) + Math.abs(face.pitch)) / 40);
       const choice: FrameChoice = {
         role: 'frontal',
@@ -91,6 +117,7 @@ export class SelfieSession {
       if (now - this.alignedSince >= this.alignMs) {
         this.phase = 'challenge';
         this.challengeStart = now;
+        this.openBaseline = Math.max(blinkRule.minBaseline, median(this.alignedOpenness));
       }
       return choice;
     }
@@ -104,8 +131,15 @@ export class SelfieSession {
     });
     if (this.samples.length > 120) this.samples.splice(0, this.samples.length - 120);
     if (this.challenge === 'blink') {
-      if (face.eyeOpenness < 0.25) this.eyesClosedSeen = true;
-      else if (this.eyesClosedSeen && face.eyeOpenness > 0.45) this.complete(now);
+      const openness = face.eyeOpenness;
+      if (
+        openness <= this.openBaseline * blinkRule.closedShare &&
+        openness < blinkRule.closedCeiling
+      ) {
+        this.eyesClosedSeen = true;
+      } else if (this.eyesClosedSeen && openness >= this.openBaseline * blinkRule.reopenedShare) {
+        this.complete(now);
+      }
       // The most closed eyes: the frame that shows the service the blink.
       return this.keepPeak(1 - face.eyeOpenness);
     }

@@ -130,10 +130,12 @@ export async function detectFaces(
 ): Promise<DetectedFace[]> {
   const human = await loadFaceDetector(assets);
   const result = await human.detect(frame as unknown as Parameters<Human['detect']>[0]);
+  const frameAspect = frame.height > 0 ? frame.width / frame.height : 1;
   return result.face.map((face) => ({
     score: face.score,
     boxRaw: face.boxRaw as [number, number, number, number],
     meshRaw: face.meshRaw as number[][],
     rotation: face.rotation ?? null,
+    frameAspect,
   }));
 }

@@ -13,6 +13,11 @@ export interface DetectedFace {
   /** Mesh points `[x, y, z]`, normalized 0–1 (468 points of the MediaPipe face mesh topology). */
   meshRaw: number[][];
   rotation?: { angle: { roll: number; yaw: number; pitch: number } } | null;
+  /**
+   * Frame width over height. The normalized mesh squeezes a landscape frame's x axis, so the eye
+   * aspect ratio is measured after scaling x back by it. Defaults to 1 (a square frame).
+   */
+  frameAspect?: number;
 }
 
 /** Thresholds of the face placement. */
@@ -56,29 +61,45 @@ const point = (m: number[][], index: number): Point => ({
 });
 const distance = (p: Point, q: Point): number => Math.hypot(p.x - q.x, p.y - q.y);
 
-/** Eye aspect ratio of one eye: lid gap over eye width (about 0.3 open, under 0.15 closed). */
-function eyeAspect(m: number[][], upper: number, lower: number, a: number, b: number): number {
-  const width = distance(point(m, a), point(m, b));
-  return width === 0 ? 0 : distance(point(m, upper), point(m, lower)) / width;
+/** Eye openness above which the eyes count as open (`FaceFrameAnalysis.eyesOpen`). */
+export const eyesOpenThreshold = 0.35;
+
+/**
+ * Eye aspect ratio of one eye in pixel proportions: lid gap over eye width (about 0.3 open, under
+ * 0.15 closed). `aspect` (frame width over height) scales the normalized x back to pixels.
+ */
+function eyeAspect(
+  m: number[][],
+  aspect: number,
+  [upper, lower, a, b]: readonly [number, number, number, number],
+): number {
+  const pixel = (index: number): Point => {
+    const p = point(m, index);
+    return { x: p.x * aspect, y: p.y };
+  };
+  const width = distance(pixel(a), pixel(b));
+  return width === 0 ? 0 : distance(pixel(upper), pixel(lower)) / width;
 }
 
-/** Eye openness 0–1 from the mean eye aspect ratio of both eyes. */
-export function eyeOpenness(meshRaw: number[][]): number {
+/**
+ * Eye openness 0–1 from the mean eye aspect ratio of both eyes, the same whatever the frame's
+ * shape: `frameAspect` is the frame's width over its height (the mesh is normalized by each).
+ */
+export function eyeOpenness(meshRaw: number[][], frameAspect = 1): number {
   if (meshRaw.length < 468) return 0;
-  const left = eyeAspect(
-    meshRaw,
+  const aspect = Number.isFinite(frameAspect) && frameAspect > 0 ? frameAspect : 1;
+  const left = eyeAspect(meshRaw, aspect, [
     mesh.leftEyeUpper,
     mesh.leftEyeLower,
     mesh.leftEyeOuter,
     mesh.leftEyeInner,
-  );
-  const right = eyeAspect(
-    meshRaw,
+  ]);
+  const right = eyeAspect(meshRaw, aspect, [
     mesh.rightEyeUpper,
     mesh.rightEyeLower,
     mesh.rightEyeInner,
     mesh.rightEyeOuter,
-  );
+  ]);
   const ratio = (left + right) / 2;
   return Math.min(1, Math.max(0, (ratio - 0.1) / (0.3 - 0.1)));
 }
@@ -129,7 +150,7 @@ export function faceMetrics(
           chin: point(m, mesh.chin),
         }
       : null;
-  const openness = eyeOpenness(m);
+  const openness = eyeOpenness(m, main.frameAspect);
 
   const issues: FaceIssue[] = [];
   if (confident.length > 1) issues.push(FaceIssue.multipleFaces);
@@ -147,7 +168,7 @@ export function faceMetrics(
     yaw,
     pitch,
     roll,
-    eyesOpen: openness > 0.35,
+    eyesOpen: openness > eyesOpenThreshold,
     eyeOpenness: Math.round(openness * 1000) / 1000,
     confidence: Math.round(main.score * 1000) / 1000,
     ok: issues.length === 0,
