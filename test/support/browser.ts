@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { waitUntil, type Waiters } from './wait-until.js';
-import { y4mVideo } from './y4m.js';
+import { y4mVideo } from '@idv/analysis/testing';
 
 /** The viewports every screenshot is taken at. */
 export const VIEWPORTS = {

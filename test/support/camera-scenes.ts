@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { closeEyes, type EyeGeometry } from './closed-eyes.js';
 import { turnHead, turnedPoint, type FaceGeometry } from './head-turn.js';
-import { y4mVideo, type RgbFrame } from './y4m.js';
+import { y4mVideo, type RgbFrame } from '@idv/analysis/testing';
 
 export type { EyeGeometry } from './closed-eyes.js';
 export type { FaceGeometry } from './head-turn.js';

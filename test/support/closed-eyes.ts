@@ -2,7 +2,7 @@
  * Closed eyes on a still portrait: the upper lids painted down over the eyes, for the blink of the
  * selfie scene.
  */
-import type { RgbFrame } from './y4m.js';
+import type { RgbFrame } from '@idv/analysis/testing';
 
 /** Where one eye is in a frame, in pixels: its two corners and the gap between its open lids. */
 export interface EyeGeometry {

@@ -1,5 +1,5 @@
 /** A head turning about its vertical axis, on a still portrait: a depth warp of the picture. */
-import type { RgbFrame } from './y4m.js';
+import type { RgbFrame } from '@idv/analysis/testing';
 
 /**
  * Where the face is in a portrait, in pixels: the middle of the face (on the line of the nose, the

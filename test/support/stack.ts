@@ -11,21 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFingerprintServer, type RunningFingerprintServer } from '@idv/fingerprint';
+import type { AccountCredentials } from '@idv/server';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
 /** `packages/server/bin/idv-server.js`, the launcher `npx idv-server` runs. */
 const SERVER_CLI = fileURLToPath(
   new URL('../bin/idv-server.js', import.meta.resolve('@idv/server')),
 );
-
-/** Credentials printed by `idv-server account create --json`. */
-export interface AccountCredentials {
-  userId: string;
-  companyId: string;
-  clientId: string;
-  clientSecret: string;
-  webhookSecret: string;
-}
 
 /** The running stack. */
 export interface Stack {

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { y4mVideo } from '@idv/analysis/testing';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const out = process.argv[2] ?? join(here, '..', '.test-artifacts', 'fake-camera');
@@ -122,56 +123,15 @@ function rgbFrame(png, dx, dy) {
   );
 }
 
-/** Converts RGB24 to planar I420, BT.601 limited range (Y 16–235), which Chromium's y4m reader expects. */
-function toI420(rgb) {
-  const y = Buffer.alloc(width * height);
-  const u = Buffer.alloc((width / 2) * (height / 2));
-  const v = Buffer.alloc((width / 2) * (height / 2));
-  for (let j = 0; j < height; j += 1) {
-    for (let i = 0; i < width; i += 1) {
-      const p = (j * width + i) * 3;
-      y[j * width + i] = Math.round(
-        16 + (219 / 255) * (0.299 * rgb[p] + 0.587 * rgb[p + 1] + 0.114 * rgb[p + 2]),
-      );
-    }
-  }
-  for (let j = 0; j < height; j += 2) {
-    for (let i = 0; i < width; i += 2) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (const [di, dj] of [
-        [0, 0],
-        [1, 0],
-        [0, 1],
-        [1, 1],
-      ]) {
-        const p = ((j + dj) * width + i + di) * 3;
-        r += rgb[p];
-        g += rgb[p + 1];
-        b += rgb[p + 2];
-      }
-      r /= 4;
-      g /= 4;
-      b /= 4;
-      const k = (j / 2) * (width / 2) + i / 2;
-      u[k] = Math.round(128 + (224 / 255) * (-0.168736 * r - 0.331264 * g + 0.5 * b));
-      v[k] = Math.round(128 + (224 / 255) * (0.5 * r - 0.418688 * g - 0.081312 * b));
-    }
-  }
-  return Buffer.concat([y, u, v]);
-}
-
 /** Writes a y4m (and optionally an mjpeg) of a gently moving still image. */
 function writeVideo(png, name, mjpeg) {
-  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F15:1 Ip A1:1 C420jpeg\n`);
-  const parts = [header];
+  const video = [];
   const jpegs = [];
   for (let f = 0; f < frames; f += 1) {
     // A hand never holds perfectly still: a one-pixel sway.
     const dx = Math.round(Math.sin((f / frames) * 2 * Math.PI));
     const rgb = rgbFrame(png, dx, 0);
-    parts.push(Buffer.from('FRAME\n'), toI420(rgb));
+    video.push({ data: rgb, width, height });
     if (mjpeg && f % 3 === 0) {
       jpegs.push(
         execFileSync(magick, ['-size', `${width}x${height}`, '-depth', '8', 'rgb:-', 'jpeg:-'], {
@@ -180,7 +140,7 @@ function writeVideo(png, name, mjpeg) {
       );
     }
   }
-  writeFileSync(join(out, `${name}.y4m`), Buffer.concat(parts));
+  writeFileSync(join(out, `${name}.y4m`), y4mVideo(video, 15));
   if (mjpeg) writeFileSync(join(out, `${name}.mjpeg`), Buffer.concat(jpegs));
 }
 

@@ -1,7 +1,8 @@
 /**
  * Synthetic test data for every package's tests and benchmarks: documents rendered at run time
  * (valid MRZs, PDF417/QR, portraits from the face-api demo photos, phone-photo degradations),
- * sample faces with person ids, and simulated presentation attacks. Nothing third-party is committed.
+ * sample faces with person ids, simulated presentation attacks, and y4m videos for Chromium's fake
+ * camera. Nothing third-party is committed.
  */
 export { Random } from './random.js';
 export {
@@ -38,3 +39,4 @@ export {
   type FaceCaptureOptions,
 } from './faces.js';
 export { liveCapture, printAttack, screenReplay } from './spoof-scenes.js';
+export { y4mVideo, toI420, type RgbFrame } from './y4m.js';
