@@ -13,6 +13,7 @@ export {
   LocalTestPaymentProvider,
   type PaymentProvider,
 } from './services/billing/payment-provider.js';
+export { type AccountCredentials } from './services/accounts.js';
 export { createServices, type AppServices, type ServiceOptions } from './services/index.js';
 export { publicGeolocation, webhookGeolocation } from './services/verification-views.js';
 export {
