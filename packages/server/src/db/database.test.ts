@@ -71,6 +71,32 @@ describe('database handle', () => {
     expect(await byId({ id })).toEqual([{ id }]);
   });
 
+  it('runs the prepared writes of a transaction inside it: they commit or roll back with it', async () => {
+    const db = handle.db;
+    const insert = preparedQuery(db, ['id', 'reason'], (p) =>
+      db
+        .insertInto('feedback_reasons')
+        .values({ id: p.id, reason: p.reason, position: 100 })
+        .returning('id'),
+    );
+    const ids = ['00000000-0000-4000-8000-0000000000b0', '00000000-0000-4000-8000-0000000000b1'];
+    const [kept, dropped] = await Promise.allSettled([
+      handle.writeTransaction(async (trx) => insert({ id: ids[0], reason: 'kept' }, trx)),
+      handle.writeTransaction(async (trx) => {
+        await insert({ id: ids[1], reason: 'dropped' }, trx);
+        throw new Error('rolled back after a prepared write');
+      }),
+    ]);
+    expect(kept).toEqual({ status: 'fulfilled', value: [{ id: ids[0] }] });
+    expect(dropped.status).toBe('rejected');
+    const stored = await db
+      .selectFrom('feedback_reasons')
+      .select('id')
+      .where('id', 'in', ids)
+      .execute();
+    expect(stored).toEqual([{ id: ids[0] }]);
+  });
+
   it('runs prepared queries with new values, inside and outside transactions', async () => {
     const db = handle.db;
     const byId = preparedQuery(db, ['id'], (p) =>

@@ -140,7 +140,18 @@ function openSqlite(dataDir: string, onBackgroundError?: (error: unknown) => voi
     const statement = statements.statement(text);
     return statement.readonly && statement.reader ? statement.all(parameters) : undefined;
   });
-  const batcher = new GroupCommit(db);
+  // The group commit holds the one connection for its whole batch: its statements and the
+  // prepared queries of its units run at once on it, without Kysely's executor.
+  const runDirect = (text: string, parameters: readonly unknown[]): unknown[] => {
+    const statement = statements.statement(text);
+    if (statement.reader) return statement.all(parameters);
+    statement.run(parameters);
+    return [];
+  };
+  const batcher = new GroupCommit(db, {
+    exec: (text) => void statements.statement(text).run(),
+    adopt: (trx) => allowDirectQueries(trx, runDirect),
+  });
   const checkpointer = new WalCheckpointer(file, { onError: onBackgroundError });
   return {
     db,

@@ -14,6 +14,18 @@ const SAVEPOINT = CompiledQuery.raw('savepoint unit');
 const RELEASE = CompiledQuery.raw('release unit');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to unit');
 
+/**
+ * The connection under the group commit, used without Kysely: its own statements (BEGIN,
+ * SAVEPOINT, COMMIT…) run at once, and the prepared queries of each unit too (`preparedQuery`).
+ * Safe because the whole batch holds the one connection (Kysely's connection mutex).
+ */
+export interface DirectConnection {
+  /** Runs a statement without result at once. */
+  exec(sql: string): void;
+  /** Lets the prepared queries given `trx` run at once on the connection. */
+  adopt(trx: Kysely<Database>): void;
+}
+
 /** Most units of work one commit carries. */
 const MAX_BATCH = 64;
 
@@ -30,7 +42,10 @@ export class GroupCommit {
   #queue: Pending[] = [];
   #running = false;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly direct?: DirectConnection,
+  ) {}
 
   run<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -59,25 +74,31 @@ export class GroupCommit {
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
       await this.db.connection().execute(async (connection) => {
-        await connection.executeQuery(BEGIN);
+        const direct = this.direct;
+        direct?.adopt(connection);
+        const run = async (query: CompiledQuery): Promise<void> => {
+          if (direct !== undefined) direct.exec(query.sql);
+          else await connection.executeQuery(query);
+        };
+        await run(BEGIN);
         try {
           for (const unit of batch) {
             // Units run one after another, so one savepoint name serves them all (and keeps
             // the statement cache small).
-            await connection.executeQuery(SAVEPOINT);
+            await run(SAVEPOINT);
             try {
               const value = await unit.work(connection);
-              await connection.executeQuery(RELEASE);
+              await run(RELEASE);
               outcomes.push({ ok: true, value });
             } catch (error) {
-              await connection.executeQuery(ROLLBACK_TO);
-              await connection.executeQuery(RELEASE);
+              await run(ROLLBACK_TO);
+              await run(RELEASE);
               outcomes.push({ ok: false, value: error });
             }
           }
-          await connection.executeQuery(COMMIT);
+          await run(COMMIT);
         } catch (error) {
-          await connection.executeQuery(ROLLBACK).catch(() => undefined);
+          await run(ROLLBACK).catch(() => undefined);
           throw error;
         }
       });

@@ -14,20 +14,22 @@ export type DirectRunner = (
 const directRunners = new WeakMap<object, DirectRunner>();
 
 /**
- * Lets `preparedQuery` run its queries on `db` (never those given a transaction) through
- * `runner`, which must give them the semantics Kysely would: the database module registers one
- * per dialect (SQLite: a cached statement run at once when it is read-only and no transaction is
- * open; PostgreSQL: a named server-side statement on a pooled connection).
+ * Lets `preparedQuery` run its queries on `executor` through `runner`, which must give them the
+ * semantics Kysely would. The database module registers one per dialect on the database itself
+ * (SQLite: a cached statement run at once when it is read-only and no transaction is open;
+ * PostgreSQL: a named server-side statement on a pooled connection), and SQLite's group commit
+ * one on the handle of each transaction it runs (every statement at once on the connection the
+ * transaction holds).
  */
-export function allowDirectQueries<DB>(db: Kysely<DB>, runner: DirectRunner): void {
-  directRunners.set(db, runner);
+export function allowDirectQueries<DB>(executor: Kysely<DB>, runner: DirectRunner): void {
+  directRunners.set(executor, runner);
 }
 
 /**
  * A query built and compiled once, then run with new parameter values: hot paths skip Kysely's
  * builder and compiler on every call (dialect-neutral: the compiled SQL of the open dialect).
- * Run on the database itself (no transaction given), it also skips Kysely's executor where the
- * dialect allows it (`allowDirectQueries`).
+ * It also skips Kysely's executor where the dialect allows it (`allowDirectQueries`): on the
+ * database itself, and inside SQLite's group commit.
  *
  * `build` receives placeholders for the named parameters; they must be used as plain values
  * (`where('id', '=', p.id)`), which the compiler turns into bind parameters.
@@ -66,10 +68,8 @@ export function preparedQuery<Names extends string, Row, DB>(
       const slot = slots[index];
       return slot === undefined ? parameter : values[slot];
     });
-    if (executor === undefined || executor === db) {
-      const rows = directRunners.get(db)?.(query.sql, parameters);
-      if (rows !== undefined) return (await rows) as Row[];
-    }
+    const rows = directRunners.get(executor ?? db)?.(query.sql, parameters);
+    if (rows !== undefined) return (await rows) as Row[];
     const result = await (executor ?? db).executeQuery<Row>(
       CompiledQuery.raw(query.sql, parameters),
     );
