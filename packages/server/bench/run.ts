@@ -15,8 +15,9 @@
  *
  * Environment: BENCH_DURATION (seconds per measurement, default 5), BENCH_ROUNDS (default 3),
  * BENCH_CONNECTIONS (default 32), BENCH_WEBHOOK_SAMPLES (transitions per webhook figure, default
- * 200; 0 skips them), BENCH_ROUTES (`status,record,links`, default all), BENCH_RATE_LIMITS (`on,off`, `on` or `off`), BENCH_CLIENTS (clients with limits on,
- * default 1500), IDV_DATABASE_URL to measure PostgreSQL instead of SQLite.
+ * 200; 0 skips them), BENCH_ROUTES (`status,record,links`, default all), BENCH_RATE_LIMITS
+ * (`on,off`, `on` or `off`), BENCH_CLIENTS (clients the load is spread over: default 1500 with
+ * limits on, 1 with them off), IDV_DATABASE_URL to measure PostgreSQL instead of SQLite.
  */
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';

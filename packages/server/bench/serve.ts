@@ -6,7 +6,8 @@
  * `IDV_RATE_LIMITS` is honoured (on by default, as in production). With limits on, the fixture
  * holds `BENCH_CLIENTS` accounts (default 1500), each with a token and a link, so that the load
  * spread over them stays inside every budget: the benchmark measures what the accounting costs,
- * not 429 answers. With limits off, one account (one integrator), as the benchmark always did.
+ * not 429 answers. With limits off, one account (one integrator), as the benchmark always did;
+ * `BENCH_CLIENTS` sets the number of accounts in both cases.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,7 +55,7 @@ async function newClient(index: number): Promise<BenchClient> {
   return { token: accessToken, linkId: link.linkId, verificationId: link.verificationId };
 }
 
-const count = config.rateLimits ? Number(process.env.BENCH_CLIENTS || 1500) : 1;
+const count = Number(process.env.BENCH_CLIENTS || (config.rateLimits ? 1500 : 1));
 const clients: BenchClient[] = [];
 for (let start = 0; start < count; start += 100) {
   const batch = Array.from({ length: Math.min(100, count - start) }, (_, i) =>

@@ -1,7 +1,14 @@
-import { Migrator, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import {
+  Migrator,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResult,
+  type MigrationResultSet,
+} from 'kysely';
 import type { DatabaseHandle, DialectName } from './database.js';
 import { initialMigration } from './migrations/0001-initial.js';
 import { flowMigration } from './migrations/0002-flow.js';
+import { statusPollMigration } from './migrations/0003-status-poll.js';
 
 /**
  * Every migration, in order. Append only: a released migration is never edited, a change is a new one.
@@ -11,6 +18,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
     '0002-flow': flowMigration(dialect),
+    '0003-status-poll': statusPollMigration(),
   };
 }
 
@@ -33,11 +41,26 @@ export class MigrationError extends Error {
  * @returns the names of the migrations applied by this call.
  */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  return migrate(handle, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Brings the schema up to the migration `name` and no further: tests of a migration's data changes
+ * write rows as an older server did, then migrate on.
+ */
+export async function migrateUpTo(handle: DatabaseHandle, name: string): Promise<string[]> {
+  return migrate(handle, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  handle: DatabaseHandle,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<string[]> {
   const migrator = new Migrator({
     db: handle.db,
     provider: new InCodeMigrationProvider(handle.dialect),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error !== undefined) {
     const failed = results?.find((r: MigrationResult) => r.status === 'Error')?.migrationName;
     const reason = error instanceof Error ? error.message : String(error);

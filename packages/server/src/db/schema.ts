@@ -116,6 +116,11 @@ export interface VerificationsTable {
   device: string | null;
   /** End of the readable window: created + link window + data window. */
   expires_at: string;
+  /**
+   * End of the link window, a copy of the link's `expires_at` for the status poll (migration
+   * 0003). Null only for a row written by a server older than that migration.
+   */
+  link_expires_at: string | null;
   data_expired: Flag;
   anonymized_at: string | null;
   finished_at: string | null;

@@ -19,9 +19,18 @@ function random16(): Buffer {
 /**
  * A time-ordered UUID (version 7, RFC 9562): 48-bit millisecond timestamp, then 74 random bits.
  * Rows keyed by it are inserted at the end of their indexes, so a busy table touches few pages.
- * Used for records whose id is not a capability (verifications, images, log entries); link ids,
- * which open the flow, stay fully random (`randomUUID`). The random bits come from a pool filled by
- * one CSPRNG call per 256 ids: one system call per id was a visible share of link creation.
+ *
+ * Also the link id, a capability (whoever holds it opens the flow): its 74 random bits come from
+ * the CSPRNG, above the 64 bits of entropy OWASP asks of a session identifier, and a link is
+ * single-use, expires within hours or days (the company's link window) and its pages are rate
+ * limited per address. The timestamp part is no secret (the link's `createdAt` is the same
+ * instant): even a guesser who knew the exact millisecond a live link was made faces 2^74
+ * candidates, about 600 million years at a million guesses a second. A fully
+ * random id put one page write per index at a random place of the links and verifications
+ * indexes: about a fifth of the cost of creating a link.
+ *
+ * The random bits come from a pool filled by one CSPRNG call per 256 ids: one system call per id
+ * was a visible share of link creation.
  */
 export function timeOrderedUuid(now: number = Date.now()): string {
   const bytes = random16();

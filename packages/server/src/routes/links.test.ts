@@ -24,6 +24,10 @@ describe('links', () => {
     expect(created.statusCode).toBe(201);
     const { linkId, linkUrl, verificationId } = created.json();
     expect(linkUrl).toBe(`https://verify.example.test/v/${linkId}`);
+    // Time-ordered (UUID version 7, 74 random bits): appended to the indexes (see lib/ids.ts).
+    const uuidV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(linkId).toMatch(uuidV7);
+    expect(verificationId).toMatch(uuidV7);
     const read = await test.inject({
       method: 'GET',
       url: `/api/v1/links/${linkId}`,

@@ -76,7 +76,10 @@ export interface NewVerification {
   id: string;
   companyId: string;
   linkId: string;
+  /** End of the readable window. */
   expiresAt: string;
+  /** End of the link window (the link's `expiresAt`). */
+  linkExpiresAt: string;
   createdAt: string;
 }
 
@@ -114,25 +117,34 @@ export class VerificationService {
     private readonly events: WebhookEventService,
   ) {
     const db = ctx.database.db;
+    // Every column it reads is in `verifications_status_poll_idx` (migration 0003): one lookup.
+    // SQLite's planner prefers the unique primary-key index for `id = ?` (then a table read), so
+    // it is told which index to use.
+    const pollColumns = [
+      'status',
+      'link_id',
+      'operation_guid',
+      'method',
+      'link_expires_at',
+    ] as const;
     this.#pollQuery = preparedQuery(db, ['id'], (p) =>
-      db
-        .selectFrom('verifications')
-        .innerJoin('links', 'links.id', 'verifications.link_id')
-        .select([
-          'verifications.status',
-          'verifications.link_id',
-          'verifications.operation_guid',
-          'verifications.method',
-          'links.expires_at as link_expires_at',
-        ])
-        .where('verifications.id', '=', p.id),
+      ctx.database.dialect === 'sqlite'
+        ? {
+            compile: () =>
+              sql<Pick<VerificationsTable, (typeof pollColumns)[number]>>`select ${sql.join(
+                pollColumns.map((column) => sql.ref(column)),
+              )} from verifications indexed by verifications_status_poll_idx where id = ${p.id}`.compile(
+                db,
+              ),
+          }
+        : db.selectFrom('verifications').select(pollColumns).where('id', '=', p.id),
     );
     this.#loadQuery = preparedQuery(db, ['id'], (p) =>
       this.joined(db).where('verifications.id', '=', p.id),
     );
     this.#insertPending = preparedQuery(
       db,
-      ['id', 'companyId', 'linkId', 'expiresAt', 'createdAt', 'updatedAt'],
+      ['id', 'companyId', 'linkId', 'expiresAt', 'linkExpiresAt', 'createdAt', 'updatedAt'],
       (p) =>
         db.insertInto('verifications').values({
           id: p.id,
@@ -155,6 +167,7 @@ export class VerificationService {
           geolocation: null,
           device: null,
           expires_at: p.expiresAt,
+          link_expires_at: p.linkExpiresAt,
           data_expired: 0,
           anonymized_at: null,
           finished_at: null,
@@ -194,6 +207,7 @@ export class VerificationService {
         companyId: input.companyId,
         linkId: input.linkId,
         expiresAt: input.expiresAt,
+        linkExpiresAt: input.linkExpiresAt,
         createdAt: input.createdAt,
         updatedAt: input.createdAt,
       },
@@ -359,7 +373,10 @@ export class VerificationService {
       throw Errors.forbidden('linkId missing or not matching the verification');
     }
     let status = row.status;
-    if (OPEN_STATUSES.includes(status) && Date.parse(row.link_expires_at) <= this.now()) {
+    if (
+      OPEN_STATUSES.includes(status) &&
+      (row.link_expires_at === null || Date.parse(row.link_expires_at) <= this.now())
+    ) {
       status = (await this.load(verificationId))?.status ?? 'expired';
     }
     return { status, operationGuid: row.operation_guid, method: row.method };

@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase, type ScratchDatabase } from '../../testing/harness.js';
+import { openDatabase, type DatabaseHandle } from '../database.js';
+import { migrateToLatest, migrateUpTo } from '../migrator.js';
+
+describe('migration 0003-status-poll', () => {
+  let scratch: ScratchDatabase;
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    handle = openDatabase(scratch);
+  });
+  afterAll(async () => {
+    await handle.close();
+    await scratch.drop();
+  });
+
+  const company = '00000000-0000-4000-8000-00000000c001';
+  const rows = [
+    {
+      link: '00000000-0000-4000-8000-0000000001a1',
+      verification: '00000000-0000-4000-8000-0000000001b1',
+      linkExpiresAt: '2026-01-02T00:00:00.000Z',
+    },
+    {
+      link: '00000000-0000-4000-8000-0000000001a2',
+      verification: '00000000-0000-4000-8000-0000000001b2',
+      linkExpiresAt: '2026-03-04T05:06:07.000Z',
+    },
+  ];
+
+  it('copies each link expiry onto the verifications an older server wrote', async () => {
+    expect(await migrateUpTo(handle, '0002-flow')).toEqual(['0001-initial', '0002-flow']);
+    const db = handle.db;
+    const at = '2026-01-01T00:00:00.000Z';
+    await sql`insert into companies (id, name, plan, monthly_quota, color, anti_spoofing, handoff_mode,
+      location_permission, link_expiration_hours, data_expiration_hours, adaptive_flow, callback_url,
+      onboarding_business_id, gate_rules, created_at, updated_at)
+      values (${company}, 'Old Co', 'pro', 100, '#000000', 1, 'qr', 'optional', 24, 720, 0, null,
+      ${company}, null, ${at}, ${at})`.execute(db);
+    for (const row of rows) {
+      await sql`insert into links (id, company_id, verification_id, type, callback_url, external_user_id,
+        external_user_id_source, adaptive_flow_requested, adaptive_flow, metadata, active, expires_at,
+        consumed_at, created_at)
+        values (${row.link}, ${company}, ${row.verification}, 'FULL FLOW', null, null, null, null, 0, '{}',
+        1, ${row.linkExpiresAt}, null, ${at})`.execute(db);
+      await sql`insert into verifications (id, company_id, link_id, status, step, method, operation_guid,
+        user_name, terms_and_conditions, remaining_retries_front, remaining_retries_back,
+        remaining_retries_selfie, images, data, detected_document_country, error_code, error_message,
+        geolocation, device, expires_at, data_expired, anonymized_at, finished_at, created_at, updated_at)
+        values (${row.verification}, ${company}, ${row.link}, 'pending', 'NEW_OPERATION', null, null, null,
+        0, 3, 3, 3, '{"register":[]}', '{}', null, null, null, null, null, '2027-01-01T00:00:00.000Z', 0,
+        null, null, ${at}, ${at})`.execute(db);
+    }
+
+    expect(await migrateToLatest(handle)).toEqual(['0003-status-poll']);
+    const migrated = await db
+      .selectFrom('verifications')
+      .select(['id', 'link_expires_at'])
+      .where('company_id', '=', company)
+      .orderBy('id')
+      .execute();
+    expect(migrated).toEqual(
+      rows.map((row) => ({ id: row.verification, link_expires_at: row.linkExpiresAt })),
+    );
+  });
+});
