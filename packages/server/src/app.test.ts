@@ -85,7 +85,7 @@ describe('error formats and bad input', () => {
     expect(extra.json().message).toMatch(/field x/);
   });
 
-  it('answers 400 for malformed JSON and prototype poisoning, 415 for unknown content types, 413 for huge bodies', async () => {
+  it('answers 400 for malformed JSON and prototype poisoning, 415 for unknown content types (multipart outside uploads), 413 for huge bodies', async () => {
     const headers = { 'content-type': 'application/json' };
     const malformed = await test.inject({
       method: 'POST',
@@ -113,6 +113,16 @@ describe('error formats and bad input', () => {
     });
     expect(text.statusCode).toBe(415);
     expect(text.json()).toEqual({ type: 'ErrorResponse', message: expect.any(String) });
+    // Multipart is parsed only where an upload is accepted (logo, captures).
+    const multipart = await test.inject({
+      method: 'POST',
+      url: '/api/v1/links',
+      token: account.token,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="type"\r\n\r\nFULL FLOW\r\n--x--\r\n',
+    });
+    expect(multipart.statusCode).toBe(415);
+    expect(multipart.json()).toEqual({ type: 'ErrorResponse', message: expect.any(String) });
     const huge = await test.inject({
       method: 'POST',
       url: '/api/v1/links',

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { compileStrict } from '../plugins/app/validation.js';
+import multipart from '../plugins/external/multipart.js';
 import { errorResponses } from '../schemas/common.js';
 import {
   CaptureKind,
@@ -100,6 +101,8 @@ async function readUpload(
  * expect now or terms not accepted (409), a verification no longer open (409 finished, 410 expired).
  */
 const flowCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Multipart parsing, and the hooks it adds to every request of its context, only here.
+  await app.register(multipart);
   app.post(
     '/flow/captures/:kind',
     {

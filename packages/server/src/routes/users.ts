@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { resolvePage } from '../lib/paging.js';
 import { identityOf } from '../plugins/app/authentication.js';
-import { LOGO_MAX_BYTES } from '../plugins/external/multipart.js';
+import multipart, { LOGO_MAX_BYTES } from '../plugins/external/multipart.js';
 import { PagingQuery, bearerSecurity, errorResponses } from '../schemas/common.js';
 import {
   ActivityPage,
@@ -111,33 +111,37 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
-    '/users/me/company/logo',
-    {
-      schema: {
-        tags,
-        summary: 'Upload the company logo',
-        description:
-          'multipart/form-data with one file field (`logo`): a JPEG, PNG or WebP image of at most 2 MB. It is decoded and ' +
-          'stored re-encoded as PNG (at most 512×512); the public address is `logoUrl` of the company.',
-        security: bearerSecurity,
-        consumes: ['multipart/form-data'],
-        response: { 200: CompanyView, ...errorResponses(400, 401, 403, 413, 415, 429) },
+  // Multipart parsing, and the hooks it adds to every request of its context, only here.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart);
+    uploads.post(
+      '/users/me/company/logo',
+      {
+        schema: {
+          tags,
+          summary: 'Upload the company logo',
+          description:
+            'multipart/form-data with one file field (`logo`): a JPEG, PNG or WebP image of at most 2 MB. It is decoded and ' +
+            'stored re-encoded as PNG (at most 512×512); the public address is `logoUrl` of the company.',
+          security: bearerSecurity,
+          consumes: ['multipart/form-data'],
+          response: { 200: CompanyView, ...errorResponses(400, 401, 403, 413, 415, 429) },
+        },
       },
-    },
-    async (request) => {
-      const identity = identityOf(request);
-      if (!request.isMultipart())
-        throw Errors.unsupportedMediaType('logo upload must be multipart/form-data');
-      const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES } });
-      if (file === undefined)
-        throw Errors.badRequest('multipart body must contain one file field (logo)');
-      const bytes = await file.toBuffer();
-      const services = app.services;
-      await services.logos.upload(identity.companyId, identity.userId, bytes, request.ip);
-      return services.companies.view(await services.companies.get(identity.companyId));
-    },
-  );
+      async (request) => {
+        const identity = identityOf(request);
+        if (!request.isMultipart())
+          throw Errors.unsupportedMediaType('logo upload must be multipart/form-data');
+        const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES } });
+        if (file === undefined)
+          throw Errors.badRequest('multipart body must contain one file field (logo)');
+        const bytes = await file.toBuffer();
+        const services = app.services;
+        await services.logos.upload(identity.companyId, identity.userId, bytes, request.ip);
+        return services.companies.view(await services.companies.get(identity.companyId));
+      },
+    );
+  });
 
   app.get(
     '/users/me/stats',
