@@ -40,6 +40,12 @@ export interface BenchServer {
   fixture: Fixture;
   /** The server process's CPU time so far (user + system), µs. */
   cpuMicros(): Promise<number>;
+  /**
+   * Waits until the server is idle (under 5 % of a core over 300 ms, at most 20 s): the background
+   * work a measurement leaves (WAL checkpoints, rate-limit flushes, webhook deliveries) must not
+   * run during the next one, where it would slow, and be charged to, a route it does not belong to.
+   */
+  settle(): Promise<void>;
   /** Stops the server (SIGTERM: a `--cpu-prof` profile is written) and removes its data. */
   stop(): Promise<void>;
 }
@@ -77,6 +83,14 @@ export async function startBenchServer(
         system: number;
       };
       return usage.user + usage.system;
+    },
+    async settle() {
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline) {
+        const before = await this.cpuMicros();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        if ((await this.cpuMicros()) - before < 0.05 * 300_000) return;
+      }
     },
     async stop() {
       server.kill('SIGTERM');

@@ -8,6 +8,9 @@
  * delivery attempt (target <= 50 ms), one transition at a time and 16 at a time
  * (`bench/webhook-latency.ts`).
  *
+ * Before each measurement the server is left to finish the background work of the previous one
+ * (`settle`), so that no route, nor the bare one, runs beside work it did not cause.
+ *
  * Every figure is measured `BENCH_ROUNDS` times, each line with the load average (1 min) before
  * and after it; the summary gives the medians. Both rate-limit settings are measured by default:
  * `on` (the production default; the load is spread over many clients so that none exceeds its
@@ -67,6 +70,7 @@ const median = (values: number[]) => {
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
 
 async function measure(server: BenchServer, options: autocannon.Options): Promise<Measurement> {
+  await server.settle();
   const cpuBefore = await server.cpuMicros();
   const result = await autocannon({ connections, duration, pipelining: 1, ...options });
   const cpuAfter = await server.cpuMicros();
