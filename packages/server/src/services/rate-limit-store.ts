@@ -73,9 +73,10 @@ export class DatabaseRateCounter {
 
   /**
    * Counts one hit of `bucket` in the window of `windowMs`; answers the hits so far (this one
-   * included) and the time left in the window. `max` is the limit the caller applies.
+   * included) and the time left in the window. `max` is the limit the caller applies. The answer
+   * is immediate when it is decided from memory (most hits), a promise when it waits for a write.
    */
-  async hit(bucket: string, windowMs: number, max: number): Promise<RateLimitState> {
+  hit(bucket: string, windowMs: number, max: number): RateLimitState | Promise<RateLimitState> {
     if (this.#closed) throw new Error('rate limit counter: closed');
     const now = this.clock.now();
     const windowStart = Math.floor(now / windowMs) * windowMs;
@@ -100,8 +101,11 @@ export class DatabaseRateCounter {
     if (counter.others >= 0 && counter.others + ordinal <= max - rateLimitReserve(max)) {
       return { current: counter.others + ordinal, ttl };
     }
-    await this.#flushNow();
-    return { current: Math.max(counter.others, 0) + ordinal, ttl };
+    const decided = counter;
+    return this.#flushNow().then(() => ({
+      current: Math.max(decided.others, 0) + ordinal,
+      ttl,
+    }));
   }
 
   /** Writes every count not yet written, and reads the shared totals back. */
@@ -242,10 +246,20 @@ export function databaseRateLimitStore(counter: DatabaseRateCounter): FastifyRat
     ) {}
 
     incr(key: string, callback: IncrementCallback, timeWindow: number, max: number): void {
-      counter.hit(`${this.namespace}:${key}`, timeWindow, max).then(
-        (state) => callback(null, state),
-        (error: Error) => callback(error),
-      );
+      let state: RateLimitState | Promise<RateLimitState>;
+      try {
+        state = counter.hit(`${this.namespace}:${key}`, timeWindow, max);
+      } catch (error) {
+        callback(error as Error);
+        return;
+      }
+      if (state instanceof Promise)
+        state.then(
+          (decided) => callback(null, decided),
+          (error: Error) => callback(error),
+        );
+      // Decided from memory: answered at once, without a turn of the promise queue.
+      else callback(null, state);
     }
 
     child(options: RouteStoreOptions): FastifyRateLimitStore {
