@@ -1,8 +1,13 @@
 /** Browser side of the flow API double: create a scenario, act elsewhere, read what the element sent. */
 
-import type { FingerprintFetch, RecordedRequest, Scenario } from './node/flow-api-double.js';
+import type {
+  FingerprintFetch,
+  RecordedFile,
+  RecordedRequest,
+  Scenario,
+} from './node/flow-api-double.js';
 
-export type { FingerprintFetch, RecordedRequest, Scenario };
+export type { FingerprintFetch, RecordedFile, RecordedRequest, Scenario };
 
 /** A created scenario: where the element must point. */
 export interface ScenarioHandle {

@@ -16,6 +16,11 @@ import {
 export interface TestSourceOptions {
   /** Drawn into the camera stream (re-drawn every frame). */
   scene?: OffscreenCanvas | HTMLCanvasElement;
+  /**
+   * Frames that change with every grab: each `grabFrame` answers the next of these in turn (the
+   * preview stream keeps showing `scene`), so a test can tell which grab the element kept.
+   */
+  grabScenes?: (OffscreenCanvas | HTMLCanvasElement)[];
   /** Makes `openCamera` fail. */
   cameraError?: CaptureSourceError;
   /** Location fixes delivered in order, or an error. */
@@ -33,12 +38,15 @@ export interface TestSourceOptions {
 class CanvasCamera implements CameraSession {
   private timer: ReturnType<typeof setInterval>;
   stopped = false;
+  /** How many frames were grabbed. */
+  grabs = 0;
 
   constructor(
     readonly view: HTMLVideoElement,
     private readonly stream: MediaStream,
     private readonly canvas: HTMLCanvasElement,
     scene: OffscreenCanvas | HTMLCanvasElement,
+    private readonly grabScenes: (OffscreenCanvas | HTMLCanvasElement)[] = [],
   ) {
     const ctx = canvas.getContext('2d')!;
     this.timer = setInterval(() => ctx.drawImage(scene, 0, 0), 50);
@@ -53,6 +61,17 @@ class CanvasCamera implements CameraSession {
   }
 
   grabFrame(options: { width?: number } = {}): Promise<ImageBitmap> {
+    const index = this.grabs;
+    this.grabs += 1;
+    if (this.grabScenes.length > 0) {
+      // Like a camera: never wider than the scene itself.
+      const scene = this.grabScenes[index % this.grabScenes.length]!;
+      if (!options.width || options.width >= scene.width) return createImageBitmap(scene);
+      return createImageBitmap(scene, {
+        resizeWidth: options.width,
+        resizeHeight: Math.round((scene.height * options.width) / scene.width),
+      });
+    }
     if (!options.width) return createImageBitmap(this.canvas);
     return createImageBitmap(this.canvas, {
       resizeWidth: options.width,
@@ -114,7 +133,7 @@ export class TestCaptureSource implements CaptureSource {
     video.muted = true;
     video.srcObject = stream;
     await video.play().catch(() => undefined);
-    const camera = new CanvasCamera(video, stream, canvas, scene);
+    const camera = new CanvasCamera(video, stream, canvas, scene, this.options.grabScenes);
     this.cameras.push(camera);
     return camera;
   }

@@ -8,6 +8,7 @@ import { IdvQualityEvent } from '../../events/index.js';
 import type { DocumentFrameAnalysis, DocumentIssue } from '../../worker/types.js';
 import { encodeOnMainThread, nextFrame } from '../frames.js';
 import { loadCaptureTools } from '../flow/capture-tools.js';
+import { grabAnalysedFrame, isUsable, type AnalysedFrame } from './analysed-frame.js';
 import type { CaptureController } from './capture-controller.js';
 
 /** A side of the document. */
@@ -31,25 +32,34 @@ export class DocumentCaptureController {
     capture.view = { phase: 'live', coach: flow.t.documentCoach['no-document'], quad: null };
     while (capture.isCurrent(token) && capture.camera) {
       const camera = capture.camera;
-      let analysis;
+      // One grab per iteration, at full resolution: the photo taken is the frame analysed.
+      let frame: AnalysedFrame | undefined;
+      let analysis: DocumentFrameAnalysis;
       try {
-        const frame = await camera.grabFrame({ width: 640 });
-        analysis = await flow.bridge!.analyzeDocumentFrame(frame, flow.signal);
+        frame = await grabAnalysedFrame(camera);
+        analysis = await flow.bridge!.analyzeDocumentFrame(frame.forAnalysis, flow.signal);
       } catch {
+        frame?.full.close();
+        frame?.forAnalysis.close(); // not transferred when the bridge failed before sending it
         if (!capture.isCurrent(token)) return;
         // No worker or no frame: coaching is unavailable, the manual button takes over.
         capture.view = { ...capture.view, manual: true, coach: flow.t.captureInstructions[side] };
         return;
       }
-      if (!capture.isCurrent(token)) return;
+      if (!capture.isCurrent(token)) {
+        frame.full.close();
+        return;
+      }
       flow.emit(new IdvQualityEvent({ kind: side, document: analysis }));
       const now = performance.now();
       const advice = coach.advise(analysis, now);
       const manual = now - startedAt > manualCaptureAfterMs;
       if (advice.kind === 'ready') {
-        await this.takePhoto(side, analysis, true);
+        capture.endLoop();
+        await this.review(side, frame.full, analysis);
         return;
       }
+      frame.full.close();
       capture.view = {
         phase: 'live',
         // A refused upload stays explained while the camera keeps coaching.
@@ -69,23 +79,48 @@ export class DocumentCaptureController {
     }
   }
 
-  /** Takes the photo from the camera (automatically, or by the manual button) for review. */
+  /**
+   * The manual button: takes the current camera frame for review. No analysis describes that frame,
+   * so none is sent with it (the last two parameters only keep the screen's call as it was).
+   */
   readonly takePhoto = async (
     side: DocumentSide,
-    analysis: DocumentFrameAnalysis | null,
-    autoCaptured: boolean,
+    _analysis: null = null,
+    _autoCaptured: false = false,
   ): Promise<void> => {
     const capture = this.capture;
-    const flow = capture.flow;
     const camera = capture.camera;
     if (!camera) return;
     capture.endLoop();
-    const frame = await camera.grabFrame();
+    await this.review(side, await camera.grabFrame(), null);
+  };
+
+  /**
+   * Encodes a full-resolution camera frame and shows it for review. `analysis` is the worker's
+   * analysis of this very frame (auto-capture), or `null` (the manual button): the quality sent in
+   * `meta` always describes the photo sent.
+   */
+  private async review(
+    side: DocumentSide,
+    frame: ImageBitmap,
+    analysis: DocumentFrameAnalysis | null,
+  ): Promise<void> {
+    const capture = this.capture;
+    const flow = capture.flow;
     let encoded: Blob;
+    let quality = analysis;
     try {
       encoded = await flow.bridge!.encodeJpeg(frame, documentJpegQuality, flow.signal);
-    } catch {
-      encoded = await encodeOnMainThread(await camera.grabFrame(), documentJpegQuality);
+    } catch (error) {
+      // The worker failed. The frame is still ours unless it was already handed over to it; then
+      // a new frame is taken, which no analysis describes.
+      let photo = frame;
+      if (!isUsable(frame)) {
+        if (!capture.camera) throw error;
+        photo = await capture.camera.grabFrame();
+        quality = null;
+      }
+      encoded = await encodeOnMainThread(photo, documentJpegQuality);
     }
     capture.stopCamera();
     if (flow.step !== side) return;
@@ -95,9 +130,15 @@ export class DocumentCaptureController {
     capture.showReview({
       blob,
       origin: 'camera',
-      meta: documentMeta({ source: 'camera', quality: analysis, width, height, autoCaptured }),
+      meta: documentMeta({
+        source: 'camera',
+        quality,
+        width,
+        height,
+        autoCaptured: analysis !== null,
+      }),
     });
-  };
+  }
 
   /** A file chosen with the upload button. */
   readonly upload = async (side: DocumentSide, event: Event): Promise<void> => {

@@ -11,6 +11,7 @@ import type { FaceFrameAnalysis, FaceIssue } from '../../worker/types.js';
 import type { SelfieFramePose } from '../flow/capture-meta.js';
 import { loadCaptureTools } from '../flow/capture-tools.js';
 import { encodeOnMainThread, nextFrame } from '../frames.js';
+import { grabAnalysedFrame, type AnalysedFrame } from './analysed-frame.js';
 import type { CaptureController } from './capture-controller.js';
 
 /** A full-resolution selfie frame kept for sending. */
@@ -67,50 +68,61 @@ export class SelfieCaptureController {
     };
     capture.view = { phase: 'live', coach: t.faceCoach['no-face'] };
     let challengeStartedAt: number | undefined;
-    while (capture.isCurrent(token) && capture.camera) {
-      const camera = capture.camera;
-      let face: FaceFrameAnalysis;
-      try {
-        face = await flow.bridge!.analyzeFaceFrame(
-          await camera.grabFrame({ width: 640 }),
-          flow.signal,
-        );
-      } catch {
-        if (!capture.isCurrent(token)) return;
-        capture.view = { phase: 'live', coach: t.captureInstructions.selfie, manual: true };
-        return;
-      }
-      if (!capture.isCurrent(token)) return;
-      flow.emit(new IdvQualityEvent({ kind: 'selfie', face }));
-      const now = performance.now();
-      const choice = session.observe(face, now);
-      if (choice && worthKeeping(kept, choice.role, choice.score)) {
-        const bitmap = await camera.grabFrame({ width: keptFrameWidth }).catch(() => undefined);
-        if (bitmap) keepFrame(kept, { bitmap, score: choice.score, role: choice.role, face });
-      }
-      if (session.phase === 'challenge') challengeStartedAt ??= now;
-      const timedOut =
-        challengeStartedAt !== undefined && now - challengeStartedAt > challengeTimeoutMs;
-      if (session.phase === 'done' || timedOut) {
+    try {
+      while (capture.isCurrent(token) && capture.camera) {
+        const camera = capture.camera;
+        // One grab per iteration, at the resolution to send: the frame kept is the frame analysed.
+        let frame: AnalysedFrame | undefined;
+        let face: FaceFrameAnalysis;
+        try {
+          frame = await grabAnalysedFrame(camera, keptFrameWidth);
+          face = await flow.bridge!.analyzeFaceFrame(frame.forAnalysis, flow.signal);
+        } catch {
+          frame?.full.close();
+          frame?.forAnalysis.close(); // not transferred when the bridge failed before sending it
+          if (!capture.isCurrent(token)) return;
+          capture.view = { phase: 'live', coach: t.captureInstructions.selfie, manual: true };
+          return;
+        }
+        if (!capture.isCurrent(token)) {
+          frame.full.close();
+          return;
+        }
+        flow.emit(new IdvQualityEvent({ kind: 'selfie', face }));
+        const now = performance.now();
+        const choice = session.observe(face, now);
+        if (choice && worthKeeping(kept, choice.role, choice.score)) {
+          keepFrame(kept, { bitmap: frame.full, score: choice.score, role: choice.role, face });
+        } else {
+          frame.full.close();
+        }
+        if (session.phase === 'challenge') challengeStartedAt ??= now;
+        const timedOut =
+          challengeStartedAt !== undefined && now - challengeStartedAt > challengeTimeoutMs;
+        if (session.phase === 'done' || timedOut) {
+          capture.view = {
+            phase: 'live',
+            coach: session.passed ? t.challengeDone : t.holdStill,
+            good: true,
+          };
+          await this.sendFrames(kept, session, now);
+          return;
+        }
         capture.view = {
           phase: 'live',
-          coach: session.passed ? t.challengeDone : t.holdStill,
-          good: true,
+          good: session.phase === 'challenge' || face.ok,
+          coach:
+            session.phase === 'challenge'
+              ? challengeText[session.challenge]
+              : face.ok
+                ? t.holdStill
+                : t.faceCoach[face.issues[0] as FaceIssue],
         };
-        await this.sendFrames(kept, session, now);
-        return;
+        await nextFrame();
       }
-      capture.view = {
-        phase: 'live',
-        good: session.phase === 'challenge' || face.ok,
-        coach:
-          session.phase === 'challenge'
-            ? challengeText[session.challenge]
-            : face.ok
-              ? t.holdStill
-              : t.faceCoach[face.issues[0] as FaceIssue],
-      };
-      await nextFrame();
+    } finally {
+      // Sent (encoded, transferred) or abandoned: either way these bitmaps are done with.
+      for (const frame of kept) frame.bitmap.close();
     }
   }
 

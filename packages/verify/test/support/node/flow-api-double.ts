@@ -83,7 +83,16 @@ export interface RecordedRequest {
   status?: number;
   json?: unknown;
   raw?: string;
-  form?: Record<string, { type: string; size: number; name: string }[] | string>;
+  form?: Record<string, RecordedFile[] | string>;
+}
+
+/** A file part of a recorded multipart request. */
+export interface RecordedFile {
+  type: string;
+  size: number;
+  name: string;
+  /** The bytes, base64-encoded: what a test decodes to see the very picture sent. */
+  base64: string;
 }
 
 /** One `GET` of the fingerprint endpoint, with the cache headers the browser sent. */
@@ -389,8 +398,13 @@ function recordForm(parts: Part[]): NonNullable<RecordedRequest['form']> {
   for (const part of parts) {
     if (part.kind === 'field') out[part.name] = part.value;
     else {
-      const list = (out[part.name] as { type: string; size: number; name: string }[]) ?? [];
-      list.push({ type: part.type, size: part.bytes.length, name: part.fileName });
+      const list = (out[part.name] as RecordedFile[]) ?? [];
+      list.push({
+        type: part.type,
+        size: part.bytes.length,
+        name: part.fileName,
+        base64: part.bytes.toString('base64'),
+      });
       out[part.name] = list;
     }
   }
