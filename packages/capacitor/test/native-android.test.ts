@@ -254,7 +254,8 @@ describe('IdvVerify inside an Android app', () => {
     for (const side of ['front', 'back']) {
       const [capture] = await requestsTo(scenario, 'POST', `/flow/captures/${side}`);
       expect(capture!.form!.image).to.deep.equal([
-        { type: 'image/jpeg', size: photo.size, name: `${side}.jpg` },
+        // Byte for byte the photo the native camera answered.
+        { type: 'image/jpeg', size: photo.size, name: `${side}.jpg`, base64: photoBase64 },
       ]);
       expect(JSON.parse(capture!.form!.meta as string)).to.deep.equal({
         source: 'native',
