@@ -1,16 +1,18 @@
 import { Type } from 'typebox';
+import { FORM_FACTORS, GATE_REASONS, PLATFORMS } from '../services/gate-rules.js';
 import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
 
+/** The resolved gate rules of a company as answers carry them (DESIGN §4). */
 export const GateRules = Type.Object(
   {
     version: Type.String(),
     rules: Type.Array(
       Type.Object({
         id: Type.String(),
-        reason: Type.String(),
+        reason: StringEnum(GATE_REASONS),
         match: Type.Object({
-          formFactor: Type.Optional(Type.String()),
-          platform: Type.Optional(Type.String()),
+          formFactor: Type.Optional(StringEnum(FORM_FACTORS)),
+          platform: Type.Optional(StringEnum(PLATFORMS)),
           osVersionMax: Type.Optional(Type.String()),
         }),
       }),
