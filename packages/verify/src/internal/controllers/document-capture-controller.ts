@@ -81,13 +81,9 @@ export class DocumentCaptureController {
 
   /**
    * The manual button: takes the current camera frame for review. No analysis describes that frame,
-   * so none is sent with it (the last two parameters only keep the screen's call as it was).
+   * so none is sent with it.
    */
-  readonly takePhoto = async (
-    side: DocumentSide,
-    _analysis: null = null,
-    _autoCaptured: false = false,
-  ): Promise<void> => {
+  readonly takePhoto = async (side: DocumentSide): Promise<void> => {
     const capture = this.capture;
     const camera = capture.camera;
     if (!camera) return;

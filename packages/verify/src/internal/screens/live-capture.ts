@@ -44,7 +44,7 @@ export function liveCapture(flow: FlowController, kind: CaptureKind): TemplateRe
               @click=${() =>
                 kind === 'selfie'
                   ? controller.selfie.takeManually()
-                  : controller.document.takePhoto(kind, null, false)}
+                  : controller.document.takePhoto(kind)}
             >
               ${icons.camera}${t.captureButton}
             </button>`
