@@ -48,6 +48,53 @@ describe('database handle', () => {
     expect(stored.map((r) => r.id).sort()).toEqual(ids.filter((_, index) => index % 4 !== 1));
   });
 
+  it('runs each unit of a batch once, and the batch again with each unit isolated when one fails', async () => {
+    const ids = Array.from({ length: 5 }, (_, i) => `00000000-0000-4000-8000-0000000000c${i}`);
+    const runs = ids.map(() => 0);
+    const batch = (failing: number | null) =>
+      Promise.allSettled(
+        ids.map((id, index) =>
+          handle.writeTransaction(async (trx) => {
+            runs[index]!++;
+            await trx
+              .insertInto('feedback_reasons')
+              .values(reason(`${id}${failing ?? ''}`))
+              .execute();
+            if (index === failing) throw new Error(`unit ${index} fails after writing`);
+            return index;
+          }),
+        ),
+      );
+    const allGood = await batch(null);
+    expect(allGood.every((r) => r.status === 'fulfilled')).toBe(true);
+    expect(runs).toEqual([1, 1, 1, 1, 1]);
+
+    runs.fill(0);
+    const oneFails = await batch(2);
+    expect(oneFails.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    // SQLite's group commit ran the five in one optimistic pass, rolled it back at unit 2's
+    // failure, and ran all five again, each in a savepoint. PostgreSQL runs each unit once.
+    expect(runs).toEqual(handle.dialect === 'sqlite' ? [2, 2, 2, 1, 1] : [1, 1, 1, 1, 1]);
+    const stored = await handle.db
+      .selectFrom('feedback_reasons')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        ids.map((id) => `${id}2`),
+      )
+      .execute();
+    expect(stored.map((r) => r.id).sort()).toEqual(
+      ids.filter((_, i) => i !== 2).map((id) => `${id}2`),
+    );
+  });
+
   it('never shows a prepared read on the database what an open transaction wrote', async () => {
     const db = handle.db;
     const byId = preparedQuery(db, ['id'], (p) =>
