@@ -12,6 +12,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
+import { SqliteChangeTracker, type ForeignKeyEdge } from './change-tracker.js';
 import { GroupCommit } from './group-commit.js';
 import { allowDirectQueries } from './prepared.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
@@ -36,6 +37,13 @@ export interface DatabaseHandle {
    * commit instead of paying a commit of its own; on PostgreSQL it runs as is.
    */
   singleWrite<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T>;
+  /**
+   * A number that changes whenever a stored row of one of `tables` may have changed (by this
+   * process or another); equal answers mean no row of those tables changed in between (see
+   * `SqliteChangeTracker`). `null` when the dialect cannot tell (PostgreSQL). Lets `RowCache`
+   * keep rows exactly as fresh as a read.
+   */
+  changeVersion(tables: readonly string[]): number | null;
   close(): Promise<void>;
 }
 
@@ -61,20 +69,25 @@ const SQLITE_BUSY_TIMEOUT_MS = 10_000;
  */
 function cachingSqlite(
   database: BetterSqlite3.Database,
+  changes: SqliteChangeTracker,
   capacity = 500,
 ): SqliteDatabase & { statement(text: string): BetterSqlite3.Statement } {
-  const statements = new Map<string, BetterSqlite3.Statement>();
+  const statements = new Map<string, { prepared: BetterSqlite3.Statement; readonly: boolean }>();
+  // Every statement run on the connection is looked up here first (Kysely's and ours alike), so
+  // this is where the change tracker learns of each write.
   const statement = (text: string): BetterSqlite3.Statement => {
-    let prepared = statements.get(text);
-    if (prepared === undefined) {
-      prepared = database.prepare(text);
+    let entry = statements.get(text);
+    if (entry === undefined) {
+      const prepared = database.prepare(text);
+      entry = { prepared, readonly: prepared.readonly };
       if (statements.size >= capacity) {
         const oldest = statements.keys().next().value;
         if (oldest !== undefined) statements.delete(oldest);
       }
-      statements.set(text, prepared);
+      statements.set(text, entry);
     }
-    return prepared;
+    changes.noteStatement(text, entry.readonly);
+    return entry.prepared;
   };
   return {
     statement,
@@ -128,7 +141,16 @@ function openSqlite(dataDir: string, onBackgroundError?: (error: unknown) => voi
   // (the original of every page the unit changes, kept for a rollback to the savepoint) was
   // otherwise a temporary file, written page by page: about 40 write calls per link created.
   raw.pragma('temp_store = MEMORY');
-  const statements = cachingSqlite(raw);
+  const dataVersion = raw.prepare('pragma data_version').pluck();
+  const foreignKeys = raw.prepare(
+    `select m.name as child, f."table" as parent from sqlite_master m, pragma_foreign_key_list(m.name) f
+     where m.type = 'table' and (f.on_delete not in ('NO ACTION', 'RESTRICT') or f.on_update not in ('NO ACTION', 'RESTRICT'))`,
+  );
+  const changes = new SqliteChangeTracker(
+    () => dataVersion.get() as number,
+    () => foreignKeys.all() as ForeignKeyEdge[],
+  );
+  const statements = cachingSqlite(raw, changes);
   const db = new Kysely<Database>({
     dialect: new LockingSqliteDialect({ database: statements }),
   });
@@ -158,6 +180,7 @@ function openSqlite(dataDir: string, onBackgroundError?: (error: unknown) => voi
     dialect: 'sqlite',
     writeTransaction: (work) => batcher.run(work),
     singleWrite: (work) => batcher.run(work),
+    changeVersion: (tables) => changes.version(tables),
     close: async () => {
       await checkpointer.close();
       await db.destroy();
@@ -206,6 +229,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
     dialect: 'postgres',
     writeTransaction: (work) => db.transaction().execute(work),
     singleWrite: (work) => work(db),
+    changeVersion: () => null,
     close: () => db.destroy(),
   };
 }

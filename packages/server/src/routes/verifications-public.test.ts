@@ -69,6 +69,30 @@ describe('public flow endpoints', () => {
       expect(started.operationGuid).toMatch(/^[0-9a-f-]{36}$/);
     });
 
+    it('shows every change at once, whether this server or another process made it', async () => {
+      const { verificationId, linkId } = await createLink(test, account.token);
+      const poll = async () =>
+        (
+          await test.inject({
+            method: 'GET',
+            url: `/api/v1/verifications/${verificationId}/status?linkId=${linkId}`,
+          })
+        ).json<string>();
+      expect(await poll()).toBe('pending');
+      expect(await poll()).toBe('pending'); // now answered from the poll's cache (SQLite)
+      // A second server on the same database starts the flow through its own connection.
+      const other = await createTestApp({ scratch: test.scratch });
+      try {
+        await other.services.verifications.start(verificationId);
+      } finally {
+        await other.close();
+      }
+      expect(await poll()).toBe('started');
+      // This server finishes it.
+      expect((await finish(verificationId, 'failed')).statusCode).toBe(201);
+      expect(await poll()).toBe('failed');
+    });
+
     it('answers the same 403 without linkId, with a wrong linkId, and for an unknown verification', async () => {
       const { verificationId, linkId } = await createLink(test, account.token);
       const other = await createLink(test, account.token);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Updateable } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
+import { RowCache } from '../db/row-cache.js';
 import type { VerificationsTable } from '../db/schema.js';
 import { HOUR_MS, isoAt } from '../lib/clock.js';
 import { ApiError, Errors } from '../lib/errors.js';
@@ -105,6 +106,11 @@ function normalizeEmail(email: string): string {
 export class VerificationService {
   /** The status poll's narrow query, compiled once (the poll is the hottest public path). */
   readonly #pollQuery;
+  /**
+   * The rows the status poll read, kept while no verification changes (`RowCache`): a
+   * verification is polled every second or two for minutes while its row changes a few times.
+   */
+  readonly #pollRows;
   /** The insert of link creation, compiled once. */
   readonly #insertPending;
   /** One verification with its link (every read), compiled once. */
@@ -139,6 +145,10 @@ export class VerificationService {
           }
         : db.selectFrom('verifications').select(pollColumns).where('id', '=', p.id),
     );
+    this.#pollRows = new RowCache(ctx.database, ['verifications'], async (id) => {
+      const [row] = await this.#pollQuery({ id });
+      return row;
+    });
     this.#loadQuery = preparedQuery(db, ['id'], (p) =>
       this.joined(db).where('verifications.id', '=', p.id),
     );
@@ -368,7 +378,7 @@ export class VerificationService {
     verificationId: string,
     linkId: string | undefined,
   ): Promise<StatusWithOperation> {
-    const [row] = linkId === undefined ? [] : await this.#pollQuery({ id: verificationId });
+    const row = linkId === undefined ? undefined : await this.#pollRows.get(verificationId);
     if (row === undefined || linkId === undefined || !constantTimeEqual(row.link_id, linkId)) {
       throw Errors.forbidden('linkId missing or not matching the verification');
     }
