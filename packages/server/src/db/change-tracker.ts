@@ -11,7 +11,7 @@
  *   `PRAGMA data_version` changes whenever another connection commits. It is read once per turn
  *   of the event loop, by the first version asked in that turn, and any change advances every
  *   table. Every request served in a turn arrived before that read, so an answer built from the
- *   cache is never older than the request.
+ *   cache is never older than the request. It is read again as each write transaction starts.
  *
  * Sound only while the schema has no triggers and no REPLACE conflict clause (an INSERT would then
  * change other rows); `database.test.ts` checks that the migrations keep it so.
@@ -34,9 +34,16 @@ export class SqliteChangeTracker {
     private readonly readForeignKeys: () => ForeignKeyEdge[],
   ) {}
 
-  /** Notes one statement about to run on the connection (`readonly`: SQLite's verdict). */
-  noteStatement(text: string, readonly: boolean): void {
-    if (readonly) return;
+  /**
+   * Whether `noteStatement` must see a statement: SQLite's `readonly` verdict, except for a
+   * rollback, which SQLite calls read-only but which puts rows back. Decided once per statement.
+   */
+  static mayChangeRows(text: string, readonly: boolean): boolean {
+    return !readonly || ROLLBACK.test(text);
+  }
+
+  /** Notes one statement about to run on the connection (one that `mayChangeRows`). */
+  noteStatement(text: string): void {
     let target = this.#targets.get(text);
     if (target === undefined) {
       target = classify(text);
@@ -64,12 +71,26 @@ export class SqliteChangeTracker {
     return version;
   }
 
+  /**
+   * Reads `PRAGMA data_version` now. The group commit calls it right after taking the write lock:
+   * no other connection can commit until that transaction ends, so rows cached before stay valid
+   * inside it, whatever the turn of the event loop.
+   */
+  checkOtherConnections(): void {
+    if (!this.#checkedThisTurn) {
+      this.#checkedThisTurn = true;
+      setImmediate(() => {
+        this.#checkedThisTurn = false;
+      });
+    }
+    this.#readDataVersion();
+  }
+
   #checkOtherConnections(): void {
-    if (this.#checkedThisTurn) return;
-    this.#checkedThisTurn = true;
-    setImmediate(() => {
-      this.#checkedThisTurn = false;
-    });
+    if (!this.#checkedThisTurn) this.checkOtherConnections();
+  }
+
+  #readDataVersion(): void {
     const dataVersion = this.readDataVersion();
     if (this.#dataVersion !== undefined && dataVersion !== this.#dataVersion) {
       this.#everything = ++this.#counter;
@@ -93,15 +114,19 @@ const NO_ROW_CHANGED = Symbol('no row changed');
 const UNKNOWN = Symbol('unknown');
 type StatementTarget = string | typeof NO_ROW_CHANGED | typeof UNKNOWN;
 
-/** Transaction control: `BEGIN IMMEDIATE` counts as a write for SQLite, yet changes no row. */
-const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
+/**
+ * Transaction control: `BEGIN IMMEDIATE` counts as a write for SQLite, yet changes no row. A
+ * rollback is not in the list: it puts back rows that a cache may have read inside the transaction.
+ */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|end|savepoint|release)\b/i;
+const ROLLBACK = /^\s*rollback\b/i;
 
 const WRITE =
   /^\s*(insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+(?:"([^"]+)"|(\w+))/i;
 
 /**
  * The table whose existing rows a write statement may change; `NO_ROW_CHANGED` when it only adds
- * rows (a plain INSERT) or controls the transaction; `UNKNOWN` for anything else.
+ * rows (a plain INSERT) or controls the transaction (but a rollback); `UNKNOWN` for anything else.
  */
 function classify(text: string): StatementTarget {
   if (TRANSACTION_CONTROL.test(text)) return NO_ROW_CHANGED;

@@ -72,21 +72,21 @@ function cachingSqlite(
   changes: SqliteChangeTracker,
   capacity = 500,
 ): SqliteDatabase & { statement(text: string): BetterSqlite3.Statement } {
-  const statements = new Map<string, { prepared: BetterSqlite3.Statement; readonly: boolean }>();
+  const statements = new Map<string, { prepared: BetterSqlite3.Statement; tracked: boolean }>();
   // Every statement run on the connection is looked up here first (Kysely's and ours alike), so
   // this is where the change tracker learns of each write.
   const statement = (text: string): BetterSqlite3.Statement => {
     let entry = statements.get(text);
     if (entry === undefined) {
       const prepared = database.prepare(text);
-      entry = { prepared, readonly: prepared.readonly };
+      entry = { prepared, tracked: SqliteChangeTracker.mayChangeRows(text, prepared.readonly) };
       if (statements.size >= capacity) {
         const oldest = statements.keys().next().value;
         if (oldest !== undefined) statements.delete(oldest);
       }
       statements.set(text, entry);
     }
-    changes.noteStatement(text, entry.readonly);
+    if (entry.tracked) changes.noteStatement(text);
     return entry.prepared;
   };
   return {
@@ -173,6 +173,7 @@ function openSqlite(dataDir: string, onBackgroundError?: (error: unknown) => voi
   const batcher = new GroupCommit(db, {
     exec: (text) => void statements.statement(text).run(),
     adopt: (trx) => allowDirectQueries(trx, runDirect),
+    began: () => changes.checkOtherConnections(),
   });
   const checkpointer = new WalCheckpointer(file, { onError: onBackgroundError });
   return {

@@ -24,6 +24,8 @@ export interface DirectConnection {
   exec(sql: string): void;
   /** Lets the prepared queries given `trx` run at once on the connection. */
   adopt(trx: Kysely<Database>): void;
+  /** Called once each transaction holds the write lock (BEGIN IMMEDIATE has run). */
+  began(): void;
 }
 
 /** Most units of work one commit carries. */
@@ -117,6 +119,7 @@ export class GroupCommit {
       };
       const outcomes: Outcome[] = [];
       await run(BEGIN);
+      direct?.began();
       try {
         for (const unit of batch) {
           if (mode !== 'isolated') {

@@ -40,9 +40,9 @@ describe('row cache', () => {
   /** A cache of `feedback_reasons` rows that counts its database reads. */
   function reasonsCache() {
     const reads: string[] = [];
-    const cache = new RowCache(handle, ['feedback_reasons'], async (id) => {
+    const cache = new RowCache(handle, ['feedback_reasons'], async (id, executor) => {
       reads.push(id);
-      return handle.db
+      return (executor ?? handle.db)
         .selectFrom('feedback_reasons')
         .select(['id', 'reason'])
         .where('id', '=', id)
@@ -89,6 +89,23 @@ describe('row cache', () => {
     expect(await cache.get('cache-b')).toBeUndefined();
     expect(await cache.get('cache-b')).toBeUndefined();
     expect(reads.slice(-3)).toEqual(['cache-a', 'cache-b', 'cache-b']);
+  });
+
+  it('never keeps what a transaction wrote and then rolled back', async () => {
+    const { cache } = reasonsCache();
+    const committed = await cache.get('cache-a');
+    const rolledBack = handle.writeTransaction(async (trx) => {
+      await trx
+        .updateTable('feedback_reasons')
+        .set({ reason: 'never committed' })
+        .where('id', '=', 'cache-a')
+        .execute();
+      expect(await cache.get('cache-a', trx)).toEqual({ id: 'cache-a', reason: 'never committed' });
+      throw new Error('rolled back');
+    });
+    await expect(rolledBack).rejects.toThrow('rolled back');
+    expect(await cache.get('cache-a')).toEqual(committed);
+    expect(Object.isFrozen(await cache.get('cache-a'))).toBe(onSqlite);
   });
 
   it.runIf(onSqlite)(

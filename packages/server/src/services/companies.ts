@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
+import { RowCache } from '../db/row-cache.js';
 import type { CompaniesTable } from '../db/schema.js';
 import { isoAt } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
@@ -66,6 +67,8 @@ export interface Windows {
 /** Company settings, their plan rules, and the values resolved on the server. */
 export class CompanyService {
   readonly #byId;
+  /** Company rows, read on nearly every authenticated call and changed rarely (`RowCache`). */
+  readonly #rows;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -75,15 +78,19 @@ export class CompanyService {
     this.#byId = preparedQuery(db, ['id'], (p) =>
       db.selectFrom('companies').selectAll().where('id', '=', p.id),
     );
+    this.#rows = new RowCache(ctx.database, ['companies'], async (id, executor) => {
+      const [row] = await this.#byId({ id }, executor);
+      return row;
+    });
   }
 
-  async find(companyId: string, db?: Executor): Promise<CompanyRow | undefined> {
-    const [row] = await this.#byId({ id: companyId }, db);
-    return row;
+  /** The company's row (shared and frozen: never change it), or undefined. */
+  async find(companyId: string, db?: Executor): Promise<Readonly<CompanyRow> | undefined> {
+    return this.#rows.get(companyId, db);
   }
 
   /** The company of an authenticated caller (it exists: tokens cascade with their company). */
-  async get(companyId: string, db: Executor = this.ctx.database.db): Promise<CompanyRow> {
+  async get(companyId: string, db?: Executor): Promise<Readonly<CompanyRow>> {
     const row = await this.find(companyId, db);
     if (row === undefined) throw Errors.notFound('user');
     return row;
