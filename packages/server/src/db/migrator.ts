@@ -9,6 +9,7 @@ import type { DatabaseHandle, DialectName } from './database.js';
 import { initialMigration } from './migrations/0001-initial.js';
 import { flowMigration } from './migrations/0002-flow.js';
 import { statusPollMigration } from './migrations/0003-status-poll.js';
+import { linkCreatedOnLinkMigration } from './migrations/0004-link-created-on-link.js';
 
 /**
  * Every migration, in order. Append only: a released migration is never edited, a change is a new one.
@@ -19,6 +20,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0001-initial': initialMigration(dialect),
     '0002-flow': flowMigration(dialect),
     '0003-status-poll': statusPollMigration(),
+    '0004-link-created-on-link': linkCreatedOnLinkMigration(),
   };
 }
 

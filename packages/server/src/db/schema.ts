@@ -87,6 +87,10 @@ export interface LinksTable {
   expires_at: string;
   consumed_at: string | null;
   created_at: string;
+  /** The user who created the link (its `link.created` log entry, with `created_ip`). */
+  created_by: string | null;
+  /** Address the creating request came from (null for links of older servers without one). */
+  created_ip: string | null;
 }
 
 export interface VerificationsTable {

@@ -249,6 +249,8 @@ describe('account and company', () => {
       createdAt: expect.any(String),
       ip: '127.0.0.1',
     });
+    // A link is its own creation entry (migration 0004).
+    expect(logs.data[0]._id).toBe(logs.data[0].resourceId);
     const page = (
       await test.inject({
         method: 'GET',

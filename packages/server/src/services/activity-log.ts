@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
 import { timeOrderedUuid } from '../lib/ids.js';
 import { isoAt } from '../lib/clock.js';
@@ -64,15 +65,23 @@ export class ActivityLogService {
     );
   }
 
-  /** A page of the company's log, newest first. */
+  /**
+   * A page of the company's log, newest first. Link creations are read from the links
+   * themselves (migration 0004): each link is its own `link.created` entry, `_id` its id.
+   */
   async page(
     companyId: string,
     page: PageRequest,
   ): Promise<{ total: number; page: number; data: ActivityEntry[] }> {
     const db = this.ctx.database.db;
-    const [count, rows] = await Promise.all([
+    const [logged, links, rows] = await Promise.all([
       db
         .selectFrom('activity_logs')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('company_id', '=', companyId)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('links')
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .where('company_id', '=', companyId)
         .executeTakeFirstOrThrow(),
@@ -80,6 +89,19 @@ export class ActivityLogService {
         .selectFrom('activity_logs')
         .select(['id', 'action', 'resource', 'resource_id', 'created_at', 'ip'])
         .where('company_id', '=', companyId)
+        .unionAll(
+          db
+            .selectFrom('links')
+            .select([
+              'id',
+              sql.lit('link.created').as('action'),
+              sql.lit('link').as('resource'),
+              'id as resource_id',
+              'created_at',
+              'created_ip as ip',
+            ])
+            .where('company_id', '=', companyId),
+        )
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(page.size)
@@ -87,7 +109,7 @@ export class ActivityLogService {
         .execute(),
     ]);
     return {
-      total: Number(count.total),
+      total: Number(logged.total) + Number(links.total),
       page: page.page,
       data: rows.map((r) => ({
         _id: r.id,

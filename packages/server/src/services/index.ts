@@ -153,7 +153,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       contactRequests: new ContactRequestService(context, companies, activity),
       gateRules,
       images,
-      links: new LinkService(context, companies, verifications, gateRules, activity),
+      links: new LinkService(context, companies, verifications, gateRules),
       logos: new LogoService(context, activity),
       mailer,
       rateCounter,

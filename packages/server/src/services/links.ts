@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
 import type { LinksTable } from '../db/schema.js';
 import { timeOrderedUuid } from '../lib/ids.js';
@@ -6,7 +6,6 @@ import { HOUR_MS, isoAt } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
 import { parseJsonColumn, toFlag } from '../lib/json.js';
 import type { PageRequest } from '../lib/paging.js';
-import type { ActivityLogService } from './activity-log.js';
 import type { CompanyRow, CompanyService, LinkCompanyView } from './companies.js';
 import type { Executor, ServiceContext } from './context.js';
 import type { GateRuleService } from './gate-rules.js';
@@ -56,7 +55,6 @@ export class LinkService {
     private readonly companies: CompanyService,
     private readonly verifications: VerificationService,
     private readonly gateRules: GateRuleService,
-    private readonly activity: ActivityLogService,
   ) {
     // Link creation is a hot write path: its statements are compiled once.
     const db = ctx.database.db;
@@ -85,6 +83,8 @@ export class LinkService {
       'metadata',
       'expiresAt',
       'createdAt',
+      'createdBy',
+      'createdIp',
     ] as const;
     this.#insertLink = preparedQuery(db, linkColumns, (p) =>
       db.insertInto('links').values({
@@ -98,10 +98,11 @@ export class LinkService {
         adaptive_flow_requested: p.adaptiveFlowRequested as unknown as number,
         adaptive_flow: p.adaptiveFlow as unknown as number,
         metadata: p.metadata,
-        active: 1,
+        active: sql.lit(1),
         expires_at: p.expiresAt,
-        consumed_at: null,
         created_at: p.createdAt,
+        created_by: p.createdBy,
+        created_ip: p.createdIp,
       }),
     );
   }
@@ -159,6 +160,9 @@ export class LinkService {
           metadata: JSON.stringify(input.metadata ?? {}),
           expiresAt: linkExpiresAt,
           createdAt,
+          // The link row is also its `link.created` activity entry (migration 0004).
+          createdBy: userId,
+          createdIp: ip,
         },
         trx,
       );
@@ -170,10 +174,6 @@ export class LinkService {
         expiresAt: isoAt(now + (windows.linkHours + windows.dataHours) * HOUR_MS),
         createdAt,
       });
-      await this.activity.record(
-        { companyId, userId, action: 'link.created', resource: 'link', resourceId: linkId, ip },
-        trx,
-      );
       // Last, so that the company's quota row stays locked (PostgreSQL) only until the commit:
       // concurrent creations of one company queue on that lock. Used up: the whole transaction
       // rolls back, the link with it.

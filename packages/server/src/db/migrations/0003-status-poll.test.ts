@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../../testing/harness.js';
 import { openDatabase, type DatabaseHandle } from '../database.js';
-import { migrateToLatest, migrateUpTo } from '../migrator.js';
+import { migrateUpTo } from '../migrator.js';
 
 describe('migration 0003-status-poll', () => {
   let scratch: ScratchDatabase;
@@ -54,7 +54,7 @@ describe('migration 0003-status-poll', () => {
         null, null, ${at}, ${at})`.execute(db);
     }
 
-    expect(await migrateToLatest(handle)).toEqual(['0003-status-poll']);
+    expect(await migrateUpTo(handle, '0003-status-poll')).toEqual(['0003-status-poll']);
     const migrated = await db
       .selectFrom('verifications')
       .select(['id', 'link_expires_at'])
