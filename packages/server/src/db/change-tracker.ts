@@ -6,7 +6,8 @@
  * - this process: every statement run on the connection is noted (`noteStatement`). One that may
  *   change existing rows (UPDATE, DELETE, an upsert, a REPLACE) advances the version of its table
  *   and of every table its foreign keys cascade into. A plain INSERT changes no existing row and
- *   advances nothing; anything not understood (DDL…) advances every table.
+ *   advances nothing, nor does transaction control; a rollback (it puts rows back) and anything
+ *   not understood (DDL…) advance every table.
  * - other processes (the CLI, a second server on the same data directory): SQLite's
  *   `PRAGMA data_version` changes whenever another connection commits. It is read once per turn
  *   of the event loop, by the first version asked in that turn, and any change advances every
@@ -14,7 +15,7 @@
  *   cache is never older than the request. It is read again as each write transaction starts.
  *
  * Sound only while the schema has no triggers and no REPLACE conflict clause (an INSERT would then
- * change other rows); `database.test.ts` checks that the migrations keep it so.
+ * change other rows); `row-cache.test.ts` checks that the migrations keep it so.
  */
 export class SqliteChangeTracker {
   /** Version of the last possible change of each table (absent: none since start). */
