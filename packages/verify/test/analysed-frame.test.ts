@@ -5,6 +5,11 @@
  * grabbed after its analysis would be the other scene, and carry the other mark.
  */
 import { expect } from '@open-wc/testing';
+import {
+  grabAnalysedFrame,
+  isUsable,
+  releaseAnalysedFrame,
+} from '../dist/internal/controllers/analysed-frame.js';
 import type { RecordedFile } from './support/double.js';
 import { acceptTerms, eventsOf, mount, requestsTo, waitFor } from './support/element.js';
 import { drawDocumentScene, singleFaceFrame } from './support/images.js';
@@ -108,6 +113,31 @@ describe('<idv-verify> sends the analysed frame', () => {
       expect(sent.mark, `frame ${i}: the frame sent is the frame analysed`).to.equal(
         [...scenes][0],
       );
+    }
+  });
+});
+
+describe('releaseAnalysedFrame', () => {
+  it('closes the kept frame and its analysis copy, even once the copy went to the worker', async () => {
+    const scene = drawDocumentScene({ width: 1280, height: 960 }).canvas;
+    const camera = await new TestCaptureSource({ scene }).openCamera();
+    try {
+      const dropped = await grabAnalysedFrame(camera);
+      expect([dropped.full.width, dropped.forAnalysis.width]).to.deep.equal([1280, 640]);
+      releaseAnalysedFrame(dropped);
+      expect(isUsable(dropped.full), 'kept frame closed').to.equal(false);
+      expect(isUsable(dropped.forAnalysis), 'analysis copy closed').to.equal(false);
+
+      // The analysis copy handed over (as to the worker): releasing still closes the kept frame.
+      const analysed = await grabAnalysedFrame(camera);
+      structuredClone(analysed.forAnalysis, { transfer: [analysed.forAnalysis] }).close();
+      releaseAnalysedFrame(analysed);
+      expect(isUsable(analysed.full), 'kept frame closed').to.equal(false);
+
+      // A grab that failed leaves no frame: nothing to release, nothing thrown.
+      releaseAnalysedFrame(undefined);
+    } finally {
+      camera.stop();
     }
   });
 });

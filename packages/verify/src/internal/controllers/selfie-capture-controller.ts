@@ -11,7 +11,7 @@ import type { FaceFrameAnalysis, FaceIssue } from '../../worker/types.js';
 import type { SelfieFramePose } from '../flow/capture-meta.js';
 import { loadCaptureTools } from '../flow/capture-tools.js';
 import { encodeOnMainThread, nextFrame } from '../frames.js';
-import { grabAnalysedFrame, type AnalysedFrame } from './analysed-frame.js';
+import { grabAnalysedFrame, releaseAnalysedFrame, type AnalysedFrame } from './analysed-frame.js';
 import type { CaptureController } from './capture-controller.js';
 
 /** A full-resolution selfie frame kept for sending. */
@@ -78,14 +78,14 @@ export class SelfieCaptureController {
           frame = await grabAnalysedFrame(camera, keptFrameWidth);
           face = await flow.bridge!.analyzeFaceFrame(frame.forAnalysis, flow.signal);
         } catch {
-          frame?.full.close();
-          frame?.forAnalysis.close(); // not transferred when the bridge failed before sending it
+          // The analysis copy too: it was not transferred when the bridge failed before sending it.
+          releaseAnalysedFrame(frame);
           if (!capture.isCurrent(token)) return;
           capture.view = { phase: 'live', coach: t.captureInstructions.selfie, manual: true };
           return;
         }
         if (!capture.isCurrent(token)) {
-          frame.full.close();
+          releaseAnalysedFrame(frame);
           return;
         }
         flow.emit(new IdvQualityEvent({ kind: 'selfie', face }));
@@ -94,7 +94,7 @@ export class SelfieCaptureController {
         if (choice && worthKeeping(kept, choice.role, choice.score)) {
           keepFrame(kept, { bitmap: frame.full, score: choice.score, role: choice.role, face });
         } else {
-          frame.full.close();
+          releaseAnalysedFrame(frame);
         }
         if (session.phase === 'challenge') challengeStartedAt ??= now;
         const timedOut =
