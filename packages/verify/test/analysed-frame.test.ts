@@ -115,6 +115,23 @@ describe('<idv-verify> sends the analysed frame', () => {
       );
     }
   });
+
+  it('sends the selfie frames’ own pixels when the worker takes them and cannot encode them', async () => {
+    const left = await faceScene(-40, 'red');
+    const right = await faceScene(40, 'blue');
+    const source = new TestCaptureSource({ scene: left, grabScenes: [left, right] });
+    const workerUrl = new URL('./support/worker-without-jpeg-encoder.js', import.meta.url);
+    const m = await mount({ session: { method: 'FACE' } }, { source, workerUrl });
+    await acceptTerms(m);
+    await m.step('selfie');
+    await m.step('result', 40000);
+    const [selfie] = await requestsTo(m, 'POST', '/flow/captures/selfie');
+    const files = selfie!.form!.frames as RecordedFile[];
+    expect(files.length).to.be.within(1, 5);
+    // Encoded on the main thread from the bitmaps the worker handed back: the kept frames' size
+    // and their scenes' marks, not the empty bitmaps the worker's transfer left behind.
+    for (const file of files) expect((await readSent(file)).width).to.equal(1280);
+  });
 });
 
 describe('releaseAnalysedFrame', () => {

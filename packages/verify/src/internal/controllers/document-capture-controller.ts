@@ -5,6 +5,7 @@
  */
 import { DocumentCoach } from '../../capture/document-coach.js';
 import { IdvQualityEvent } from '../../events/index.js';
+import { frameAfterFailedEncode } from '../../worker-bridge.js';
 import type { DocumentFrameAnalysis, DocumentIssue } from '../../worker/types.js';
 import { encodeOnMainThread, nextFrame } from '../frames.js';
 import { loadCaptureTools } from '../flow/capture-tools.js';
@@ -113,10 +114,10 @@ export class DocumentCaptureController {
     try {
       encoded = await flow.bridge!.encodeJpeg(frame, documentJpegQuality, flow.signal);
     } catch (error) {
-      // The worker failed. The frame is still ours unless it was already handed over to it; then
-      // a new frame is taken, which no analysis describes.
-      let photo = frame;
-      if (!isUsable(frame)) {
+      // The worker failed. It hands back a frame it took but could not encode; a frame lost with
+      // it (aborted) is replaced by a new one, which no analysis describes.
+      let photo = frameAfterFailedEncode(error, frame);
+      if (!isUsable(photo)) {
         if (!capture.camera) throw error;
         photo = await capture.camera.grabFrame();
         quality = null;

@@ -7,6 +7,7 @@
 import type { CaptureOrigin, SelfieCaptureMeta } from '../../api/types.js';
 import type { ChallengeType, SelfieSession } from '../../capture/liveness-challenge.js';
 import { IdvQualityEvent } from '../../events/index.js';
+import { frameAfterFailedEncode } from '../../worker-bridge.js';
 import type { FaceFrameAnalysis, FaceIssue } from '../../worker/types.js';
 import type { SelfieFramePose } from '../flow/capture-meta.js';
 import { loadCaptureTools } from '../flow/capture-tools.js';
@@ -216,11 +217,16 @@ export class SelfieCaptureController {
     );
   }
 
-  /** Encodes a frame in the worker, or on the main thread when the worker cannot. */
+  /**
+   * Encodes a frame in the worker, or on the main thread when the worker cannot: with the frame's
+   * own pixels, which the worker hands back when it took the frame and then failed.
+   */
   private encode(bitmap: ImageBitmap): Promise<Blob> {
     return this.capture.flow
       .bridge!.encodeJpeg(bitmap, selfieJpegQuality)
-      .catch(() => encodeOnMainThread(bitmap, selfieJpegQuality));
+      .catch((error: unknown) =>
+        encodeOnMainThread(frameAfterFailedEncode(error, bitmap), selfieJpegQuality),
+      );
   }
 }
 
