@@ -23,8 +23,6 @@ interface KeptFrame {
   face: FaceFrameAnalysis;
 }
 
-/** Longest wait for the selfie challenge before the frames go as they are (ms). */
-const challengeTimeoutMs = 12000;
 /** JPEG quality of a selfie frame. */
 const selfieJpegQuality = 0.9;
 /** Width of the frames kept for sending (px). */
@@ -68,7 +66,6 @@ export class SelfieCaptureController {
       blink: t.challengeBlink,
     };
     capture.view = { phase: 'live', coach: t.faceCoach['no-face'] };
-    let challengeStartedAt: number | undefined;
     try {
       while (capture.isCurrent(token) && capture.camera) {
         const camera = capture.camera;
@@ -97,10 +94,8 @@ export class SelfieCaptureController {
         } else {
           releaseAnalysedFrame(frame);
         }
-        if (session.phase === 'challenge') challengeStartedAt ??= now;
-        const timedOut =
-          challengeStartedAt !== undefined && now - challengeStartedAt > challengeTimeoutMs;
-        if (session.phase === 'done' || timedOut) {
+        // The alignment and the challenge are both bounded: out of time, the frames go as they are.
+        if (session.phase === 'done' || session.timedOut(now)) {
           capture.view = {
             phase: 'live',
             coach: session.passed ? t.challengeDone : t.holdStill,
@@ -109,6 +104,8 @@ export class SelfieCaptureController {
           await this.sendFrames(kept, session, now);
           return;
         }
+        // A person who has not aligned for a while hears, steadily, what the analysis keeps finding.
+        const hint = session.alignHint(now);
         capture.view = {
           phase: 'live',
           good: session.phase === 'challenge' || face.ok,
@@ -117,7 +114,9 @@ export class SelfieCaptureController {
               ? challengeText[session.challenge]
               : face.ok
                 ? t.holdStill
-                : t.faceCoach[face.issues[0] as FaceIssue],
+                : hint
+                  ? t.faceHint[hint]
+                  : t.faceCoach[face.issues[0] as FaceIssue],
         };
         await nextFrame();
       }
