@@ -91,7 +91,8 @@ export const es: Translation = {
     turned: 'Mira directamente a la cámara',
   },
   faceHint: {
-    'no-face': 'Aún no encontramos una cara: mira a la cámara a la altura de los ojos, con buena luz',
+    'no-face':
+      'Aún no encontramos una cara: mira a la cámara a la altura de los ojos, con buena luz',
     'multiple-faces': 'Se ve más de una cara: asegúrate de estar solo en la imagen',
     'too-far': 'Tu cara está demasiado lejos: acerca el teléfono',
     'too-close': 'Tu cara está demasiado cerca: aleja un poco el teléfono',

@@ -90,7 +90,8 @@ export const fr: Translation = {
     turned: 'Regardez droit vers la caméra',
   },
   faceHint: {
-    'no-face': 'Aucun visage trouvé pour l’instant : regardez la caméra à hauteur des yeux, bien éclairé',
+    'no-face':
+      'Aucun visage trouvé pour l’instant : regardez la caméra à hauteur des yeux, bien éclairé',
     'multiple-faces': 'Plus d’un visage est visible : assurez-vous d’être seul dans l’image',
     'too-far': 'Votre visage est trop loin : rapprochez le téléphone',
     'too-close': 'Votre visage est trop près : éloignez un peu le téléphone',
