@@ -4,9 +4,10 @@
  * terminated after a quiet period (it restarts on the next job).
  */
 import { transfer, wrap, type Remote } from 'comlink';
+import { frameTransferables } from './worker/transferables.js';
 import type {
   DocumentFrameAnalysis,
-  EncodedImage,
+  EncodeAnswer,
   FaceFrameAnalysis,
   FrameInput,
 } from './worker/types.js';
@@ -20,8 +21,29 @@ export interface WorkerBridgeOptions {
   idleMs?: number;
 }
 
-function transferablesOf(frame: FrameInput): Transferable[] {
-  return 'data' in frame ? [frame.data.buffer as ArrayBuffer] : [frame];
+/**
+ * The worker took a frame to encode and could not: it handed the frame back in `frame` (the same
+ * pixels, the caller's again), so the caller can encode it another way.
+ */
+export class FrameEncodeError extends Error {
+  override readonly name = 'FrameEncodeError';
+
+  constructor(
+    message: string,
+    /** The frame sent, handed back by the worker. */
+    readonly frame: FrameInput,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The frame to encode some other way after `encodeJpeg` rejected with `error`: the one the worker
+ * handed back, or else `sent` itself, which is still the caller's when the worker never took it
+ * (it could not start). A frame lost with the worker (aborted, crashed) comes back closed (0×0).
+ */
+export function frameAfterFailedEncode<T extends FrameInput>(error: unknown, sent: T): T {
+  return error instanceof FrameEncodeError ? (error.frame as T) : sent;
 }
 
 /** Lazily started, idle-terminated Comlink bridge to the capture worker. */
@@ -44,14 +66,17 @@ export class WorkerBridge {
   /** Scores a document frame. The frame is transferred: do not use it afterwards. */
   analyzeDocumentFrame(frame: FrameInput, signal?: AbortSignal): Promise<DocumentFrameAnalysis> {
     return this.run(
-      (api) => api.analyzeDocumentFrame(transfer(frame, transferablesOf(frame))),
+      (api) => api.analyzeDocumentFrame(transfer(frame, frameTransferables(frame))),
       signal,
     );
   }
 
   /** Detects the face of a frame. The frame is transferred. */
   analyzeFaceFrame(frame: FrameInput, signal?: AbortSignal): Promise<FaceFrameAnalysis> {
-    return this.run((api) => api.analyzeFaceFrame(transfer(frame, transferablesOf(frame))), signal);
+    return this.run(
+      (api) => api.analyzeFaceFrame(transfer(frame, frameTransferables(frame))),
+      signal,
+    );
   }
 
   /** Loads the face models ahead of use. */
@@ -59,13 +84,17 @@ export class WorkerBridge {
     return this.run((api) => api.prepareFaceDetection(), signal);
   }
 
-  /** Encodes a frame as a JPEG `Blob`. The frame is transferred. */
+  /**
+   * Encodes a frame as a JPEG `Blob`. The frame is transferred: do not use it afterwards. When the
+   * worker cannot encode it, rejects with a `FrameEncodeError` that hands the frame back.
+   */
   async encodeJpeg(frame: FrameInput, quality = 0.9, signal?: AbortSignal): Promise<Blob> {
-    const image: EncodedImage = await this.run(
-      (api) => api.encodeJpeg(transfer(frame, transferablesOf(frame)), quality),
+    const answer = await this.run<EncodeAnswer>(
+      (api) => api.encodeJpeg(transfer(frame, frameTransferables(frame)), quality),
       signal,
     );
-    return new Blob([image.buffer], { type: image.type });
+    if (!answer.image) throw new FrameEncodeError(answer.reason, answer.frame);
+    return new Blob([answer.image.buffer], { type: answer.image.type });
   }
 
   /** Stops the worker now. */

@@ -5,6 +5,11 @@
  * grabbed after its analysis would be the other scene, and carry the other mark.
  */
 import { expect } from '@open-wc/testing';
+import {
+  grabAnalysedFrame,
+  isUsable,
+  releaseAnalysedFrame,
+} from '../dist/internal/controllers/analysed-frame.js';
 import type { RecordedFile } from './support/double.js';
 import { acceptTerms, eventsOf, mount, requestsTo, waitFor } from './support/element.js';
 import { drawDocumentScene, singleFaceFrame } from './support/images.js';
@@ -108,6 +113,48 @@ describe('<idv-verify> sends the analysed frame', () => {
       expect(sent.mark, `frame ${i}: the frame sent is the frame analysed`).to.equal(
         [...scenes][0],
       );
+    }
+  });
+
+  it('sends the selfie frames’ own pixels when the worker takes them and cannot encode them', async () => {
+    const left = await faceScene(-40, 'red');
+    const right = await faceScene(40, 'blue');
+    const source = new TestCaptureSource({ scene: left, grabScenes: [left, right] });
+    const workerUrl = new URL('./support/worker-without-jpeg-encoder.js', import.meta.url);
+    const m = await mount({ session: { method: 'FACE' } }, { source, workerUrl });
+    await acceptTerms(m);
+    await m.step('selfie');
+    await m.step('result', 40000);
+    const [selfie] = await requestsTo(m, 'POST', '/flow/captures/selfie');
+    const files = selfie!.form!.frames as RecordedFile[];
+    expect(files.length).to.be.within(1, 5);
+    // Encoded on the main thread from the bitmaps the worker handed back: the kept frames' size
+    // and their scenes' marks, not the empty bitmaps the worker's transfer left behind.
+    for (const file of files) expect((await readSent(file)).width).to.equal(1280);
+  });
+});
+
+describe('releaseAnalysedFrame', () => {
+  it('closes the kept frame and its analysis copy, even once the copy went to the worker', async () => {
+    const scene = drawDocumentScene({ width: 1280, height: 960 }).canvas;
+    const camera = await new TestCaptureSource({ scene }).openCamera();
+    try {
+      const dropped = await grabAnalysedFrame(camera);
+      expect([dropped.full.width, dropped.forAnalysis.width]).to.deep.equal([1280, 640]);
+      releaseAnalysedFrame(dropped);
+      expect(isUsable(dropped.full), 'kept frame closed').to.equal(false);
+      expect(isUsable(dropped.forAnalysis), 'analysis copy closed').to.equal(false);
+
+      // The analysis copy handed over (as to the worker): releasing still closes the kept frame.
+      const analysed = await grabAnalysedFrame(camera);
+      structuredClone(analysed.forAnalysis, { transfer: [analysed.forAnalysis] }).close();
+      releaseAnalysedFrame(analysed);
+      expect(isUsable(analysed.full), 'kept frame closed').to.equal(false);
+
+      // A grab that failed leaves no frame: nothing to release, nothing thrown.
+      releaseAnalysedFrame(undefined);
+    } finally {
+      camera.stop();
     }
   });
 });

@@ -1,6 +1,12 @@
 import { expect } from '@open-wc/testing';
 import { faceMetrics, eyeOpenness, type DetectedFace } from '../dist/worker/face-metrics.js';
-import { noseOffset, SelfieSession } from '../dist/capture/liveness-challenge.js';
+import {
+  alignHintAfterMs,
+  alignTimeoutMs,
+  challengeTimeoutMs,
+  noseOffset,
+  SelfieSession,
+} from '../dist/capture/liveness-challenge.js';
 import { describeDevice } from '../dist/device/device-info.js';
 import { compareVersions, matchGate } from '../dist/device/gate.js';
 import {
@@ -157,6 +163,76 @@ describe('SelfieSession (active challenge)', () => {
     // What packages/analysis re-verifies: a frame with eyes at most 0.6 of the open ones.
     expect(last.openness).to.be.at.most(open * 0.6);
     expect(last.openness).to.equal(Math.min(...kept.map((k) => k.openness)));
+  });
+});
+
+describe('SelfieSession bounds (the clock is the `now` fed with each frame)', () => {
+  const noFace = faceMetrics([]);
+  const tooFar = faceMetrics([face({ x: 0.45, y: 0.45, size: 0.1 })]);
+  const twoFaces = faceMetrics([face(), face({ x: 0.05, size: 0.2 })]);
+  const aligned = faceMetrics([face()]);
+
+  it('tells, after a while without alignment, the issue the analysis keeps finding', () => {
+    expect(tooFar.issues[0]).to.equal('too-far');
+    const session = new SelfieSession({ challenge: 'blink' });
+    let t = 0;
+    // No face for a while, then a face too far away, seen as no face one frame in four.
+    for (; t < alignHintAfterMs - 1500; t += 100) session.observe(noFace, t);
+    for (let i = 0; t < alignHintAfterMs; t += 100, i += 1) {
+      session.observe(i % 4 === 3 ? noFace : tooFar, t);
+      expect(session.alignHint(t), 'no hint before its time').to.equal(null);
+    }
+    session.observe(tooFar, t);
+    expect(session.alignHint(t), 'what most recent frames had').to.equal('too-far');
+    session.observe(aligned, t + 100);
+    expect(session.alignHint(t + 100), 'none while the face is aligned').to.equal(null);
+    session.observe(twoFaces, t + 200);
+    expect(session.alignHint(t + 200), 'still the most frequent').to.equal('too-far');
+    // Two seconds later only the recent frames count: as many no-face as two-face frames, and
+    // a tie goes to the issue the analysis puts first.
+    for (let i = 0, u = t + 2300; i < 6; i += 1, u += 100) {
+      session.observe(i % 2 ? twoFaces : noFace, u);
+    }
+    expect(session.alignHint(t + 2800)).to.equal('no-face');
+    expect(session.phase).to.equal('align');
+  });
+
+  it('ends an alignment that never succeeds as a challenge that runs out: frames go, not passed', () => {
+    const session = new SelfieSession({ challenge: 'turn-left' });
+    session.observe(noFace, 1000);
+    expect(session.timedOut(1000 + alignTimeoutMs), 'at the limit').to.equal(false);
+    session.observe(noFace, 1000 + alignTimeoutMs + 1);
+    expect(session.timedOut(1000 + alignTimeoutMs + 1), 'past the limit').to.equal(true);
+    expect(session.passed).to.equal(false);
+    expect(session.durationMs(1000 + alignTimeoutMs + 1)).to.equal(0);
+    expect(session.samples).to.deep.equal([]);
+
+    // The challenge keeps its own bound, from its start.
+    const challenged = new SelfieSession({ challenge: 'turn-left', alignMs: 0 });
+    challenged.observe(aligned, 0);
+    expect(challenged.phase).to.equal('challenge');
+    expect(challenged.timedOut(challengeTimeoutMs)).to.equal(false);
+    expect(challenged.timedOut(challengeTimeoutMs + 1)).to.equal(true);
+  });
+
+  it('takes its durations as options', () => {
+    const session = new SelfieSession({
+      challenge: 'blink',
+      alignHintAfterMs: 300,
+      alignTimeoutMs: 600,
+      challengeTimeoutMs: 50,
+    });
+    session.observe(twoFaces, 0);
+    session.observe(twoFaces, 300);
+    expect(session.alignHint(300)).to.equal('multiple-faces');
+    expect(session.timedOut(601)).to.equal(true);
+    const challenged = new SelfieSession({
+      challenge: 'blink',
+      alignMs: 0,
+      challengeTimeoutMs: 50,
+    });
+    challenged.observe(aligned, 0);
+    expect(challenged.timedOut(51)).to.equal(true);
   });
 });
 

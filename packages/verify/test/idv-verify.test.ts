@@ -12,6 +12,7 @@ import {
   type Mounted,
 } from './support/element.js';
 import { singleFaceFrame } from './support/images.js';
+import { en } from '../dist/i18n/en.js';
 
 /** The camera preview of the capture screen, once it shows. */
 function liveVideo(m: Mounted): Promise<HTMLVideoElement> {
@@ -615,6 +616,30 @@ describe('<idv-verify> live capture', () => {
       'camera back',
     );
     delete (document as unknown as { visibilityState?: string }).visibilityState;
+  });
+
+  it('bounds a selfie that never aligns: a hint, then the frames go as when the challenge runs out', async () => {
+    const empty = new OffscreenCanvas(640, 480);
+    const ctx = empty.getContext('2d')!;
+    ctx.fillStyle = '#d8d4cc';
+    ctx.fillRect(0, 0, 640, 480);
+    const source = new TestCaptureSource({ scene: empty });
+    const m = await mount({ session: { method: 'FACE' } }, { source });
+    await acceptTerms(m);
+    await m.step('selfie');
+    const coach = (): string => m.root.querySelector('.coach')?.textContent?.trim() ?? '';
+    await waitFor(() => coach() === en.faceCoach['no-face'], 20000, 'the live coaching');
+    await waitFor(() => coach() === en.faceHint['no-face'], 15000, 'the hint');
+    await m.step('result', 30000);
+    const [selfie] = await requestsTo(m, 'POST', '/flow/captures/selfie');
+    const meta = JSON.parse(selfie!.form!.meta as string);
+    expect(meta.source).to.equal('camera');
+    expect(meta.challenge).to.include({ passed: false, durationMs: 0 });
+    expect(meta.challenge.samples).to.deep.equal([]);
+    expect(meta.frames, 'no pose was measured').to.deep.equal([]);
+    expect((selfie!.form!.frames as unknown[]).length).to.equal(1);
+    expect(eventsOf(m, 'idv-error')).to.deep.equal([]);
+    expect(source.cameras.every((c) => c.stopped)).to.equal(true);
   });
 
   it('takes the selfie with face coaching and the active challenge through an injected capture source', async () => {

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { WorkerBridge } from '../dist/worker-bridge.js';
+import { FrameEncodeError, WorkerBridge } from '../dist/worker-bridge.js';
 import { defaultWorkerUrl } from '../dist/worker-url.js';
 import { drawDocumentScene, loadDemoPhoto, singleFaceFrame } from './support/images.js';
 
@@ -32,6 +32,37 @@ describe('capture worker (real Comlink round trip)', () => {
     expect([bytes[0], bytes[1]]).to.deep.equal([0xff, 0xd8]);
     const decoded = await createImageBitmap(blob);
     expect([decoded.width, decoded.height]).to.deep.equal([1280, 960]);
+  });
+
+  it('hands back, pixels intact, a frame it took but could not encode', async () => {
+    const noEncoder = new WorkerBridge({
+      url: new URL('./support/worker-without-jpeg-encoder.js', import.meta.url),
+      idleMs: 200,
+    });
+    try {
+      const canvas = new OffscreenCanvas(1280, 960);
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = '#2060c0';
+      ctx.fillRect(0, 0, 1280, 960);
+      ctx.fillStyle = '#ff0000';
+      ctx.fillRect(0, 0, 48, 48);
+      const frame = canvas.transferToImageBitmap();
+      const failure = await noEncoder.encodeJpeg(frame, 0.9).then(
+        () => expect.fail('this worker cannot encode'),
+        (error: unknown) => error,
+      );
+      expect(frame.width, 'the worker took the frame').to.equal(0);
+      expect(failure).to.be.instanceOf(FrameEncodeError);
+      const back = (failure as FrameEncodeError).frame as ImageBitmap;
+      expect([back.width, back.height]).to.deep.equal([1280, 960]);
+      const check = new OffscreenCanvas(1280, 960).getContext('2d')!;
+      check.drawImage(back, 0, 0);
+      expect([...check.getImageData(24, 24, 1, 1).data]).to.deep.equal([255, 0, 0, 255]);
+      expect([...check.getImageData(640, 480, 1, 1).data]).to.deep.equal([0x20, 0x60, 0xc0, 255]);
+      back.close();
+    } finally {
+      noEncoder.terminate();
+    }
   });
 
   it('detects one face with landmarks and pose, loading the models from the package', async () => {

@@ -6,7 +6,7 @@
  * towards the right of the unmirrored camera frame.
  */
 import type { LivenessSample } from '../api/types.js';
-import type { FaceFrameAnalysis, FaceLandmarks } from '../worker/types.js';
+import { FaceIssue, type FaceFrameAnalysis, type FaceLandmarks } from '../worker/types.js';
 
 /** The kinds of active challenge. */
 export type ChallengeType = 'turn-left' | 'turn-right' | 'blink';
@@ -48,6 +48,21 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/**
+ * Time the alignment may take before the person is told, steadily, what keeps the face from being
+ * aligned (ms): the moment the document capture offers its manual button.
+ */
+export const alignHintAfterMs = 8000;
+/**
+ * Longest alignment (ms): then the frames kept so far go as they are, challenge not passed, as when
+ * the challenge itself runs out.
+ */
+export const alignTimeoutMs = 20000;
+/** Longest challenge once it started (ms): then the frames kept go as they are. */
+export const challengeTimeoutMs = 12000;
+/** The hint names the issue most of the frames of this last stretch had (ms). */
+const hintWindowMs = 2000;
+
 /** A frame worth sending, chosen by the session. */
 export interface FrameChoice {
   role: 'frontal' | 'challenge';
@@ -61,6 +76,12 @@ export interface SelfieSessionOptions {
   alignMs?: number;
   /** Nose offset that completes a head turn. */
   turnThreshold?: number;
+  /** Alignment time before the hint (ms, default `alignHintAfterMs`). */
+  alignHintAfterMs?: number;
+  /** Longest alignment (ms, default `alignTimeoutMs`). */
+  alignTimeoutMs?: number;
+  /** Longest challenge (ms, default `challengeTimeoutMs`). */
+  challengeTimeoutMs?: number;
 }
 
 /** Follows the selfie from alignment through the challenge. */
@@ -69,6 +90,11 @@ export class SelfieSession {
   readonly challenge: ChallengeType;
   readonly samples: LivenessSample[] = [];
   private alignedSince: number | undefined;
+  /** Time of the first frame: the alignment's start. */
+  private alignStart: number | undefined;
+  /** The first issue of each recent frame that was not aligned, oldest first. */
+  private readonly recentIssues: { at: number; issue: FaceIssue }[] = [];
+  private lastFrameOk = false;
   private challengeStart = 0;
   private challengeEnd = 0;
   private eyesClosedSeen = false;
@@ -78,11 +104,17 @@ export class SelfieSession {
   private peak = 0;
   private readonly alignMs: number;
   private readonly turnThreshold: number;
+  private readonly alignHintAfterMs: number;
+  private readonly alignTimeoutMs: number;
+  private readonly challengeTimeoutMs: number;
 
   constructor(options: SelfieSessionOptions) {
     this.challenge = options.challenge;
     this.alignMs = options.alignMs ?? 800;
     this.turnThreshold = options.turnThreshold ?? 0.35;
+    this.alignHintAfterMs = options.alignHintAfterMs ?? alignHintAfterMs;
+    this.alignTimeoutMs = options.alignTimeoutMs ?? alignTimeoutMs;
+    this.challengeTimeoutMs = options.challengeTimeoutMs ?? challengeTimeoutMs;
   }
 
   /** Whether the challenge was completed. */
@@ -97,12 +129,48 @@ export class SelfieSession {
   }
 
   /**
+   * True once the phase under way has run out of time: the alignment after `alignTimeoutMs` from
+   * the first frame, the challenge after `challengeTimeoutMs` from its start. The frames kept then
+   * go as they are, the challenge not passed.
+   */
+  timedOut(now: number): boolean {
+    if (this.phase === 'align') {
+      return this.alignStart !== undefined && now - this.alignStart > this.alignTimeoutMs;
+    }
+    return this.phase === 'challenge' && now - this.challengeStart > this.challengeTimeoutMs;
+  }
+
+  /**
+   * What keeps the face from being aligned, once the alignment has taken `alignHintAfterMs` and
+   * the last frame was not aligned: the issue (as the analysis measured it) that most frames of the
+   * last two seconds had first, the most important on a tie. `null` otherwise.
+   */
+  alignHint(now: number): FaceIssue | null {
+    if (this.phase !== 'align' || this.lastFrameOk || this.alignStart === undefined) return null;
+    if (now - this.alignStart < this.alignHintAfterMs) return null;
+    const counts = new Map<FaceIssue, number>();
+    for (const { at, issue } of this.recentIssues) {
+      if (now - at <= hintWindowMs) counts.set(issue, (counts.get(issue) ?? 0) + 1);
+    }
+    let hint: FaceIssue | null = null;
+    // Most important first (the order the analysis lists them in), so a tie goes to it.
+    for (const issue of Object.values(FaceIssue)) {
+      const count = counts.get(issue) ?? 0;
+      if (count > 0 && (hint === null || count > counts.get(hint)!)) hint = issue;
+    }
+    return hint;
+  }
+
+  /**
    * Feeds one analysed frame; answers whether this frame is worth keeping (and as what), so the
    * caller grabs a full-resolution copy of it.
    */
   observe(face: FaceFrameAnalysis, now: number): FrameChoice | null {
     if (this.phase === 'align') {
+      this.alignStart ??= now;
+      this.lastFrameOk = face.ok;
       if (!face.ok) {
+        this.noteIssue(face.issues[0], now);
         this.alignedSince = undefined;
         this.alignedOpenness.length = 0;
         return null;
@@ -148,6 +216,14 @@ export class SelfieSession {
     const choice = this.keepPeak(toward);
     if (choice && toward >= this.turnThreshold) this.complete(now);
     return choice;
+  }
+
+  /** Remembers the first issue of an unaligned frame, for the hint; forgets what is too old. */
+  private noteIssue(issue: FaceIssue | undefined, now: number): void {
+    if (issue) this.recentIssues.push({ at: now, issue });
+    while (this.recentIssues.length > 0 && now - this.recentIssues[0]!.at > hintWindowMs) {
+      this.recentIssues.shift();
+    }
   }
 
   /**

@@ -90,6 +90,15 @@ export const es: Translation = {
     'off-center': 'Centra tu cara en el óvalo',
     turned: 'Mira directamente a la cámara',
   },
+  faceHint: {
+    'no-face':
+      'Aún no encontramos una cara: mira a la cámara a la altura de los ojos, con buena luz',
+    'multiple-faces': 'Se ve más de una cara: asegúrate de estar solo en la imagen',
+    'too-far': 'Tu cara está demasiado lejos: acerca el teléfono',
+    'too-close': 'Tu cara está demasiado cerca: aleja un poco el teléfono',
+    'off-center': 'Tu cara está a un lado: muévela dentro del óvalo',
+    turned: 'Tienes la cabeza girada: mira directamente a la cámara',
+  },
   challengeTurnLeft: 'Ahora gira la cabeza despacio hacia la izquierda',
   challengeTurnRight: 'Ahora gira la cabeza despacio hacia la derecha',
   challengeBlink: 'Ahora parpadea dos veces',

@@ -89,6 +89,15 @@ export const fr: Translation = {
     'off-center': 'Centrez votre visage dans l’ovale',
     turned: 'Regardez droit vers la caméra',
   },
+  faceHint: {
+    'no-face':
+      'Aucun visage trouvé pour l’instant : regardez la caméra à hauteur des yeux, bien éclairé',
+    'multiple-faces': 'Plus d’un visage est visible : assurez-vous d’être seul dans l’image',
+    'too-far': 'Votre visage est trop loin : rapprochez le téléphone',
+    'too-close': 'Votre visage est trop près : éloignez un peu le téléphone',
+    'off-center': 'Votre visage est sur le côté : placez-le dans l’ovale',
+    turned: 'Votre tête est tournée : regardez droit vers la caméra',
+  },
   challengeTurnLeft: 'Tournez maintenant lentement la tête vers la gauche',
   challengeTurnRight: 'Tournez maintenant lentement la tête vers la droite',
   challengeBlink: 'Clignez maintenant des yeux deux fois',

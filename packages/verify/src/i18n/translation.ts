@@ -63,6 +63,8 @@ export interface Translation {
   holdStill: string;
   documentGood: string;
   faceCoach: Record<FaceIssue, string>;
+  /** What keeps the face from being aligned, told once the alignment has taken a while. */
+  faceHint: Record<FaceIssue, string>;
   challengeTurnLeft: string;
   challengeTurnRight: string;
   challengeBlink: string;

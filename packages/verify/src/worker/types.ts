@@ -126,3 +126,11 @@ export interface EncodedImage {
   width: number;
   height: number;
 }
+
+/**
+ * The worker's answer to `encodeJpeg`: the JPEG, or, when the worker could not encode the frame,
+ * the reason and the frame itself handed back (transferred, pixels intact), so the element can
+ * encode those very pixels on its own thread.
+ */
+export type EncodeAnswer =
+  { image: EncodedImage } | { image: null; reason: string; frame: FrameInput };

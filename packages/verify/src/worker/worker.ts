@@ -3,7 +3,7 @@
  * thread. Exposed with Comlink; the element derives its types from `WorkerApi`.
  *
  * Frames arrive transferred (`Comlink.transfer(bitmap, [bitmap])`) and are closed here once read;
- * encoded JPEG buffers are transferred back.
+ * encoded JPEG buffers are transferred back, and so is a frame that could not be encoded.
  */
 import { expose, transfer } from 'comlink';
 import { documentAnalysisWidth, scoreDocumentPixels } from './document-quality.js';
@@ -11,8 +11,10 @@ import { detectFaces, loadFaceDetector, type FaceAssetLocation } from './face-de
 import { faceMetrics } from './face-metrics.js';
 import { encodeFrameAsJpeg } from './encode.js';
 import { isImageData, readPixels } from './pixels.js';
+import { frameTransferables } from './transferables.js';
 import type {
   DocumentFrameAnalysis,
+  EncodeAnswer,
   EncodedImage,
   FaceFrameAnalysis,
   FrameInput,
@@ -52,14 +54,21 @@ const api = {
     await loadFaceDetector(assets);
   },
 
-  /** Encodes a frame as JPEG; the buffer is transferred back. */
-  async encodeJpeg(frame: FrameInput, quality = 0.9): Promise<EncodedImage> {
+  /**
+   * Encodes a frame as JPEG; the buffer is transferred back. A frame this worker cannot encode (a
+   * browser whose workers have no JPEG encoder) goes back to the element unharmed: it is the only
+   * copy of those pixels, and the element encodes it itself.
+   */
+  async encodeJpeg(frame: FrameInput, quality = 0.9): Promise<EncodeAnswer> {
+    let image: EncodedImage;
     try {
-      const image = await encodeFrameAsJpeg(frame, quality);
-      return transfer(image, [image.buffer]);
-    } finally {
-      release(frame);
+      image = await encodeFrameAsJpeg(frame, quality);
+    } catch (error) {
+      const answer: EncodeAnswer = { image: null, reason: String(error), frame };
+      return transfer(answer, frameTransferables(frame));
     }
+    release(frame);
+    return transfer({ image }, [image.buffer]);
   },
 };
 

@@ -30,6 +30,8 @@ export async function mount(
   scenario: Scenario | ScenarioHandle = {},
   options: {
     source?: CaptureSource;
+    /** The capture worker's script (the package's own without it). */
+    workerUrl?: URL;
     attributes?: Record<string, string>;
     fingerprint?: boolean;
   } = {},
@@ -43,6 +45,7 @@ export async function mount(
   const el = document.createElement('idv-verify') as IdvVerify;
   for (const name of idvEventNames) el.addEventListener(name, (e) => events.push(e as CustomEvent));
   if (options.source) el.captureSource = options.source;
+  if (options.workerUrl) el.workerUrl = options.workerUrl;
   for (const [name, value] of Object.entries(options.attributes ?? {}))
     el.setAttribute(name, value);
   if (options.fingerprint) el.setAttribute('fingerprint-url', handle.fingerprintUrl);

@@ -45,6 +45,16 @@ export async function grabAnalysedFrame(
   }
 }
 
+/**
+ * Lets go of both bitmaps of `frame`: what every path that drops a frame does. Safe on a bitmap
+ * already closed or transferred to the worker (closing it again does nothing), and without a frame
+ * (the grab itself failed).
+ */
+export function releaseAnalysedFrame(frame: AnalysedFrame | undefined): void {
+  frame?.full.close();
+  frame?.forAnalysis.close();
+}
+
 /** True while `bitmap` still holds pixels (neither closed nor transferred to the worker). */
 export function isUsable(bitmap: ImageBitmap): boolean {
   return bitmap.width > 0 && bitmap.height > 0;

@@ -5,10 +5,16 @@
  */
 import { DocumentCoach } from '../../capture/document-coach.js';
 import { IdvQualityEvent } from '../../events/index.js';
+import { frameAfterFailedEncode } from '../../worker-bridge.js';
 import type { DocumentFrameAnalysis, DocumentIssue } from '../../worker/types.js';
 import { encodeOnMainThread, nextFrame } from '../frames.js';
 import { loadCaptureTools } from '../flow/capture-tools.js';
-import { grabAnalysedFrame, isUsable, type AnalysedFrame } from './analysed-frame.js';
+import {
+  grabAnalysedFrame,
+  releaseAnalysedFrame,
+  isUsable,
+  type AnalysedFrame,
+} from './analysed-frame.js';
 import type { CaptureController } from './capture-controller.js';
 
 /** A side of the document. */
@@ -39,15 +45,15 @@ export class DocumentCaptureController {
         frame = await grabAnalysedFrame(camera);
         analysis = await flow.bridge!.analyzeDocumentFrame(frame.forAnalysis, flow.signal);
       } catch {
-        frame?.full.close();
-        frame?.forAnalysis.close(); // not transferred when the bridge failed before sending it
+        // The analysis copy too: it was not transferred when the bridge failed before sending it.
+        releaseAnalysedFrame(frame);
         if (!capture.isCurrent(token)) return;
         // No worker or no frame: coaching is unavailable, the manual button takes over.
         capture.view = { ...capture.view, manual: true, coach: flow.t.captureInstructions[side] };
         return;
       }
       if (!capture.isCurrent(token)) {
-        frame.full.close();
+        releaseAnalysedFrame(frame);
         return;
       }
       flow.emit(new IdvQualityEvent({ kind: side, document: analysis }));
@@ -59,7 +65,7 @@ export class DocumentCaptureController {
         await this.review(side, frame.full, analysis);
         return;
       }
-      frame.full.close();
+      releaseAnalysedFrame(frame);
       capture.view = {
         phase: 'live',
         // A refused upload stays explained while the camera keeps coaching.
@@ -108,10 +114,10 @@ export class DocumentCaptureController {
     try {
       encoded = await flow.bridge!.encodeJpeg(frame, documentJpegQuality, flow.signal);
     } catch (error) {
-      // The worker failed. The frame is still ours unless it was already handed over to it; then
-      // a new frame is taken, which no analysis describes.
-      let photo = frame;
-      if (!isUsable(frame)) {
+      // The worker failed. It hands back a frame it took but could not encode; a frame lost with
+      // it (aborted) is replaced by a new one, which no analysis describes.
+      let photo = frameAfterFailedEncode(error, frame);
+      if (!isUsable(photo)) {
         if (!capture.camera) throw error;
         photo = await capture.camera.grabFrame();
         quality = null;

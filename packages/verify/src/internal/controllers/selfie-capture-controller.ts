@@ -7,11 +7,12 @@
 import type { CaptureOrigin, SelfieCaptureMeta } from '../../api/types.js';
 import type { ChallengeType, SelfieSession } from '../../capture/liveness-challenge.js';
 import { IdvQualityEvent } from '../../events/index.js';
+import { frameAfterFailedEncode } from '../../worker-bridge.js';
 import type { FaceFrameAnalysis, FaceIssue } from '../../worker/types.js';
 import type { SelfieFramePose } from '../flow/capture-meta.js';
 import { loadCaptureTools } from '../flow/capture-tools.js';
 import { encodeOnMainThread, nextFrame } from '../frames.js';
-import { grabAnalysedFrame, type AnalysedFrame } from './analysed-frame.js';
+import { grabAnalysedFrame, releaseAnalysedFrame, type AnalysedFrame } from './analysed-frame.js';
 import type { CaptureController } from './capture-controller.js';
 
 /** A full-resolution selfie frame kept for sending. */
@@ -22,8 +23,6 @@ interface KeptFrame {
   face: FaceFrameAnalysis;
 }
 
-/** Longest wait for the selfie challenge before the frames go as they are (ms). */
-const challengeTimeoutMs = 12000;
 /** JPEG quality of a selfie frame. */
 const selfieJpegQuality = 0.9;
 /** Width of the frames kept for sending (px). */
@@ -67,7 +66,6 @@ export class SelfieCaptureController {
       blink: t.challengeBlink,
     };
     capture.view = { phase: 'live', coach: t.faceCoach['no-face'] };
-    let challengeStartedAt: number | undefined;
     try {
       while (capture.isCurrent(token) && capture.camera) {
         const camera = capture.camera;
@@ -78,14 +76,14 @@ export class SelfieCaptureController {
           frame = await grabAnalysedFrame(camera, keptFrameWidth);
           face = await flow.bridge!.analyzeFaceFrame(frame.forAnalysis, flow.signal);
         } catch {
-          frame?.full.close();
-          frame?.forAnalysis.close(); // not transferred when the bridge failed before sending it
+          // The analysis copy too: it was not transferred when the bridge failed before sending it.
+          releaseAnalysedFrame(frame);
           if (!capture.isCurrent(token)) return;
           capture.view = { phase: 'live', coach: t.captureInstructions.selfie, manual: true };
           return;
         }
         if (!capture.isCurrent(token)) {
-          frame.full.close();
+          releaseAnalysedFrame(frame);
           return;
         }
         flow.emit(new IdvQualityEvent({ kind: 'selfie', face }));
@@ -94,12 +92,10 @@ export class SelfieCaptureController {
         if (choice && worthKeeping(kept, choice.role, choice.score)) {
           keepFrame(kept, { bitmap: frame.full, score: choice.score, role: choice.role, face });
         } else {
-          frame.full.close();
+          releaseAnalysedFrame(frame);
         }
-        if (session.phase === 'challenge') challengeStartedAt ??= now;
-        const timedOut =
-          challengeStartedAt !== undefined && now - challengeStartedAt > challengeTimeoutMs;
-        if (session.phase === 'done' || timedOut) {
+        // The alignment and the challenge are both bounded: out of time, the frames go as they are.
+        if (session.phase === 'done' || session.timedOut(now)) {
           capture.view = {
             phase: 'live',
             coach: session.passed ? t.challengeDone : t.holdStill,
@@ -108,6 +104,8 @@ export class SelfieCaptureController {
           await this.sendFrames(kept, session, now);
           return;
         }
+        // A person who has not aligned for a while hears, steadily, what the analysis keeps finding.
+        const hint = session.alignHint(now);
         capture.view = {
           phase: 'live',
           good: session.phase === 'challenge' || face.ok,
@@ -116,7 +114,9 @@ export class SelfieCaptureController {
               ? challengeText[session.challenge]
               : face.ok
                 ? t.holdStill
-                : t.faceCoach[face.issues[0] as FaceIssue],
+                : hint
+                  ? t.faceHint[hint]
+                  : t.faceCoach[face.issues[0] as FaceIssue],
         };
         await nextFrame();
       }
@@ -216,11 +216,16 @@ export class SelfieCaptureController {
     );
   }
 
-  /** Encodes a frame in the worker, or on the main thread when the worker cannot. */
+  /**
+   * Encodes a frame in the worker, or on the main thread when the worker cannot: with the frame's
+   * own pixels, which the worker hands back when it took the frame and then failed.
+   */
   private encode(bitmap: ImageBitmap): Promise<Blob> {
     return this.capture.flow
       .bridge!.encodeJpeg(bitmap, selfieJpegQuality)
-      .catch(() => encodeOnMainThread(bitmap, selfieJpegQuality));
+      .catch((error: unknown) =>
+        encodeOnMainThread(frameAfterFailedEncode(error, bitmap), selfieJpegQuality),
+      );
   }
 }
 
