@@ -1,17 +1,18 @@
 /**
  * The element's side of the capture worker (Squoosh's worker-bridge habit): the worker starts on
  * first use, each job can be aborted, frames are transferred not copied, and the worker is
- * terminated after a quiet period (it restarts on the next job).
+ * terminated after a quiet period (it restarts on the next job). A worker that fails (it cannot
+ * load, it dies, it stops answering) fails the bridge for good: every pending and later job
+ * rejects, so the caller's fallbacks run. Comlink and the watch over the worker are a lazy chunk
+ * (`worker-connection.ts`), loaded with the first job.
  */
-import { transfer, wrap, type Remote } from 'comlink';
-import { frameTransferables } from './worker/transferables.js';
+import type { WorkerConnection, WorkerJob } from './worker-connection.js';
 import type {
   DocumentFrameAnalysis,
   EncodeAnswer,
   FaceFrameAnalysis,
   FrameInput,
 } from './worker/types.js';
-import type { WorkerApi } from './worker/worker.js';
 
 /** Options of `WorkerBridge`. */
 export interface WorkerBridgeOptions {
@@ -19,6 +20,10 @@ export interface WorkerBridgeOptions {
   url: URL | string;
   /** Terminate after this long without a job (ms, default 10 s). */
   idleMs?: number;
+  /** How long the worker has to answer a liveness check (ms, default `workerAnswerTimeoutMs`). */
+  answerTimeoutMs?: number | undefined;
+  /** Hears the failure that failed the bridge, once. */
+  onFailure?: (error: Error) => void;
 }
 
 /**
@@ -46,10 +51,10 @@ export function frameAfterFailedEncode<T extends FrameInput>(error: unknown, sen
   return error instanceof FrameEncodeError ? (error.frame as T) : sent;
 }
 
-/** Lazily started, idle-terminated Comlink bridge to the capture worker. */
+/** Lazily started, idle-terminated bridge to the capture worker; failed for good once it fails. */
 export class WorkerBridge {
-  private worker: Worker | undefined;
-  private remote: Remote<WorkerApi> | undefined;
+  private connection: Promise<WorkerConnection> | undefined;
+  private failure: Error | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private running = 0;
   private readonly idleMs: number;
@@ -60,23 +65,17 @@ export class WorkerBridge {
 
   /** True while a worker is running. */
   get started(): boolean {
-    return this.worker !== undefined;
+    return this.connection !== undefined;
   }
 
   /** Scores a document frame. The frame is transferred: do not use it afterwards. */
   analyzeDocumentFrame(frame: FrameInput, signal?: AbortSignal): Promise<DocumentFrameAnalysis> {
-    return this.run(
-      (api) => api.analyzeDocumentFrame(transfer(frame, frameTransferables(frame))),
-      signal,
-    );
+    return this.run((api, send) => api.analyzeDocumentFrame(send(frame)), signal);
   }
 
   /** Detects the face of a frame. The frame is transferred. */
   analyzeFaceFrame(frame: FrameInput, signal?: AbortSignal): Promise<FaceFrameAnalysis> {
-    return this.run(
-      (api) => api.analyzeFaceFrame(transfer(frame, frameTransferables(frame))),
-      signal,
-    );
+    return this.run((api, send) => api.analyzeFaceFrame(send(frame)), signal);
   }
 
   /** Loads the face models ahead of use. */
@@ -90,35 +89,49 @@ export class WorkerBridge {
    */
   async encodeJpeg(frame: FrameInput, quality = 0.9, signal?: AbortSignal): Promise<Blob> {
     const answer = await this.run<EncodeAnswer>(
-      (api) => api.encodeJpeg(transfer(frame, frameTransferables(frame)), quality),
+      (api, send) => api.encodeJpeg(send(frame), quality),
       signal,
     );
     if (!answer.image) throw new FrameEncodeError(answer.reason, answer.frame);
     return new Blob([answer.image.buffer], { type: answer.image.type });
   }
 
-  /** Stops the worker now. */
+  /** Stops the worker now (a failed bridge stays failed). */
   terminate(): void {
     clearTimeout(this.idleTimer);
-    this.idleTimer = undefined;
-    this.worker?.terminate();
-    this.worker = undefined;
-    this.remote = undefined;
+    void this.connection?.then(
+      (connection) => connection.terminate(),
+      () => undefined,
+    );
+    this.connection = undefined;
   }
 
-  private async run<T>(
-    job: (api: Remote<WorkerApi>) => Promise<T>,
-    signal?: AbortSignal,
-  ): Promise<T> {
+  /** Fails the bridge for good and tells `onFailure`, once. */
+  private failed(error: Error): void {
+    if (this.failure) return;
+    this.failure = error;
+    this.options.onFailure?.(error);
+  }
+
+  private async run<T>(job: WorkerJob<T>, signal?: AbortSignal): Promise<T> {
     signal?.throwIfAborted();
+    if (this.failure) throw this.failure;
     clearTimeout(this.idleTimer);
-    if (!this.remote) {
-      this.worker = new Worker(this.options.url, { type: 'module', name: 'idv-verify' });
-      this.remote = wrap<WorkerApi>(this.worker);
-    }
+    this.connection ??= import('./worker-connection.js').then(
+      (lazy) =>
+        lazy.connectWorker(
+          this.options.url,
+          (error) => this.failed(error),
+          this.options.answerTimeoutMs,
+        ),
+      (error: Error) => {
+        this.failed(error);
+        throw error;
+      },
+    );
     this.running += 1;
     try {
-      const result = job(this.remote);
+      const result = (await this.connection).run(job);
       if (!signal) return await result;
       return await new Promise<T>((resolve, reject) => {
         const onAbort = (): void => reject(signal.reason);

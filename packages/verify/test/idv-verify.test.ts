@@ -563,6 +563,43 @@ describe('<idv-verify> live capture', () => {
     expect(backTrack.readyState, 'camera stopped on disconnect').to.equal('ended');
   });
 
+  it('offers the manual capture when the worker script is missing, and tells the host once', async () => {
+    const m = await mount(
+      { session: { type: 'ID ONLY' } },
+      { workerUrl: new URL('./support/no-such-worker.js', import.meta.url) },
+    );
+    await acceptTerms(m);
+    await m.step('front');
+    await liveVideo(m);
+    const manualButton = (): Promise<HTMLButtonElement> =>
+      waitFor(
+        () =>
+          [...m.root.querySelectorAll('button')].find(
+            (b) => b.textContent?.trim() === en.captureButton,
+          ),
+        5000,
+        'the manual capture button',
+      );
+    (await manualButton()).click();
+    await waitFor(() => m.root.querySelector('.viewfinder img'), 10000, 'the photo for review');
+    m.button('Use this photo').click();
+    await m.step('back');
+    const [front] = await requestsTo(m, 'POST', '/flow/captures/front');
+    expect(JSON.parse(front!.form!.meta as string)).to.include({
+      source: 'camera',
+      autoCaptured: false,
+    });
+    await liveVideo(m);
+    await manualButton();
+    const errors = eventsOf<{ code: string; recoverable: boolean }>(m, 'idv-error');
+    expect(errors.map((e) => [e.detail.code, e.detail.recoverable])).to.deep.equal([
+      ['WORKER_UNAVAILABLE', true],
+    ]);
+    const [report] = await requestsTo(m, 'PATCH', '/verifications/error');
+    expect(report!.json).to.include({ errorCode: 'WORKER_UNAVAILABLE' });
+    m.el.remove();
+  });
+
   it('cancel() takes the cancel button’s path: vetoable, stops the camera, reports USER_CANCELLED', async () => {
     const m = await mount({ session: { type: 'ID ONLY' } });
     await acceptTerms(m);

@@ -31,6 +31,9 @@ function release(frame: FrameInput): void {
 }
 
 const api = {
+  /** Read by the element to check that this worker is alive and answering. */
+  ready: true as const,
+
   /** Scores a document frame: blur, brightness, glare, quadrilateral, fill. */
   analyzeDocumentFrame(frame: FrameInput): DocumentFrameAnalysis {
     try {

@@ -243,6 +243,8 @@ export class FlowController implements ReactiveController {
     this.bridge = new WorkerBridge({
       url: this.host.workerUrl ?? defaultWorkerUrl(),
       idleMs: 30000,
+      // The captures go on without the worker (manual button, main-thread encoding).
+      onFailure: (error) => void this.reportClientError('WORKER_UNAVAILABLE', error.message, true),
     });
     let session: FlowSession;
     try {
