@@ -66,7 +66,7 @@ export class SqliteChangeTracker {
    * answers mean nothing of those tables changed in between.
    */
   version(tables: readonly string[]): number {
-    this.#checkOtherConnections();
+    if (!this.#checkedThisTurn) this.checkOtherConnections();
     let version = this.#everything;
     for (const table of tables) version = Math.max(version, this.#tableVersions.get(table) ?? 0);
     return version;
@@ -84,14 +84,6 @@ export class SqliteChangeTracker {
         this.#checkedThisTurn = false;
       });
     }
-    this.#readDataVersion();
-  }
-
-  #checkOtherConnections(): void {
-    if (!this.#checkedThisTurn) this.checkOtherConnections();
-  }
-
-  #readDataVersion(): void {
     const dataVersion = this.readDataVersion();
     if (this.#dataVersion !== undefined && dataVersion !== this.#dataVersion) {
       this.#everything = ++this.#counter;
