@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../../testing/harness.js';
+import { insertOlderCompany, insertOlderLink } from '../../testing/older-rows.js';
 import { openDatabase, type DatabaseHandle } from '../database.js';
 import { migrateUpTo } from '../migrator.js';
 
@@ -34,17 +35,15 @@ describe('migration 0003-status-poll', () => {
     expect(await migrateUpTo(handle, '0002-flow')).toEqual(['0001-initial', '0002-flow']);
     const db = handle.db;
     const at = '2026-01-01T00:00:00.000Z';
-    await sql`insert into companies (id, name, plan, monthly_quota, color, anti_spoofing, handoff_mode,
-      location_permission, link_expiration_hours, data_expiration_hours, adaptive_flow, callback_url,
-      onboarding_business_id, gate_rules, created_at, updated_at)
-      values (${company}, 'Old Co', 'pro', 100, '#000000', 1, 'qr', 'optional', 24, 720, 0, null,
-      ${company}, null, ${at}, ${at})`.execute(db);
+    await insertOlderCompany(db, company, at);
     for (const row of rows) {
-      await sql`insert into links (id, company_id, verification_id, type, callback_url, external_user_id,
-        external_user_id_source, adaptive_flow_requested, adaptive_flow, metadata, active, expires_at,
-        consumed_at, created_at)
-        values (${row.link}, ${company}, ${row.verification}, 'FULL FLOW', null, null, null, null, 0, '{}',
-        1, ${row.linkExpiresAt}, null, ${at})`.execute(db);
+      await insertOlderLink(db, {
+        id: row.link,
+        companyId: company,
+        verificationId: row.verification,
+        expiresAt: row.linkExpiresAt,
+        createdAt: at,
+      });
       await sql`insert into verifications (id, company_id, link_id, status, step, method, operation_guid,
         user_name, terms_and_conditions, remaining_retries_front, remaining_retries_back,
         remaining_retries_selfie, images, data, detected_document_country, error_code, error_message,

@@ -4,6 +4,7 @@ import { systemClock } from '../../lib/clock.js';
 import { ActivityLogService } from '../../services/activity-log.js';
 import type { ServiceContext } from '../../services/context.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../testing/harness.js';
+import { insertOlderCompany, insertOlderLink } from '../../testing/older-rows.js';
 import { openDatabase, type DatabaseHandle } from '../database.js';
 import { migrateToLatest, migrateUpTo } from '../migrator.js';
 
@@ -32,20 +33,18 @@ describe('migration 0004-link-created-on-link', () => {
     ]);
     const db = handle.db;
     const at = (second: number) => `2026-01-01T00:00:0${second}.000Z`;
-    await sql`insert into companies (id, name, plan, monthly_quota, color, anti_spoofing, handoff_mode,
-      location_permission, link_expiration_hours, data_expiration_hours, adaptive_flow, callback_url,
-      onboarding_business_id, gate_rules, created_at, updated_at)
-      values (${company}, 'Old Co', 'pro', 100, '#000000', 1, 'qr', 'optional', 24, 720, 0, null,
-      ${company}, null, ${at(0)}, ${at(0)})`.execute(db);
+    await insertOlderCompany(db, company, at(0));
     for (const [id, second] of [
       [link, 2],
       [unlogged, 3],
     ] as const) {
-      await sql`insert into links (id, company_id, verification_id, type, callback_url, external_user_id,
-        external_user_id_source, adaptive_flow_requested, adaptive_flow, metadata, active, expires_at,
-        consumed_at, created_at)
-        values (${id}, ${company}, ${id.replace('4a', '4b')}, 'FULL FLOW', null, null, null, null, 0, '{}',
-        1, '2026-01-02T00:00:00.000Z', null, ${at(second)})`.execute(db);
+      await insertOlderLink(db, {
+        id,
+        companyId: company,
+        verificationId: id.replace('4a', '4b'),
+        expiresAt: '2026-01-02T00:00:00.000Z',
+        createdAt: at(second),
+      });
     }
     const logged = [
       ['00000000-0000-4000-8000-0000000004e1', 'token.issued', 'token', null, null, 1],
