@@ -2,15 +2,16 @@ import { parse } from 'mrz';
 import type { TextLine } from '../models/paddle-ocr.js';
 import type { DocumentFields, DocumentType, MrzResult } from '../types.js';
 import { isAdultOn, mrzDate } from './dates.js';
+import { mapMrzGlyphs } from './mrz-glyphs.js';
 import { MRZ_LAYOUTS, type MrzLayout } from './mrz-layout.js';
 import { repairMrz } from './mrz-repair.js';
 
-/** Upper-cases OCR text and maps look-alikes of the filler to `<`, keeping only the MRZ alphabet. */
+/**
+ * OCR text of an MRZ line in the MRZ alphabet: look-alike glyphs (`×` for `X`, `‹`/`く` for `<`,
+ * full-width forms, Cyrillic and Greek capitals) are mapped, never deleted (see `mapMrzGlyphs`).
+ */
 export function normalizeMrzText(text: string): string {
-  return text
-    .toUpperCase()
-    .replace(/[«‹《〈([{]/g, '<')
-    .replace(/[^A-Z0-9<]/g, '');
+  return mapMrzGlyphs(text);
 }
 
 /** Joins OCR boxes that sit on the same row (a line split in two by the detector), top to bottom. */
