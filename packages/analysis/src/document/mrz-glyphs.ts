@@ -127,3 +127,21 @@ export function mapMrzGlyphs(text: string): string {
   }
   return out;
 }
+
+/**
+ * Maps Cyrillic and Greek capitals that look Latin to Latin (for printed names, which keep their
+ * diacritics): `МАRTIN` with a Cyrillic `М` and `А` is `MARTIN`.
+ */
+export function mapLatinLookalikes(text: string): string {
+  return [...text]
+    .map((char) => {
+      const upper = char.toUpperCase();
+      const mapped = LETTER_GLYPHS[upper];
+      return mapped !== undefined &&
+        /[A-Z]/.test(mapped) &&
+        /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(upper)
+        ? mapped
+        : char;
+    })
+    .join('');
+}
