@@ -21,9 +21,8 @@ function nameField(identity: Identity, length: number): string {
   const last = identity.lastNames.split(' ').join('<');
   const first = identity.firstNames.split(' ').join('<');
   const joined = `${last}<<${first}`;
-  if (joined.length > length)
-    throw new RangeError(`name does not fit a ${length}-character MRZ field`);
-  return joined.padEnd(length, '<');
+  // ICAO 9303 Part 3: a name that does not fit is cut at the end of the field (which is then full).
+  return joined.slice(0, length).padEnd(length, '<');
 }
 
 function check(data: string): string {
