@@ -273,12 +273,19 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(decision.crossCheck.resolutions).toContainEqual(
       expect.objectContaining({ field: 'nationality', value: 'COL', evidence: 'icao-code' }),
     );
-    // A foreigner's card: nothing confirms a candidate, the MRZ stays invalid.
-    const foreign = person({ issuingState: 'ESP', nationality: 'COL' });
-    const foreignLines = buildMrzLines(foreign, 'id-card');
-    foreignLines[1] = (foreignLines[1] as string).replace('COL', 'OOL');
-    const alone = decideIdentity({ mrz: read(foreignLines), viz: null, barcodes: [] });
+    // Nothing confirms a candidate: the MRZ stays invalid. The issuing state is no evidence: a
+    // Bolivian's BOL read OOL on a Colombian card would become COL.
+    const alone = decideIdentity({ mrz: read(lines), viz: null, barcodes: [] });
     expect(alone.mrz?.valid).toBe(false);
+    const bolivian = person({ issuingState: 'COL', nationality: 'BOL' });
+    const bolivianLines = buildMrzLines(bolivian, 'id-card');
+    bolivianLines[1] = (bolivianLines[1] as string).replace('BOL', 'OOL');
+    const foreign = decideIdentity({
+      mrz: read(bolivianLines),
+      viz: vizOf(bolivian, { nationality: null }),
+      barcodes: [],
+    });
+    expect(expectRepairedOrRefused(foreign, bolivian)).toBe('refused');
   });
 
   it('keeps the MRZ date when the printed one is misread in one digit, refuses two different dates', () => {

@@ -323,24 +323,16 @@ export function decideIdentity(readings: IdentityReadings): IdentityDecision {
   // 2. State codes: an unknown code is repaired only into a known one that another reading confirms.
   if (work.lines && format) {
     const nationalityAt = format === 'TD1' ? { line: 1, start: 15 } : { line: 1, start: 10 };
-    const issuing = (work.lines[0] as string).slice(2, 5).replace(/<+$/, '');
-    const nationality = (work.lines[1] as string)
-      .slice(nationalityAt.start, nationalityAt.start + 3)
-      .replace(/<+$/, '');
+    // The other code of the MRZ is no evidence: a foreigner's nationality (`BOL` read `OOL`) would
+    // become the issuing state's (`COL`).
     repairStateCode(
       work,
       nationalityAt.line,
       nationalityAt.start,
-      [viz?.nationality, barcode.fields.nationality, isKnownState(issuing) ? issuing : null],
+      [viz?.nationality, barcode.fields.nationality],
       'nationality',
     );
-    repairStateCode(
-      work,
-      0,
-      2,
-      [readings.vizCountry, isKnownState(nationality) ? nationality : null],
-      null,
-    );
+    repairStateCode(work, 0, 2, [readings.vizCountry], null);
   }
 
   // 3. Check-digit fields that fail their digit, repaired from the barcode (exact) or the VIZ.
