@@ -419,8 +419,17 @@ function compareReadings(
         continue;
       }
     } else if (m !== null && v !== null) {
-      // The VIZ misread: the MRZ value holds its check digit, the VIZ value does not.
-      if (mrzValid && !passes(v) && closeRead(key(v), key(m))) {
+      // The VIZ misread: the MRZ value holds its check digit, the VIZ value does not. Not when the
+      // MRZ reader chose a character of the number to make that digit hold: the digit is then no
+      // evidence (a misread check digit would have steered it).
+      const segment = spec?.data[0];
+      const chosenByDigit =
+        field === 'idNumber' &&
+        segment !== undefined &&
+        (mrz?.repairs ?? []).some(
+          (r) => r.line === segment.line && r.column >= segment.start && r.column < segment.end,
+        );
+      if (mrzValid && !chosenByDigit && !passes(v) && closeRead(key(v), key(m))) {
         resolutions.push({ field, value: m, sources: ['mrz'], evidence: 'check-digit' });
         continue;
       }
