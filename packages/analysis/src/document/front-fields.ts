@@ -91,8 +91,7 @@ function cleanName(text: string): string | null {
 }
 
 function tokens(text: string): string[] {
-  return text
-    .toUpperCase()
+  return mapLatinLookalikes(text.toUpperCase())
     .split(/[^A-Z0-9<]+/)
     .filter(Boolean);
 }

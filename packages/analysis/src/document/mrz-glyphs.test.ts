@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateIdentity } from '../testing/identity.js';
 import { buildMrzLines } from '../testing/mrz-lines.js';
-import { mapMrzGlyphs } from './mrz-glyphs.js';
+import { mapLatinLookalikes, mapMrzGlyphs } from './mrz-glyphs.js';
 import { mrzCandidates, mrzFromCandidates } from './mrz-read.js';
 
 /** A Mexican card whose number holds two `X`: a quarter of real cards carry an `X` somewhere. */
@@ -34,6 +34,10 @@ describe('MRZ look-alike glyphs', () => {
     expect(mapMrzGlyphs('хм×ö É')).toBe('XMXOE');
     // Only punctuation and spaces go.
     expect(mapMrzGlyphs('AB. 12,<')).toBe('AB12<');
+  });
+
+  it('maps look-alikes in printed fields without touching their diacritics', () => {
+    expect(mapLatinLookalikes('МÜLLЕR ×A×482913')).toBe('MÜLLER XAX482913');
   });
 
   it('reads a whole MRZ returned in Cyrillic look-alikes and full-width digits', () => {

@@ -129,8 +129,8 @@ export function mapMrzGlyphs(text: string): string {
 }
 
 /**
- * Maps Cyrillic and Greek capitals that look Latin to Latin (for printed names, which keep their
- * diacritics): `МАRTIN` with a Cyrillic `М` and `А` is `MARTIN`.
+ * Maps Cyrillic and Greek capitals that look Latin, and the crosses read for `X`, to Latin (for
+ * printed fields, which keep their diacritics): `МАRTIN` with a Cyrillic `М` and `А` is `MARTIN`.
  */
 export function mapLatinLookalikes(text: string): string {
   return [...text]
@@ -139,7 +139,7 @@ export function mapLatinLookalikes(text: string): string {
       const mapped = LETTER_GLYPHS[upper];
       return mapped !== undefined &&
         /[A-Z]/.test(mapped) &&
-        /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(upper)
+        /[\p{Script=Cyrillic}\p{Script=Greek}×✕✖╳⨯☓]/u.test(upper)
         ? mapped
         : char;
     })
