@@ -114,6 +114,8 @@ export interface VerificationsTable {
   detected_document_country: string | null;
   error_code: string | null;
   error_message: string | null;
+  /** Identifiers `PATCH /verifications/identify` set on the link (first one and corrections; migration 0006). */
+  identify_changes: number;
   /** JSON of the stored geolocation object, including the authenticated-only fields. */
   geolocation: string | null;
   /** JSON of the connection fingerprint signals (authenticated reads only). */
