@@ -211,12 +211,15 @@ export interface InvoicesTable {
   company_id: string;
   amount_cents: number;
   currency: string;
-  status: 'open' | 'paid';
+  /** `processing`: claimed by a payment that is charging it (migration 0006). */
+  status: 'open' | 'processing' | 'paid';
   period_start: string;
   period_end: string;
   paid_at: string | null;
   payment_reference: string | null;
   created_at: string;
+  /** When a payment claimed it (`processing`); null otherwise (migration 0006). */
+  claimed_at: string | null;
 }
 
 export interface PaymentMethodsTable {

@@ -82,6 +82,8 @@ export interface ServiceOptions {
   database?: DatabaseHandle;
   /** Run migrations first (default true). */
   migrate?: boolean;
+  /** Wraps the configured blob store (tests make a delete fail, or watch the writes). */
+  wrapBlobStore?: ((configured: BlobStore) => BlobStore) | undefined;
   /** Receives errors of background work that must not fail a request. */
   onBackgroundError?: (error: unknown) => void;
 }
@@ -109,13 +111,15 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
         from: config.mailFrom,
         mailDir: join(config.dataDir, 'mail'),
       });
-    const blobs = createBlobStore(config.blobStore);
+    const configuredBlobs = createBlobStore(config.blobStore);
+    const blobs = options.wrapBlobStore?.(configuredBlobs) ?? configuredBlobs;
     const activity = new ActivityLogService(context);
     const gateRules = new GateRuleService(context);
     const companies = new CompanyService(context, gateRules);
     const billing = new BillingService(
       context,
-      options.paymentProvider ?? new LocalTestPaymentProvider(),
+      options.paymentProvider ??
+        (config.paymentProvider === 'local-test' ? new LocalTestPaymentProvider() : undefined),
       activity,
     );
     const accounts = new AccountService(context, billing);
