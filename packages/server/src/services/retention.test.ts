@@ -161,11 +161,10 @@ describe('images', () => {
   it('writes the row before the bytes, so a failure in between never leaves an orphan blob', async () => {
     const puts: { key: string; rowExisted: boolean }[] = [];
     let failPuts = false;
-    let test: TestApp | undefined;
-    test = await createTestApp({
+    const test: TestApp = await createTestApp({
       blobStore: (configured) => ({
         async put(key, bytes) {
-          const row = await test!.services.context.database.db
+          const row = await test.services.context.database.db
             .selectFrom('images')
             .select('id')
             .where('blob_key', '=', key)
