@@ -8,6 +8,7 @@ import Fastify, {
 import type { DestinationStream } from 'pino';
 import type { ServerConfig } from './config.js';
 import type { Clock } from './lib/clock.js';
+import { redactUrlForLog } from './lib/log-redaction.js';
 import authentication from './plugins/app/authentication.js';
 import { installErrorHandling } from './plugins/app/error-handler.js';
 import { installJsonParser, JSON_BODY_LIMIT } from './plugins/app/json-body.js';
@@ -37,6 +38,8 @@ const SECRET_KEYS = [
   'sessionToken',
   'handoffToken',
   'password',
+  // A link id opens the person's flow: a capability like the tokens above.
+  'linkId',
 ];
 export const REDACTED_LOG_PATHS = [
   'req.headers.authorization',
@@ -61,16 +64,13 @@ export interface BuildAppOptions {
   logger?: false | { stream?: DestinationStream; level?: string };
 }
 
-/** Query parameters that carry a capability (the one-time hand-off token of `/v/{linkId}?handoff=`). */
-const SECRET_QUERY_PARAMETERS = /([?&](?:handoff|handoffToken|token)=)[^&#]*/gi;
-
-/** A request as logged: Fastify's usual fields, with capability tokens cut out of the URL. */
+/** A request as logged: Fastify's usual fields, with capabilities (link ids, tokens) cut out of the URL. */
 function requestForLog(request: FastifyRequest) {
   // Anything else logged under `req` (not a request) is left to the redaction paths.
   if (typeof request?.url !== 'string') return request;
   return {
     method: request.method,
-    url: request.url.replace(SECRET_QUERY_PARAMETERS, '$1[redacted]'),
+    url: redactUrlForLog(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

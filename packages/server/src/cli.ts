@@ -15,6 +15,11 @@ Usage:
                             [--data-dir DIR] [--json]
       Create a company and its user; prints the credentials (one JSON line with --json).
       Works while a server runs on the same data directory.
+  idv-server account rotate-secret --client-id ID [--data-dir DIR] [--json]
+      Replace the client secret (printed once) and revoke every access token of the client;
+      running servers refuse the old tokens within 1 second.
+  idv-server account revoke-tokens --client-id ID [--data-dir DIR] [--json]
+      Revoke every access token of the client (the secret stays); same delay.
   idv-server migrate [--data-dir DIR]
       Bring the database schema up to date.
   idv-server gate-rules set FILE [--data-dir DIR]
@@ -85,12 +90,16 @@ async function commandAccount(args: string[]): Promise<void> {
     plan: { type: 'string' },
     quota: { type: 'string' },
     email: { type: 'string' },
+    'client-id': { type: 'string' },
     json: { type: 'boolean' },
     ...dataDirOption,
   });
   if (values.help === true) return void process.stdout.write(HELP);
-  if (positionals[0] !== 'create' || positionals.length !== 1)
-    throw new UsageError('expected: idv-server account create …');
+  const action = positionals.length === 1 ? positionals[0] : undefined;
+  if (action === 'rotate-secret' || action === 'revoke-tokens')
+    return commandClientCredentials(action, values);
+  if (action !== 'create')
+    throw new UsageError('expected: idv-server account create|rotate-secret|revoke-tokens …');
   const company = values.company as string | undefined;
   const plan = values.plan as string | undefined;
   if (company === undefined) throw new UsageError('--company NAME is required');
@@ -122,6 +131,54 @@ async function commandAccount(args: string[]): Promise<void> {
           `  clientId       ${credentials.clientId}\n  clientSecret   ${credentials.clientSecret}\n` +
           `  webhookSecret  ${credentials.webhookSecret}\n` +
           'Keep the secrets in a backend secret store; GET /api/v1/users/me shows them again.\n',
+      );
+    }
+  } finally {
+    await services.close();
+  }
+}
+
+/**
+ * `account rotate-secret` and `account revoke-tokens`: act on one API client, named by its client
+ * id. Servers on the same database refuse the revoked tokens within `TOKEN_REVOCATION_DELAY_MS`.
+ */
+async function commandClientCredentials(
+  action: 'rotate-secret' | 'revoke-tokens',
+  values: Record<string, string | boolean | undefined>,
+): Promise<void> {
+  const clientId = values['client-id'];
+  if (typeof clientId !== 'string' || clientId.trim() === '')
+    throw new UsageError('--client-id ID is required');
+  const { createServices } = await import('./services/index.js');
+  const services = await createServices({ config: configFrom(values) });
+  try {
+    const user = await services.accounts.userOfClient(clientId);
+    if (user === undefined) throw new UsageError(`no API client with id ${clientId}`);
+    const activity = (name: string) =>
+      services.activity.record({
+        companyId: user.companyId,
+        userId: user.userId,
+        action: name,
+        resource: 'user',
+        resourceId: user.userId,
+        ip: null,
+      });
+    if (action === 'rotate-secret') {
+      const rotated = await services.accounts.rotateClientSecret(user.userId);
+      await activity('client_secret.rotated');
+      process.stdout.write(
+        values.json === true
+          ? `${JSON.stringify(rotated)}\n`
+          : `New client secret for ${rotated.clientId} (shown once):\n  clientSecret   ${rotated.clientSecret}\n` +
+              `Revoked ${rotated.revokedTokens} access token(s).\n`,
+      );
+    } else {
+      const revokedTokens = await services.accounts.revokeTokens(user.userId);
+      await activity('access_tokens.revoked');
+      process.stdout.write(
+        values.json === true
+          ? `${JSON.stringify({ clientId, revokedTokens })}\n`
+          : `Revoked ${revokedTokens} access token(s) of ${clientId}.\n`,
       );
     }
   } finally {

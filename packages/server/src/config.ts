@@ -51,6 +51,24 @@ export interface ServerConfig {
   webhookTimeoutMs: number;
   /** How often the delivery worker looks for work other processes queued, ms (`IDV_WEBHOOK_POLL_MS`). */
   webhookPollMs: number;
+  /**
+   * The payment provider of the billing routes (`IDV_PAYMENT_PROVIDER`). None by default: the
+   * payment routes then answer 503. `local-test` (fake cards, no money) must be chosen explicitly.
+   */
+  paymentProvider: PaymentProviderName | undefined;
+}
+
+/** Payment providers the configuration can name. */
+export const PAYMENT_PROVIDER_NAMES = ['local-test'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
+
+function readPaymentProvider(value: string | undefined): PaymentProviderName | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!(PAYMENT_PROVIDER_NAMES as readonly string[]).includes(value))
+    throw new ConfigError(
+      `IDV_PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDER_NAMES.join(', ')} (got "${value}")`,
+    );
+  return value as PaymentProviderName;
 }
 
 /** A directory of files, or an S3-compatible bucket. */
@@ -233,5 +251,6 @@ export function loadConfig(
       60_000,
     ),
     webhookPollMs: readInteger('IDV_WEBHOOK_POLL_MS', env.IDV_WEBHOOK_POLL_MS, 1000, 10, 60_000),
+    paymentProvider: readPaymentProvider(env.IDV_PAYMENT_PROVIDER),
   };
 }

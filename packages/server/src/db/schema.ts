@@ -114,6 +114,8 @@ export interface VerificationsTable {
   detected_document_country: string | null;
   error_code: string | null;
   error_message: string | null;
+  /** Identifiers `PATCH /verifications/identify` set on the link (first one and corrections; migration 0006). */
+  identify_changes: number;
   /** JSON of the stored geolocation object, including the authenticated-only fields. */
   geolocation: string | null;
   /** JSON of the connection fingerprint signals (authenticated reads only). */
@@ -209,12 +211,15 @@ export interface InvoicesTable {
   company_id: string;
   amount_cents: number;
   currency: string;
-  status: 'open' | 'paid';
+  /** `processing`: claimed by a payment that is charging it (migration 0006). */
+  status: 'open' | 'processing' | 'paid';
   period_start: string;
   period_end: string;
   paid_at: string | null;
   payment_reference: string | null;
   created_at: string;
+  /** When a payment claimed it (`processing`); null otherwise (migration 0006). */
+  claimed_at: string | null;
 }
 
 export interface PaymentMethodsTable {

@@ -15,7 +15,9 @@ const Invoice = Type.Object({
   _id: Uuid,
   amount: Type.Number({ description: 'in currency units' }),
   currency: Type.String(),
-  status: StringEnum(['open', 'paid'] as const),
+  status: StringEnum(['open', 'processing', 'paid'] as const, {
+    description: '`processing` while a payment holds the invoice (claimed, being charged)',
+  }),
   periodStart: DateTime,
   periodEnd: DateTime,
   paidAt: Nullable(DateTime),
@@ -36,7 +38,9 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Add a payment method and collect unpaid invoices',
         description:
           'Body `{token}` from the payment provider. Works without a prior card; charges every open invoice. With the local test ' +
-          'provider: `tok_visa`, `tok_mastercard`, `tok_amex` succeed, `tok_chargeDeclined` answers 402.',
+          'provider (`IDV_PAYMENT_PROVIDER=local-test`): `tok_visa`, `tok_mastercard`, `tok_amex` succeed, `tok_chargeDeclined` ' +
+          'answers 402. Each invoice is claimed before it is charged and charged with its id as idempotency key: concurrent or ' +
+          'repeated calls charge it once. 503 when no payment provider is configured.',
         security: bearerSecurity,
         body: Type.Object(
           { token: Type.String({ minLength: 1, maxLength: 200 }) },
@@ -52,7 +56,7 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
             }),
             collectedInvoices: Type.Array(Invoice),
           }),
-          ...errorResponses(400, 401, 402, 403, 429),
+          ...errorResponses(400, 401, 402, 403, 429, 503),
         },
       },
     },

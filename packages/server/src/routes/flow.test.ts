@@ -87,6 +87,7 @@ describe('flow sessions', () => {
       data: {
         _verificationId: link.verificationId,
         _externalUserId: 'ana@example.test',
+        externalUserIdSource: 'api',
         _metadata: { orderId: 'A-1' },
       },
     });

@@ -80,6 +80,42 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.post(
+    '/users/me/client-secret',
+    {
+      bodyLimit: 1024,
+      schema: {
+        tags,
+        summary: 'Rotate the client secret (revokes every access token of the client)',
+        description:
+          'No body. Answers the client id and the new secret, shown this once (`GET /users/me` shows it again). The old ' +
+          'secret stops working at once, and so does every access token of the client, the one of this call included: ' +
+          'this process refuses them at once, every other server process within 1 second. Request a new token with the ' +
+          'new secret. Also `idv-server account rotate-secret --client-id ID`.',
+        security: bearerSecurity,
+        response: {
+          200: Type.Object({ clientId: Type.String(), clientSecret: Type.String() }),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const identity = identityOf(request);
+      const rotated = await app.services.accounts.rotateClientSecret(identity.userId);
+      app.services.tokens.forgetClient(identity.userId);
+      await app.services.activity.record({
+        companyId: identity.companyId,
+        userId: identity.userId,
+        action: 'client_secret.rotated',
+        resource: 'user',
+        resourceId: identity.userId,
+        ip: request.ip,
+      });
+      reply.header('cache-control', 'no-store');
+      return { clientId: rotated.clientId, clientSecret: rotated.clientSecret };
+    },
+  );
+
   app.patch(
     '/users/me/webhook-secret',
     {

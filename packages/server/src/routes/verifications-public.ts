@@ -17,6 +17,13 @@ const DEVICE_REQUESTS_PER_MINUTE = 120;
 /** Per-verification budget of the status poll (DESIGN §4). */
 const POLLS_PER_MINUTE = 600;
 
+/**
+ * Per-IP budget of `PATCH /verifications/identify`, below the device budget: every call is a guess
+ * at an identifier (its `method` answer tells whether that person verified before), and a person
+ * needs at most 1 + `MAX_IDENTIFY_CORRECTIONS` calls per verification.
+ */
+export const IDENTIFY_REQUESTS_PER_MINUTE = 30;
+
 /** Rate limit of the device-facing endpoints (the three PATCHes and the flow API). */
 export const DEVICE_RATE_LIMIT = { max: DEVICE_REQUESTS_PER_MINUTE, timeWindow: 60_000 };
 const deviceRateLimit = DEVICE_RATE_LIMIT;
@@ -144,13 +151,16 @@ const publicVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/verifications/identify',
     {
       bodyLimit: 4 * 1024,
-      config: { rateLimit: deviceRateLimit },
+      config: { rateLimit: { max: IDENTIFY_REQUESTS_PER_MINUTE, timeWindow: 60_000 } },
       schema: {
         tags,
         summary: 'Identify the person by e-mail (adaptive flow)',
         description:
-          'Backfills the link `externalUserId` and re-resolves the branch. Same e-mail again: no-op. An identifier set by the API ' +
-          'at link creation is never overwritten (409 `identifierAlreadyBound`).',
+          'Only for an adaptive link: backfills the link `externalUserId` (source `identify`) and re-resolves the branch. ' +
+          'Same e-mail again: no-op. An identifier set by the API at link creation is never overwritten (409 ' +
+          '`identifierAlreadyBound`). A link that is not adaptive answers 409 `identifyNotApplicable` and nothing changes. ' +
+          'An identifier set here can be corrected 5 times; then 409 `identifyCorrectionsExhausted`. Limited to 30 calls ' +
+          'a minute per IP address (429 with `Retry-After`).',
         body: IdentifyBody,
         response: { 200: StatusWithOperation, ...errorResponses(400, 404, 409, 429) },
       },

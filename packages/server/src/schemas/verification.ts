@@ -135,6 +135,14 @@ export const VerificationRecord = Type.Object(
       selfie: Type.Integer(),
     }),
     externalUserId: Type.Optional(Type.String()),
+    externalUserIdSource: Type.Optional(
+      StringEnum(['api', 'identify'] as const, {
+        description:
+          'Where `externalUserId` came from: `api` (given by the account holder at link creation) or `identify` ' +
+          '(typed by the person through `PATCH /verifications/identify`). Face-only re-verification compares only ' +
+          'with references whose source is `api`.',
+      }),
+    ),
     metadata: Type.Record(Type.String(), Type.Unknown()),
     data: DocumentData,
     dataExpired: Type.Boolean(),

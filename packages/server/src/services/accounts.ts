@@ -212,6 +212,60 @@ export class AccountService {
     };
   }
 
+  /**
+   * Replaces the client secret (spec: the "refresh action that rotates them"; DESIGN §9) and, in
+   * the same transaction, revokes every access token of the client: a token obtained with the old
+   * secret stops working at once in this process (the caller forgets it from the token cache) and
+   * within `TOKEN_REVOCATION_DELAY_MS` in every other process. Answers the new secret, shown once.
+   */
+  async rotateClientSecret(
+    userId: string,
+  ): Promise<{ clientId: string; clientSecret: string; revokedTokens: number }> {
+    const clientSecret = randomSecret(32);
+    const now = isoAt(this.ctx.clock.now());
+    return this.ctx.database.writeTransaction(async (trx) => {
+      const user = await trx
+        .selectFrom('users')
+        .select('client_id')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (user === undefined) throw Errors.notFound('user');
+      await trx
+        .updateTable('users')
+        .set({
+          client_secret_sealed: this.ctx.secretBox.seal(clientSecret, clientSecretContext(userId)),
+          updated_at: now,
+        })
+        .where('id', '=', userId)
+        .execute();
+      const revokedTokens = await this.#deleteTokens(trx, userId);
+      return { clientId: user.client_id, clientSecret, revokedTokens };
+    });
+  }
+
+  /** Revokes every access token of a client (the secret stays); answers how many there were. */
+  async revokeTokens(userId: string): Promise<number> {
+    return this.ctx.database.writeTransaction((trx) => this.#deleteTokens(trx, userId));
+  }
+
+  /** The user behind a client id (the CLI names clients by id), or undefined. */
+  async userOfClient(clientId: string): Promise<{ userId: string; companyId: string } | undefined> {
+    const row = await this.ctx.database.db
+      .selectFrom('users')
+      .select(['id', 'company_id'])
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : { userId: row.id, companyId: row.company_id };
+  }
+
+  async #deleteTokens(trx: Executor, userId: string): Promise<number> {
+    const result = await trx
+      .deleteFrom('access_tokens')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Replaces the webhook signing secret; effective for the next signature. */
   async rotateWebhookSecret(userId: string): Promise<string> {
     const secret = randomWebhookSecret();

@@ -11,7 +11,8 @@ export interface InvoiceView {
   _id: string;
   amount: number;
   currency: string;
-  status: 'open' | 'paid';
+  /** `processing` while a payment holds the invoice (claimed, being charged). */
+  status: 'open' | 'processing' | 'paid';
   periodStart: string;
   periodEnd: string;
   paidAt: string | null;
@@ -36,11 +37,19 @@ export interface PaymentMethodResult {
 
 const BILLING_PERIOD_MS = 30 * DAY_MS;
 
+/**
+ * A claim older than this is taken as abandoned (its process died between claim and record): a
+ * later payment may claim the invoice again, and charges it with the same idempotency key, so the
+ * provider answers the first charge instead of charging twice.
+ */
+export const INVOICE_CLAIM_TIMEOUT_MS = 15 * 60_000;
+
 /** Subscriptions, invoices and payment methods, charged through a `PaymentProvider`. */
 export class BillingService {
   constructor(
     private readonly ctx: ServiceContext,
-    private readonly provider: PaymentProvider,
+    /** Undefined when none is configured: the payment routes then answer 503. */
+    private readonly provider: PaymentProvider | undefined,
     private readonly activity: ActivityLogService,
   ) {}
 
@@ -131,7 +140,12 @@ export class BillingService {
 
   /**
    * Stores a payment method (no prior card needed) and collects every open invoice with it.
-   * A token the provider rejects answers 400; a declined charge 402, and nothing is stored.
+   * A token the provider rejects answers 400; a declined charge 402, and the method is not stored.
+   * 503 when no payment provider is configured (`IDV_PAYMENT_PROVIDER`).
+   *
+   * Each invoice is claimed before it is charged (a guarded `open` → `processing` update: of
+   * concurrent or repeated calls, one wins and the others skip it) and charged with its id as the
+   * idempotency key; it turns `paid` as soon as its charge succeeds, `open` again if it fails.
    */
   async addPaymentMethod(
     companyId: string,
@@ -139,22 +153,41 @@ export class BillingService {
     token: string,
     ip: string,
   ): Promise<PaymentMethodResult> {
-    const method = await this.provider.createPaymentMethod(token);
+    const provider = this.provider;
+    if (provider === undefined)
+      throw new ApiError(
+        503,
+        'IDV_ERR_PAYMENT_PROVIDER_MISSING',
+        'no payment provider is configured (IDV_PAYMENT_PROVIDER)',
+      );
+    const method = await provider.createPaymentMethod(token);
     if (method === undefined) throw Errors.badRequest('invalid payment token');
     const db = this.ctx.database.db;
     const open = await db
       .selectFrom('invoices')
       .selectAll()
       .where('company_id', '=', companyId)
-      .where('status', '=', 'open')
+      .where((eb) => eb.or([eb('status', '=', 'open'), eb('status', '=', 'processing')]))
       .orderBy('created_at')
       .execute();
-    const collected: { id: string; reference: string }[] = [];
+    const collected = new Set<string>();
     for (const invoice of open) {
-      const charge = await this.provider.charge(method, invoice.amount_cents, invoice.currency);
-      if (!charge.ok)
+      if (!(await this.#claim(invoice.id))) continue;
+      let charge;
+      try {
+        charge = await provider.charge(method, invoice.amount_cents, invoice.currency, {
+          idempotencyKey: invoice.id,
+        });
+      } catch (error) {
+        await this.#release(invoice.id);
+        throw error;
+      }
+      if (!charge.ok) {
+        await this.#release(invoice.id);
         throw new ApiError(402, 'IDV_ERR_PAYMENT', `payment failed: ${charge.message}`);
-      collected.push({ id: invoice.id, reference: charge.reference });
+      }
+      await this.#markPaid(companyId, invoice.id, charge.reference);
+      collected.add(invoice.id);
     }
     const now = isoAt(this.ctx.clock.now());
     const methodId = randomUUID();
@@ -164,28 +197,13 @@ export class BillingService {
         .values({
           id: methodId,
           company_id: companyId,
-          provider: this.provider.name,
+          provider: provider.name,
           provider_reference: method.reference,
           brand: method.brand,
           last4: method.last4,
           created_at: now,
         })
         .execute();
-      for (const invoice of collected) {
-        await trx
-          .updateTable('invoices')
-          .set({ status: 'paid', paid_at: now, payment_reference: invoice.reference })
-          .where('id', '=', invoice.id)
-          .execute();
-      }
-      if (collected.length > 0) {
-        await trx
-          .updateTable('subscriptions')
-          .set({ status: 'active', updated_at: now })
-          .where('company_id', '=', companyId)
-          .where('status', '=', 'unpaid')
-          .execute();
-      }
       await this.activity.record(
         {
           companyId,
@@ -198,7 +216,6 @@ export class BillingService {
         trx,
       );
     });
-    const paidIds = new Set(collected.map((c) => c.id));
     const collectedInvoices = (
       await Promise.all(
         [...new Set(open.map((o) => o.subscription_id))].map((subscriptionId) =>
@@ -207,10 +224,62 @@ export class BillingService {
       )
     )
       .flat()
-      .filter((invoice) => paidIds.has(invoice._id));
+      .filter((invoice) => collected.has(invoice._id));
     return {
       paymentMethod: { _id: methodId, brand: method.brand, last4: method.last4, createdAt: now },
       collectedInvoices,
     };
+  }
+
+  /**
+   * Takes an invoice for one payment: `open` → `processing`, or a `processing` claim abandoned for
+   * `INVOICE_CLAIM_TIMEOUT_MS`. Answers whether this call holds it.
+   */
+  async #claim(invoiceId: string): Promise<boolean> {
+    const now = this.ctx.clock.now();
+    const result = await this.ctx.database.db
+      .updateTable('invoices')
+      .set({ status: 'processing', claimed_at: isoAt(now) })
+      .where('id', '=', invoiceId)
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'open'),
+          eb.and([
+            eb('status', '=', 'processing'),
+            eb('claimed_at', '<', isoAt(now - INVOICE_CLAIM_TIMEOUT_MS)),
+          ]),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Gives a claimed invoice back (its charge failed): `processing` → `open`. */
+  async #release(invoiceId: string): Promise<void> {
+    await this.ctx.database.db
+      .updateTable('invoices')
+      .set({ status: 'open', claimed_at: null })
+      .where('id', '=', invoiceId)
+      .where('status', '=', 'processing')
+      .execute();
+  }
+
+  /** Records a successful charge: `processing` → `paid`, and the subscription becomes active. */
+  async #markPaid(companyId: string, invoiceId: string, reference: string): Promise<void> {
+    const now = isoAt(this.ctx.clock.now());
+    await this.ctx.database.writeTransaction(async (trx) => {
+      await trx
+        .updateTable('invoices')
+        .set({ status: 'paid', paid_at: now, payment_reference: reference })
+        .where('id', '=', invoiceId)
+        .where('status', '=', 'processing')
+        .execute();
+      await trx
+        .updateTable('subscriptions')
+        .set({ status: 'active', updated_at: now })
+        .where('company_id', '=', companyId)
+        .where('status', '=', 'unpaid')
+        .execute();
+    });
   }
 }

@@ -40,7 +40,8 @@ export class ImageService {
     const id = timeOrderedUuid();
     const blobKey = `${verification.company_id}/${verificationId}/${id}`;
     const createdAt = isoAt(this.ctx.clock.now());
-    await this.blobs.put(blobKey, bytes);
+    // The row first, then the bytes: a failure in between leaves a row without bytes (read as
+    // 404, swept by retention), never bytes no row points at (an orphan nothing would delete).
     await this.ctx.database.db
       .insertInto('images')
       .values({
@@ -54,6 +55,12 @@ export class ImageService {
         created_at: createdAt,
       })
       .execute();
+    try {
+      await this.blobs.put(blobKey, bytes);
+    } catch (error) {
+      await this.ctx.database.db.deleteFrom('images').where('id', '=', id).execute();
+      throw error;
+    }
     return { _id: id, kind, contentType, size: bytes.length, createdAt };
   }
 
@@ -101,19 +108,5 @@ export class ImageService {
     const bytes = await this.blobs.get(row.blob_key);
     if (bytes === undefined) throw Errors.notFound('image');
     return { contentType: row.content_type, bytes };
-  }
-
-  /** Deletes every image of a verification, bytes and rows (retention). */
-  async deleteAll(verificationId: string): Promise<void> {
-    const rows = await this.ctx.database.db
-      .selectFrom('images')
-      .select('blob_key')
-      .where('verification_id', '=', verificationId)
-      .execute();
-    for (const row of rows) await this.blobs.delete(row.blob_key);
-    await this.ctx.database.db
-      .deleteFrom('images')
-      .where('verification_id', '=', verificationId)
-      .execute();
   }
 }

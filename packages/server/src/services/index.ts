@@ -66,7 +66,10 @@ export interface AppServices {
   /** The capture pipeline (analysis in-process or over HTTP). */
   readonly captures: CapturePipeline;
   readonly analysis: AnalysisProvider;
-  /** Runs the periodic upkeep once: expiry of overdue verifications, retention, purges. */
+  /**
+   * Runs the periodic upkeep once: expiry of overdue verifications, retention, purges. Every step
+   * runs even when another fails; then it rejects with an `AggregateError` of the failures.
+   */
   maintain(): Promise<void>;
   /** Waits for background work and closes the database. */
   close(): Promise<void>;
@@ -82,6 +85,8 @@ export interface ServiceOptions {
   database?: DatabaseHandle;
   /** Run migrations first (default true). */
   migrate?: boolean;
+  /** Wraps the configured blob store (tests make a delete fail, or watch the writes). */
+  wrapBlobStore?: ((configured: BlobStore) => BlobStore) | undefined;
   /** Receives errors of background work that must not fail a request. */
   onBackgroundError?: (error: unknown) => void;
 }
@@ -109,13 +114,15 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
         from: config.mailFrom,
         mailDir: join(config.dataDir, 'mail'),
       });
-    const blobs = createBlobStore(config.blobStore);
+    const configuredBlobs = createBlobStore(config.blobStore);
+    const blobs = options.wrapBlobStore?.(configuredBlobs) ?? configuredBlobs;
     const activity = new ActivityLogService(context);
     const gateRules = new GateRuleService(context);
     const companies = new CompanyService(context, gateRules);
     const billing = new BillingService(
       context,
-      options.paymentProvider ?? new LocalTestPaymentProvider(),
+      options.paymentProvider ??
+        (config.paymentProvider === 'local-test' ? new LocalTestPaymentProvider() : undefined),
       activity,
     );
     const accounts = new AccountService(context, billing);
@@ -140,7 +147,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
     const rateCounter = new DatabaseRateCounter(database, clock, options.onBackgroundError);
     const flowSessions = new FlowSessionService(context, verifications, companies, events);
     const analysis = analysisProvider(config.analysis);
-    const retention = new RetentionService(context, images);
+    const retention = new RetentionService(context, blobs);
     const tokens = new TokenService(context);
     return {
       context,
@@ -170,11 +177,27 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       captures: new CapturePipeline(context, verifications, flowSessions, images, events, analysis),
       analysis,
       async maintain() {
-        await verifications.expireOverdue();
-        await retention.run();
-        await tokens.purgeExpired();
-        await rateCounter.purge();
-        await deliveries.purge(isoAt(clock.now() - config.retentionDays * DAY_MS));
+        // Each step on its own: one that fails never stops the others (issue 19).
+        const steps: [string, () => Promise<unknown>][] = [
+          ['expiry', () => verifications.expireOverdue()],
+          ['retention', () => retention.run()],
+          ['tokens', () => tokens.purgeExpired()],
+          ['rate limits', () => rateCounter.purge()],
+          [
+            'deliveries',
+            () => deliveries.purge(isoAt(clock.now() - config.retentionDays * DAY_MS)),
+          ],
+        ];
+        const failures: unknown[] = [];
+        for (const [name, step] of steps) {
+          try {
+            await step();
+          } catch (error) {
+            failures.push(new Error(`maintenance step "${name}" failed`, { cause: error }));
+          }
+        }
+        if (failures.length > 0)
+          throw new AggregateError(failures, `maintenance: ${failures.length} step(s) failed`);
       },
       async close() {
         // Written before the database closes, so no hit counted here is lost.

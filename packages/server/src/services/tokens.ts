@@ -22,8 +22,14 @@ export interface TokenIdentity {
 export type TokenCheck =
   { state: 'valid'; identity: TokenIdentity } | { state: 'expired' } | { state: 'invalid' };
 
-/** How long a checked token is remembered in the process (never past its expiry). */
-const CHECK_CACHE_MS = 10_000;
+/**
+ * How long a checked token is remembered in the process (never past its expiry). It bounds how
+ * long another process may still accept a token revoked in the database (client secret rotation,
+ * `idv-server account revoke-tokens`): every process refuses it within this delay. The process
+ * that revokes forgets its own entries at once (`forgetClient`).
+ */
+export const TOKEN_REVOCATION_DELAY_MS = 1000;
+const CHECK_CACHE_MS = TOKEN_REVOCATION_DELAY_MS;
 const CHECK_CACHE_ENTRIES = 10_000;
 
 interface CachedCheck {
@@ -101,6 +107,12 @@ export class TokenService {
       cachedUntil: Math.min(expiresAt, now + CHECK_CACHE_MS),
     });
     return { state: 'valid', identity };
+  }
+
+  /** Drops this process's cached checks of a client's tokens (after they were revoked). */
+  forgetClient(userId: string): void {
+    for (const [hash, cached] of this.#recent)
+      if (cached.identity.userId === userId) this.#recent.delete(hash);
   }
 
   /** Forgets tokens long expired. */

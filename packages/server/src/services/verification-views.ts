@@ -120,6 +120,8 @@ export interface VerificationRecord {
   operationGuid: string | null;
   remainingRetries: { front: number; back: number; selfie: number };
   externalUserId?: string;
+  /** Where `externalUserId` came from: `api` (link creation by the account holder) or `identify`. */
+  externalUserIdSource?: 'api' | 'identify';
   metadata: Record<string, unknown>;
   data: DocumentData;
   dataExpired: boolean;
@@ -167,7 +169,11 @@ export function verificationRecord(row: VerificationJoinRow): VerificationRecord
   if (row.user_name !== null) record.userName = row.user_name;
   if (row.detected_document_country !== null)
     record.detectedDocumentCountry = row.detected_document_country;
-  if (row.link_external_user_id !== null) record.externalUserId = row.link_external_user_id;
+  if (row.link_external_user_id !== null) {
+    record.externalUserId = row.link_external_user_id;
+    if (row.link_external_user_id_source !== null)
+      record.externalUserIdSource = row.link_external_user_id_source;
+  }
   if (row.geolocation !== null)
     record.geolocation = JSON.parse(row.geolocation) as StoredGeolocation;
   if (row.device !== null) record.device = JSON.parse(row.device) as Record<string, unknown>;

@@ -27,6 +27,8 @@ import {
 export const RETRIES_PER_STEP = 3;
 /** Largest distance of `capturedAt` from the server clock (spec: 24 hours either side). */
 export const CAPTURED_AT_TOLERANCE_MS = 24 * HOUR_MS;
+/** Corrections `PATCH /verifications/identify` accepts per verification after its first identifier. */
+export const MAX_IDENTIFY_CORRECTIONS = 5;
 /** The unpaged list holds the last 100 verifications. */
 const UNPAGED_LIMIT = 100;
 
@@ -168,6 +170,7 @@ export class VerificationService {
           remaining_retries_front: sql.lit(RETRIES_PER_STEP),
           remaining_retries_back: sql.lit(RETRIES_PER_STEP),
           remaining_retries_selfie: sql.lit(RETRIES_PER_STEP),
+          identify_changes: sql.lit(0),
           images: sql.lit(JSON.stringify({ register: [] })),
           data: sql.lit('{}'),
           expires_at: p.expiresAt,
@@ -536,7 +539,9 @@ export class VerificationService {
 
   /**
    * The latest successful verification of a person (company + `externalUserId`, other than
-   * `excludeId`) whose document portrait is still held: the reference of the adaptive `FACE` branch.
+   * `excludeId`) whose document portrait is still held and whose identifier came from the account
+   * holder (`api`), never from `PATCH /verifications/identify`: the reference of the adaptive
+   * `FACE` branch.
    */
   async faceReference(
     companyId: string,
@@ -551,6 +556,8 @@ export class VerificationService {
       .select(['verifications.id', 'capture_analyses.portrait'])
       .where('links.company_id', '=', companyId)
       .where('links.external_user_id', '=', externalUserId)
+      // Only an identifier the account holder gave (API or portal), never one a person typed.
+      .where('links.external_user_id_source', '=', 'api')
       .where('verifications.id', '<>', excludeId)
       .where('verifications.status', '=', 'success')
       .where('verifications.data_expired', '=', 0)
@@ -636,21 +643,38 @@ export class VerificationService {
 
   /**
    * `PATCH /verifications/identify`: backfills the link's `externalUserId` from an e-mail and
-   * re-resolves the branch (while no capture was taken). The same e-mail again is a no-op; an
-   * identifier given by the API at link creation is never overwritten (409 `identifierAlreadyBound`);
-   * one set by this endpoint may be corrected.
+   * re-resolves the branch (while no capture was taken). Only an adaptive link has a branch to
+   * resolve: any other link answers 409 `identifyNotApplicable` and nothing changes. The same
+   * e-mail again is a no-op; an identifier given by the API at link creation is never overwritten
+   * (409 `identifierAlreadyBound`); one set by this endpoint may be corrected, at most
+   * `MAX_IDENTIFY_CORRECTIONS` times (then 409 `identifyCorrectionsExhausted`).
    */
   async identify(verificationId: string, rawEmail: string): Promise<StatusWithOperation> {
     const email = normalizeEmail(rawEmail);
     const row = await this.loadOpenForDevice(verificationId);
+    if (row.link_adaptive_flow !== 1)
+      throw new ApiError(409, 'IDV_ERR_IDENTIFY_NOT_APPLICABLE', 'identifyNotApplicable');
     const current = row.link_external_user_id;
     if (current !== null && current === email) {
       return { status: row.status, operationGuid: row.operation_guid, method: row.method };
     }
-    if (current !== null && row.link_external_user_id_source === 'api') {
+    if (current !== null && row.link_external_user_id_source !== 'identify') {
       throw new ApiError(409, 'IDV_ERR_IDENTIFIER_BOUND', 'identifierAlreadyBound');
     }
     return this.events.transaction(async (trx, emit) => {
+      // Counted and capped in one guarded statement, so concurrent calls cannot pass the cap.
+      const counted = await trx
+        .updateTable('verifications')
+        .set({ identify_changes: sql`identify_changes + 1` })
+        .where('id', '=', verificationId)
+        .where('identify_changes', '<=', MAX_IDENTIFY_CORRECTIONS)
+        .executeTakeFirst();
+      if (Number(counted.numUpdatedRows) === 0)
+        throw new ApiError(
+          409,
+          'IDV_ERR_IDENTIFY_CORRECTIONS_EXHAUSTED',
+          'identifyCorrectionsExhausted',
+        );
       await trx
         .updateTable('links')
         .set({ external_user_id: email, external_user_id_source: 'identify' })
@@ -662,7 +686,10 @@ export class VerificationService {
         await this.updateOpen(verificationId, { method }, trx);
         // The flow starts again on the adaptive selfie-only branch: the spec re-emits `started`.
         if (method === 'FACE' && row.method !== 'FACE')
-          await emit({ ...row, link_external_user_id: email }, 'verification.started');
+          await emit(
+            { ...row, link_external_user_id: email, link_external_user_id_source: 'identify' },
+            'verification.started',
+          );
       }
       return { status: row.status, operationGuid: row.operation_guid, method };
     });

@@ -9,6 +9,8 @@ import { buildApp } from '../app.js';
 import { loadConfig, type ServerConfig } from '../config.js';
 import { ManualClock } from '../lib/clock.js';
 import type { AccountCredentials } from '../services/accounts.js';
+import type { PaymentProvider } from '../services/billing/payment-provider.js';
+import type { BlobStore } from '../services/blob-store.js';
 import { createServices, type AppServices } from '../services/index.js';
 import type { PlanName } from '../services/plans.js';
 
@@ -81,6 +83,10 @@ export interface TestAppOptions {
   worker?: boolean;
   /** Run on this existing database (another test app's); it is then not dropped on close. */
   scratch?: ScratchDatabase;
+  /** The payment provider (default: the local test provider, named by `IDV_PAYMENT_PROVIDER`). */
+  paymentProvider?: PaymentProvider;
+  /** The blob store (default: the configured one); a test wraps it to make it fail. */
+  blobStore?: (configured: BlobStore) => BlobStore;
 }
 
 /** Builds the app as production does, on a scratch database, with a manual clock. */
@@ -95,11 +101,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       IDV_APP_DIR: join(scratch.dataDir, 'no-app'),
       IDV_DEMO_DIR: join(scratch.dataDir, 'no-demo'),
       IDV_ELEMENT_DIR: join(scratch.dataDir, 'no-element'),
+      // Never a default outside tests: the server has no payment provider unless configured.
+      IDV_PAYMENT_PROVIDER: 'local-test',
       ...options.env,
     },
   );
   const clock = new ManualClock(options.start ?? new Date('2026-03-10T12:00:00.000Z'));
-  const services = await createServices({ config, clock });
+  const services = await createServices({
+    config,
+    clock,
+    paymentProvider: options.paymentProvider,
+    wrapBlobStore: options.blobStore,
+  });
   let app: FastifyInstance;
   try {
     app = await buildApp({

@@ -29,6 +29,10 @@ export interface DeliveryWorkerOptions {
 /** How long a claim outlives the attempt's own time limit, ms. */
 const LEASE_MARGIN_MS = 5_000;
 
+/** The attempt error recorded when the account's webhook secret cannot be opened. */
+export const UNOPENABLE_SECRET =
+  'webhook secret cannot be opened (sealed with another deployment key); rotate it with PATCH /users/me/webhook-secret';
+
 /**
  * Sends queued webhook deliveries. Woken at once by the transitions of this process (after their
  * commit), and every `pollMs` for work other processes queued or that became due; retries 100 ms
@@ -60,8 +64,9 @@ export class DeliveryWorker {
       concurrency: 16,
       clock: systemClock,
       send: sendWebhook,
-      onError: () => undefined,
       ...options,
+      // Given as undefined (no background error handler) is the same as not given.
+      onError: options.onError ?? (() => undefined),
     };
   }
 
@@ -191,20 +196,40 @@ export class DeliveryWorker {
     const { deliveries, accounts, clock } = this.#options;
     const [target, secret] = await Promise.all([
       delivery.target ?? deliveries.target(delivery.id),
-      accounts.webhookSecretOfCompany(delivery.companyId),
+      accounts.webhookSecretOfCompany(delivery.companyId).then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      ),
     ]);
-    if (target === undefined || secret === undefined) {
+    if (target === undefined || ('value' in secret && secret.value === undefined)) {
       await deliveries.drop(delivery.id);
       return;
     }
     const startedAt = clock.now();
+    if ('error' in secret) {
+      // Sealed under another deployment key (IDV_SECRET_KEY changed) or damaged: nothing can be
+      // signed. A failed attempt is recorded (the delivery ends after its attempts) rather than
+      // leaving it leased, to be claimed and fail again forever.
+      this.#options.onError(secret.error);
+      sent();
+      const next = await deliveries.record(
+        delivery,
+        this.id,
+        startedAt,
+        { statusCode: null, error: UNOPENABLE_SECRET, success: false, durationMs: 0 },
+        clock.now(),
+      );
+      if (next !== undefined) this.#wakeAt(next);
+      return;
+    }
+    const secretValue = secret.value!;
     const result = await this.#options.send({
       url: target.url,
       body: target.payload,
       headers: {
         'content-type': 'application/json',
         'user-agent': `idv-webhooks/${SERVER_VERSION}`,
-        ...signatureHeaders(secret, delivery.eventId, target.payload, startedAt),
+        ...signatureHeaders(secretValue, delivery.eventId, target.payload, startedAt),
       },
       timeoutMs: this.#options.timeoutMs,
       allowPrivate: this.#options.allowPrivate,

@@ -212,11 +212,12 @@ describe('webhook delivery SSRF guard (at send time)', () => {
     try {
       const port = new URL(receiver.url).port;
       for (const url of [
-        receiver.url,
-        `http://localhost:${port}/hook`,
-        `http://[::1]:${port}/hook`,
-        'http://10.1.2.3/hook',
-        'http://169.254.169.254/latest/meta-data',
+        `https://127.0.0.1:${port}/hook`,
+        `https://localhost:${port}/hook`,
+        `https://[::1]:${port}/hook`,
+        'https://10.1.2.3/hook',
+        'https://169.254.169.254/latest/meta-data',
+        'https://[::a9fe:a9fe]/latest/meta-data',
       ]) {
         const result = await sendWebhook({
           url,
@@ -254,7 +255,7 @@ describe('webhook delivery SSRF guard (at send time)', () => {
           id: '00000000-0000-4000-8000-00000000beef',
           company_id: account.companyId,
           user_id: account.userId,
-          url: 'http://localhost:9/hook',
+          url: 'https://localhost:9/hook',
           description: '',
           created_at: new Date().toISOString(),
           updated_at: new Date().toISOString(),

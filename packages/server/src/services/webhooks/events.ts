@@ -33,6 +33,8 @@ export interface EventSubject {
   id: string;
   company_id: string;
   link_external_user_id: string | null;
+  /** Who gave the identifier: `api` (the account holder) or `identify` (typed by the person). */
+  link_external_user_id_source: 'api' | 'identify' | null;
   link_metadata: string;
   geolocation: string | null;
 }
@@ -43,6 +45,8 @@ export interface WebhookPayload {
   data: {
     _verificationId: string;
     _externalUserId: string;
+    /** Where `_externalUserId` came from (absent when it is empty): DESIGN §9 "Identity binding". */
+    externalUserIdSource?: 'api' | 'identify';
     _metadata: Record<string, unknown>;
     geolocation?: Partial<StoredGeolocation>;
   };
@@ -61,6 +65,8 @@ export function eventPayload(subject: EventSubject, type: VerificationEventType)
       _metadata: parseJsonColumn<Record<string, unknown>>(subject.link_metadata, {}),
     },
   };
+  if (subject.link_external_user_id !== null && subject.link_external_user_id_source !== null)
+    payload.data.externalUserIdSource = subject.link_external_user_id_source;
   if (WITH_GEOLOCATION.has(type) && subject.geolocation !== null) {
     const subset = webhookGeolocation(JSON.parse(subject.geolocation) as StoredGeolocation);
     if (Object.keys(subset).length > 0) payload.data.geolocation = subset;

@@ -48,7 +48,8 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
       if (!allowPrivate && refused !== undefined) {
         return callback(
           new RefusedAddressError(
-            `refused: ${hostname} resolves to a loopback, private or reserved address (${refused.address})`,
+            // Never the address itself: the attempt's error is shown to the account holder.
+            `refused: ${hostname} resolves to a loopback, private or reserved address`,
           ),
           '',
           0,
@@ -85,7 +86,9 @@ export function sendWebhook(request: SendRequest): Promise<SendResult> {
     return Promise.resolve(finish(null, 'invalid url'));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return Promise.resolve(finish(null, 'url must use http or https'));
+    return Promise.resolve(finish(null, 'url must use https'));
+  if (url.protocol !== 'https:' && !request.allowPrivate)
+    return Promise.resolve(finish(null, 'url must use https'));
   const bareHost = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(bareHost) !== 0 && !request.allowPrivate && !isPublicAddress(bareHost)) {
     return Promise.resolve(
