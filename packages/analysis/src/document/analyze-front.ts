@@ -119,5 +119,6 @@ export async function analyzeFrontImage(
     ocrRaw,
     confidence: Math.round(read * meanScore * 1000) / 1000,
     reason,
+    mrz,
   };
 }

@@ -45,18 +45,6 @@ export const DocumentFieldsSchema = Type.Object({
   adult: Nullable(Type.Boolean()),
 });
 
-export const FrontAnalysisSchema = Type.Object({
-  documentType: DocumentTypeSchema,
-  country: Nullable(Type.String()),
-  fields: DocumentFieldsSchema,
-  faceImage: Nullable(Type.String()),
-  documentQuad: Quad,
-  quality: Quality,
-  ocrRaw: Type.String(),
-  confidence: Type.Number(),
-  reason: Reason,
-});
-
 const MrzCheckSchema = Type.Object({
   valid: Type.Boolean(),
   read: Nullable(Type.String()),
@@ -89,6 +77,19 @@ const MrzSchema = Type.Object({
     }),
   ),
   reader: Type.Union([Type.Literal('paddleocr'), Type.Literal('tesseract')]),
+});
+
+export const FrontAnalysisSchema = Type.Object({
+  documentType: DocumentTypeSchema,
+  country: Nullable(Type.String()),
+  fields: DocumentFieldsSchema,
+  faceImage: Nullable(Type.String()),
+  documentQuad: Quad,
+  quality: Quality,
+  ocrRaw: Type.String(),
+  confidence: Type.Number(),
+  reason: Reason,
+  mrz: Type.Optional(Nullable(MrzSchema)),
 });
 
 const Barcode = Type.Object({ format: Type.String(), raw: Type.String() });
