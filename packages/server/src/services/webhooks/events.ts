@@ -35,6 +35,8 @@ export interface EventSubject {
   link_external_user_id: string | null;
   link_metadata: string;
   geolocation: string | null;
+  /** The document the person shows, once known (DESIGN §9). */
+  document_type?: string | null;
 }
 
 /** The webhook body: `{type, data}` (spec: Events, Payload). */
@@ -44,6 +46,8 @@ export interface WebhookPayload {
     _verificationId: string;
     _externalUserId: string;
     _metadata: Record<string, unknown>;
+    /** `ID_CARD` or `PASSPORT`, once the document is known (our addition, DESIGN §9). */
+    documentType?: string;
     geolocation?: Partial<StoredGeolocation>;
   };
 }
@@ -61,6 +65,8 @@ export function eventPayload(subject: EventSubject, type: VerificationEventType)
       _metadata: parseJsonColumn<Record<string, unknown>>(subject.link_metadata, {}),
     },
   };
+  if (subject.document_type !== undefined && subject.document_type !== null)
+    payload.data.documentType = subject.document_type;
   if (WITH_GEOLOCATION.has(type) && subject.geolocation !== null) {
     const subset = webhookGeolocation(JSON.parse(subject.geolocation) as StoredGeolocation);
     if (Object.keys(subset).length > 0) payload.data.geolocation = subset;
