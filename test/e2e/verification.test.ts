@@ -3,7 +3,9 @@
  * SQLite), the connection fingerprint service, a webhook receiver checking signatures, and the
  * end-user app with <idv-verify> in Debian's headless Chromium, filmed by the fake camera: a
  * generated ID card (front, back) on a table, then the card holder's face turning its head both
- * ways and blinking, so that it passes whichever liveness challenge the element draws.
+ * ways and blinking, so that it passes whichever liveness challenge the element draws. The person
+ * chooses the ID card on the document step; two more scenarios choose the passport and show its
+ * photo page alone (FULL FLOW and ID ONLY), with no back.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -140,6 +142,16 @@ async function cardScene(
   return documentVideo(image);
 }
 
+/** The holder's passport open at its data page (ID-3, MRZ at the bottom), on the table. */
+async function passportScene(identity: Identity): Promise<Buffer> {
+  const { image } = await renderDocument(identity, {
+    kind: 'passport',
+    side: 'front',
+    degrade: TABLE_SCENE,
+  });
+  return documentVideo(image);
+}
+
 async function selfieScene(): Promise<Buffer> {
   const portrait = await faceCapture(FACE_INDEX, { seed: 0, width: 640, faceShare: 0.42 });
   return selfieVideo(portrait, PORTRAIT, HEAD_TURNS);
@@ -154,18 +166,23 @@ async function createLink(type: 'FULL FLOW' | 'ID ONLY', externalUserId: string)
   );
 }
 
-/** A person on the end-user app of a new link, `firstScene` on camera, past the welcome screen. */
+/**
+ * A person on the end-user app of a new link, `firstScene` on camera, past the welcome screen and
+ * the choice of document (the link allows both, the server's default).
+ */
 async function beginVerification(
   type: 'FULL FLOW' | 'ID ONLY',
   externalUserId: string,
   firstScene: Buffer,
   screenshotPrefix: string,
+  documentType: 'ID_CARD' | 'PASSPORT' = 'ID_CARD',
 ): Promise<{ link: Link; run: VerificationPage; person: Person }> {
   const link = await createLink(type, externalUserId);
   await browser.showOnCamera(firstScene);
   const run = await browser.open(link.linkUrl, PARIS);
   const person = new Person(run, browser.showOnCamera, screenshotPrefix);
   await person.start();
+  await person.chooseDocument(documentType);
   return { link, run, person };
 }
 
@@ -406,3 +423,74 @@ describe('a person verifies on the end-user app with the fake camera', () => {
     ]);
   });
 });
+
+describe.each(['FULL FLOW', 'ID ONLY'] as const)(
+  'a person verifies with a passport: %s',
+  (type) => {
+    const fullFlow = type === 'FULL FLOW';
+    it(`chooses the passport, shows its photo page${fullFlow ? ', takes the selfie' : ''}; no back, success`, async () => {
+      const slug = fullFlow ? 'full-flow' : 'id-only';
+      const identity = cardHolder(`e2e-passport-${slug}`);
+      const [page, selfie] = await Promise.all([
+        passportScene(identity),
+        fullFlow ? selfieScene() : undefined,
+      ]);
+      const { link, run, person } = await beginVerification(
+        type,
+        `passport-${slug}`,
+        page,
+        `passport-${slug}`,
+        'PASSPORT',
+      );
+      expect(await person.captureDocument('front', selfie ?? page)).toMatchObject({
+        accepted: true,
+        next: fullFlow ? 'selfie' : 'done',
+      });
+      if (fullFlow) {
+        const selfieAnswer = await person.takeSelfie();
+        expect(selfieAnswer, JSON.stringify(selfieAnswer.error ?? null)).toMatchObject({
+          accepted: true,
+          next: 'done',
+        });
+      }
+      expect(await person.result()).toEqual({ status: 'success', heading: 'You’re verified' });
+      // The back step never showed and nothing was sent for it.
+      const steps = run.events
+        .filter((e) => e.type === 'idv-step-change')
+        .map((e) => e.detail.step);
+      expect(steps).toContain('document');
+      expect(steps).not.toContain('back');
+      expect(run.uploads.map((upload) => upload.kind)).toEqual(
+        fullFlow ? ['front', 'selfie'] : ['front'],
+      );
+      expect(run.uploads[0]).toMatchObject({ meta: { source: 'camera', autoCaptured: true } });
+
+      const verification = await stack.api<Verification>(
+        'GET',
+        `/verifications/${link.verificationId}`,
+      );
+      expect(verification).toMatchObject({ status: 'success', step: 'END_OPERATION', type });
+      expect(verification.data.documentType).toBe('PASSPORT');
+      expectDocumentData(verification, identity);
+      expect(verification.images.addFront).toBeDefined();
+      expect(verification.images).not.toHaveProperty('addBack');
+      if (fullFlow) expect(verification.images.register.length).toBeGreaterThanOrEqual(1);
+      else expect(verification.images.register).toEqual([]);
+
+      const webhooks = await webhooksUntil(link.verificationId, 'verification.successful');
+      expect(webhooks.every((w) => w.signaturesValid)).toBe(true);
+      expect(eventTypes(webhooks)).toEqual([
+        'verification.started',
+        'verification.addfront.started',
+        'verification.addfront.successful',
+        ...(fullFlow ? ['verification.register.started', 'verification.register.successful'] : []),
+        'verification.successful',
+      ]);
+      const successful = webhooks.find((w) => w.type === 'verification.successful')!;
+      expect(successful.data).toMatchObject({
+        _verificationId: link.verificationId,
+        documentType: 'PASSPORT',
+      });
+    });
+  },
+);

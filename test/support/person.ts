@@ -73,6 +73,17 @@ export class Person {
   }
 
   /**
+   * Chooses the document on the document step (ID card or passport), after a look at the choice.
+   */
+  async chooseDocument(documentType: 'ID_CARD' | 'PASSPORT'): Promise<void> {
+    await this.step('document');
+    const choice = `button.choice[data-document-type=${documentType}]`;
+    await waitInElement(this.run, choice);
+    await this.shoot('document');
+    await this.run.page.locator(inElement(choice)).click();
+  }
+
+  /**
    * Holds the document (already on camera) until the element takes the photo by itself, reviews
    * it, puts `nextScene` in front of the camera, and sends the photo. Answers the service's verdict.
    */

@@ -85,7 +85,9 @@ export interface FrontAnalysis {
   /** Set when no usable document was read. */
   reason: NegativeReason | null;
   /**
-   * The MRZ of a passport data page (TD3 on the front); absent or `null` when the front carries none.
+   * The MRZ of a page that carries one (a passport data page, TD3), as read, whether or not it
+   * passed its checks (its fields are in `fields` only when it did); `null` when none was read.
+   * Absent from engines older than this field.
    */
   mrz?: MrzResult | null;
   /**

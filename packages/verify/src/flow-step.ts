@@ -6,6 +6,8 @@ export const FlowStep = {
   gated: 'gated',
   handoff: 'handoff',
   identify: 'identify',
+  /** The person chooses the document (ID card or passport); skipped when the link allows one. */
+  document: 'document',
   front: 'front',
   back: 'back',
   selfie: 'selfie',

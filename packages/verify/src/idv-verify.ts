@@ -19,7 +19,7 @@ import { welcomeScreen } from './internal/screens/welcome-screen.js';
 
 /**
  * Walks a person through an identity verification: terms, location, device checks, hand-off,
- * document front and back, selfie with an active liveness challenge, and the result.
+ * the choice of document (ID card or passport), document front and back (a passport's photo page), selfie with an active liveness challenge, and the result.
  *
  * @summary Remote identity verification capture element.
  *
@@ -199,6 +199,8 @@ export class IdvVerify extends LitElement {
         return handoffScreen(flow);
       case FlowStep.identify:
         return identifyScreen(flow);
+      case FlowStep.document:
+        return flow.documentChoice.render() ?? busyScreen(t.loading);
       case FlowStep.front:
       case FlowStep.back:
       case FlowStep.selfie:

@@ -106,6 +106,26 @@ for (const viewport of viewports) {
       m.el.remove();
     });
 
+    it('document choice, passport page framing', async () => {
+      const source = new TestCaptureSource({
+        scene: drawDocumentScene({ width: 1280, height: 960 }).canvas,
+      });
+      const m = await mount(
+        { session: { type: 'FULL FLOW', documentTypes: ['ID_CARD', 'PASSPORT'], company } },
+        { source },
+      );
+      await acceptTerms(m);
+      await m.step('document');
+      await shot(name('08-document-choice'));
+      m.root
+        .querySelector<HTMLButtonElement>('button.choice[data-document-type=PASSPORT]')!
+        .click();
+      await m.step('front');
+      await waitFor(() => m.root.querySelector('.coach'), 15000);
+      await shot(name('09-passport-live'));
+      m.el.remove();
+    });
+
     it('hand-off, gate, camera blocked, identify, failure, expiry', async () => {
       let m = await mount({ session: { company: { ...company, handoffMode: 'suggest' } } });
       await acceptTerms(m);

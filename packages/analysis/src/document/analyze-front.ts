@@ -126,6 +126,7 @@ export async function analyzeFrontImage(
     ocrRaw,
     confidence: Math.round(share * meanScore * 1000) / 1000,
     reason,
-    ...(decision ? { mrz: decision.mrz, crossCheck: decision.crossCheck } : {}),
+    mrz,
+    ...(decision ? { crossCheck: decision.crossCheck } : {}),
   };
 }

@@ -10,6 +10,7 @@ import { initialMigration } from './migrations/0001-initial.js';
 import { flowMigration } from './migrations/0002-flow.js';
 import { statusPollMigration } from './migrations/0003-status-poll.js';
 import { linkCreatedOnLinkMigration } from './migrations/0004-link-created-on-link.js';
+import { documentTypesMigration } from './migrations/0005-document-types.js';
 import { identityCredentialsMigration } from './migrations/0006-identity-credentials.js';
 
 /**
@@ -22,6 +23,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0002-flow': flowMigration(dialect),
     '0003-status-poll': statusPollMigration(),
     '0004-link-created-on-link': linkCreatedOnLinkMigration(),
+    '0005-document-types': documentTypesMigration(),
     '0006-identity-credentials': identityCredentialsMigration(),
   };
 }

@@ -34,6 +34,8 @@ export interface CompaniesTable {
   onboarding_business_id: string;
   /** Operator override of the default gate-rule template (JSON `{version, rules}`), null for the default. */
   gate_rules: string | null;
+  /** Default document types of its links (JSON array, migration 0005); null for every type. */
+  document_types: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -91,6 +93,11 @@ export interface LinksTable {
   created_by: string | null;
   /** Address the creating request came from (null for links of older servers without one). */
   created_ip: string | null;
+  /**
+   * Document types the person may choose (JSON array, resolved at creation from the link's own
+   * list or the company's default; migration 0005). Null on links of older servers: every type.
+   */
+  document_types: string | null;
 }
 
 export interface VerificationsTable {
@@ -128,6 +135,8 @@ export interface VerificationsTable {
    */
   link_expires_at: string | null;
   data_expired: Flag;
+  /** The document the person chose (`ID_CARD`, `PASSPORT`; migration 0005), null until chosen. */
+  document_type: 'ID_CARD' | 'PASSPORT' | null;
   anonymized_at: string | null;
   finished_at: string | null;
   created_at: string;

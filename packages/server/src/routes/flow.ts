@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { errorResponses, LinkErrorResponse } from '../schemas/common.js';
 import {
   CreatedFlowSession,
+  DocumentTypeBody,
   FlowSession,
   HandoffTicket,
   OpenSessionBody,
@@ -111,6 +112,35 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request) => app.services.flowSessions.acceptTerms(flowVerificationOf(request)),
+    );
+
+    authenticated.post(
+      '/flow/document-type',
+      {
+        bodyLimit: 1024,
+        config: { rateLimit: DEVICE_RATE_LIMIT },
+        schema: {
+          tags,
+          summary: 'Choose the document type',
+          description:
+            'The document the person shows (DESIGN §9), before the first capture: `ID_CARD` (TD1/TD2 cards, residence ' +
+            'permits included: `front` and `back`) or `PASSPORT` (the TD3 data page: the `front` capture alone, no `back`). ' +
+            "The session's `requiredCaptures` follow the choice. It may change until a capture is accepted; 409 afterwards " +
+            '(choosing the type in force again answers the session), 409 for a type the link does not allow ' +
+            '(`documentTypes`), 400 for an unknown value. A front sent without a choice is taken as `ID_CARD`.',
+          headers: sessionHeader,
+          body: DocumentTypeBody,
+          response: { 200: FlowSession, ...errorResponses(400, 401, 409, 410, 429) },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return app.services.flowSessions.chooseDocumentType(
+          flowVerificationOf(request),
+          // Checked by the schema (this scope has no type provider).
+          (request.body as Static<typeof DocumentTypeBody>).documentType,
+        );
+      },
     );
 
     authenticated.post(

@@ -46,6 +46,7 @@ describe('links', () => {
       metadata: { order: 7, vip: true },
       defaultTemplateVersion: null,
       adaptiveFlow: false,
+      documentTypes: ['ID_CARD', 'PASSPORT'],
       company: {
         name: 'Company premium',
         antiSpoofing: true,

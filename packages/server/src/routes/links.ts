@@ -22,7 +22,9 @@ const linkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Create a single-use verification link',
         description:
           'Consumes one verification of the monthly quota (422 when used up). `adaptiveFlow` is tri-state: omitted follows ' +
-          'the company setting, true/false force it; it has effect only with `externalUserId`.',
+          'the company setting, true/false force it; it has effect only with `externalUserId`. `documentTypes` (a ' +
+          'non-empty list of `ID_CARD`, `PASSPORT`, each once) restricts the documents the person may show; omitted, ' +
+          "the company's default (`verificationConfig.documentTypes`) applies; a single type skips the choice.",
         security: bearerSecurity,
         body: NewLinkBody,
         response: { 201: CreatedLink, ...errorResponses(400, 401, 403, 422, 429) },

@@ -58,7 +58,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Update company settings',
         description:
-          'Windows are in hours and capped by the plan. `gateRules` is never accepted (400).',
+          'Windows are in hours and capped by the plan. `gateRules` is never accepted (400). ' +
+          '`verificationConfig.documentTypes`: the default document types of new links (non-empty, each once).',
         security: bearerSecurity,
         body: CompanyPatchBody,
         response: { 200: CompanyView, ...errorResponses(400, 401, 403, 404, 429) },

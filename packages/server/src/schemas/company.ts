@@ -1,6 +1,14 @@
 import { Type } from 'typebox';
 import { DateTime, Nullable, Uuid } from './common.js';
-import { GateRules, HandoffMode, HttpUrl, LocationPermission, Plan } from './link.js';
+import {
+  DocumentTypeChoice,
+  DocumentTypeList,
+  GateRules,
+  HandoffMode,
+  HttpUrl,
+  LocationPermission,
+  Plan,
+} from './link.js';
 
 const Hours = (description: string) =>
   Type.Number({ exclusiveMinimum: 0, maximum: 720, description });
@@ -25,6 +33,9 @@ export const CompanyView = Type.Object(
     verificationConfig: Type.Object({
       locationPermission: LocationPermission,
       requestedLocationPermission: LocationPermission,
+      documentTypes: Type.Array(DocumentTypeChoice, {
+        description: 'Default document types of new links (a link may send its own list).',
+      }),
     }),
     gateRules: GateRules,
     subscriptionId: Nullable(Uuid),
@@ -57,7 +68,10 @@ export const CompanyPatchBody = Type.Object(
     ),
     verificationConfig: Type.Optional(
       Type.Object(
-        { locationPermission: Type.Optional(LocationPermission) },
+        {
+          locationPermission: Type.Optional(LocationPermission),
+          documentTypes: Type.Optional(DocumentTypeList),
+        },
         { additionalProperties: false },
       ),
     ),

@@ -1,6 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
-import { GateRules, HandoffMode, LinkType, LocationPermission, Plan } from './link.js';
+import {
+  DocumentTypeChoice,
+  GateRules,
+  HandoffMode,
+  LinkType,
+  LocationPermission,
+  Plan,
+} from './link.js';
 import { Method, VerificationStatus, VerificationStep } from './verification.js';
 
 export const CaptureKind = StringEnum(['front', 'back', 'selfie'] as const);
@@ -21,6 +28,12 @@ export const FlowSession = Type.Object(
     method: Method,
     operationGuid: Nullable(Type.String()),
     type: LinkType,
+    // The document the person shows; null until chosen with `POST /flow/document-type` (a link
+    // that allows one type has it chosen).
+    documentType: Nullable(DocumentTypeChoice),
+    documentTypes: Type.Array(DocumentTypeChoice, {
+      description: 'The document types the link allows.',
+    }),
     requiredCaptures: Type.Array(CaptureKind),
     completedCaptures: Type.Array(CaptureKind),
     remainingRetries: Retries,
@@ -57,6 +70,11 @@ export const OpenSessionBody = Type.Object(
 
 export const TermsBody = Type.Object(
   { accepted: Type.Literal(true) },
+  { additionalProperties: false },
+);
+
+export const DocumentTypeBody = Type.Object(
+  { documentType: DocumentTypeChoice },
   { additionalProperties: false },
 );
 

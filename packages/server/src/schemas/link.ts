@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { DOCUMENT_TYPES } from '../services/document-types.js';
 import { FORM_FACTORS, GATE_REASONS, PLATFORMS } from '../services/gate-rules.js';
 import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
 
@@ -22,6 +23,16 @@ export const GateRules = Type.Object(
 );
 
 export const LinkType = StringEnum(['FULL FLOW', 'ID ONLY'] as const);
+/** A document type a person may show (DESIGN §9). */
+export const DocumentTypeChoice = StringEnum(DOCUMENT_TYPES);
+/** A non-empty list of allowed document types, each once. */
+export const DocumentTypeList = Type.Array(DocumentTypeChoice, {
+  minItems: 1,
+  maxItems: DOCUMENT_TYPES.length,
+  uniqueItems: true,
+  description:
+    'Document types the person may show: `ID_CARD` (cards, front and back), `PASSPORT` (the data page).',
+});
 export const HandoffMode = StringEnum(['never', 'suggest', 'require'] as const);
 export const LocationPermission = StringEnum(['never', 'optional', 'required'] as const);
 export const Plan = StringEnum(['basic', 'premium', 'pro'] as const);
@@ -35,6 +46,7 @@ export const NewLinkBody = Type.Object(
     callbackUrl: Type.Optional(HttpUrl),
     externalUserId: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
     adaptiveFlow: Type.Optional(Type.Boolean()),
+    documentTypes: Type.Optional(DocumentTypeList),
     metadata: Type.Optional(
       Type.Record(
         Type.String({ maxLength: 100 }),
@@ -77,6 +89,9 @@ export const LinkRecord = Type.Object(
     metadata: Type.Record(Type.String(), Type.Unknown()),
     defaultTemplateVersion: Nullable(Type.String()),
     adaptiveFlow: Type.Boolean(),
+    documentTypes: Type.Array(DocumentTypeChoice, {
+      description: "The document types the link allows (its own list, else the company's default).",
+    }),
     company: LinkCompany,
   },
   { title: 'Link' },

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
+import { DOCUMENT_TYPES } from '../services/document-types.js';
 
 export const VerificationStatus = StringEnum([
   'pending',
@@ -104,6 +105,12 @@ export const DocumentData = Type.Object(
     idNumber: Type.Optional(Type.String()),
     ocrRaw: Type.Optional(Type.String()),
     barcodeRaw: Type.Optional(Type.String()),
+    documentType: Type.Optional(
+      StringEnum(DOCUMENT_TYPES, {
+        description:
+          'The document shown (DESIGN §9): `ID_CARD` (front and back) or `PASSPORT` (the data page, as the front).',
+      }),
+    ),
   },
   { title: 'DocumentData' },
 );

@@ -6,6 +6,11 @@ import { isoAt } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
 import { toFlag } from '../lib/json.js';
 import type { Executor, ServiceContext } from './context.js';
+import {
+  normalizeDocumentTypes,
+  parseDocumentTypes,
+  type DocumentTypeChoice,
+} from './document-types.js';
 import { EMPTY_GATE_RULES, type GateRuleService, type GateRuleSet } from './gate-rules.js';
 import { PLANS, type PlanName } from './plans.js';
 
@@ -29,6 +34,8 @@ export interface CompanyView {
   verificationConfig: {
     locationPermission: LocationPermission;
     requestedLocationPermission: LocationPermission;
+    /** Default document types of new links (DESIGN §9). */
+    documentTypes: DocumentTypeChoice[];
   };
   gateRules: GateRuleSet;
   subscriptionId: string | null;
@@ -55,7 +62,11 @@ export interface CompanyPatch {
   handoffMode?: HandoffMode;
   callbackUrl?: string | null;
   linkConfig?: { expirationTime?: number; dataExpirationTime?: number; adaptiveFlow?: boolean };
-  verificationConfig?: { locationPermission?: LocationPermission };
+  verificationConfig?: {
+    locationPermission?: LocationPermission;
+    /** Non-empty, each type once (checked by the schema). */
+    documentTypes?: DocumentTypeChoice[];
+  };
 }
 
 /** Link and data windows in force for a company, in hours. */
@@ -156,6 +167,7 @@ export class CompanyService {
       verificationConfig: {
         locationPermission: this.locationPermission(company),
         requestedLocationPermission: company.location_permission,
+        documentTypes: parseDocumentTypes(company.document_types),
       },
       gateRules: await this.resolvedGateRules(company),
       subscriptionId: subscription?.id ?? null,
@@ -225,6 +237,9 @@ export class CompanyService {
     if (patch.callbackUrl !== undefined) changes.callback_url = patch.callbackUrl;
     const location = patch.verificationConfig?.locationPermission;
     if (location !== undefined) changes.location_permission = location;
+    const documentTypes = patch.verificationConfig?.documentTypes;
+    if (documentTypes !== undefined)
+      changes.document_types = JSON.stringify(normalizeDocumentTypes(documentTypes));
     if (Object.keys(changes).length === 0) return company;
     changes.updated_at = isoAt(this.ctx.clock.now());
     await this.ctx.database.db

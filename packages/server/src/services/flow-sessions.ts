@@ -4,13 +4,20 @@ import { ApiError, Errors, LinkError } from '../lib/errors.js';
 import { parseJsonColumn } from '../lib/json.js';
 import { constantTimeEqual, sha256Hex } from '../lib/secrets.js';
 import type { CompanyService, LinkCompanyView } from './companies.js';
+import {
+  documentCaptures,
+  effectiveDocumentType,
+  parseDocumentTypes,
+  type CaptureKind,
+  type DocumentTypeChoice,
+  type DocumentTypeRow,
+} from './document-types.js';
 import type { Executor, ServiceContext } from './context.js';
 import type { VerificationImages, VerificationJoinRow } from './verification-views.js';
 import type { VerificationService } from './verifications.js';
 import type { WebhookEventService } from './webhooks/events.js';
 
-/** A capture the flow asks for. */
-export type CaptureKind = 'front' | 'back' | 'selfie';
+export type { CaptureKind } from './document-types.js';
 
 /** Captures in the order the flow takes them. */
 export const CAPTURE_ORDER: readonly CaptureKind[] = ['front', 'back', 'selfie'];
@@ -32,6 +39,10 @@ export interface FlowSession {
   method: VerificationJoinRow['method'];
   operationGuid: string | null;
   type: VerificationJoinRow['link_type'];
+  /** The document the person shows (DESIGN §9); null until chosen (`POST /flow/document-type`). */
+  documentType: DocumentTypeChoice | null;
+  /** The document types the link allows (a single one is chosen already). */
+  documentTypes: DocumentTypeChoice[];
   requiredCaptures: CaptureKind[];
   completedCaptures: CaptureKind[];
   remainingRetries: Record<CaptureKind, number>;
@@ -48,12 +59,18 @@ export interface HandoffTicket {
   expiresAt: string;
 }
 
-/** The captures a verification needs: selfie only on the `FACE` branch, no selfie for `ID ONLY`. */
-export function requiredCaptures(
-  row: Pick<VerificationJoinRow, 'method' | 'link_type'>,
-): CaptureKind[] {
+/** What the captures of a verification depend on. */
+export type CapturePlanRow = Pick<VerificationJoinRow, 'method' | 'link_type'> & DocumentTypeRow;
+
+/**
+ * The captures a verification needs: selfie only on the `FACE` branch, no selfie for `ID ONLY`;
+ * the document's front and back for a card (and while no type is chosen), the data page (`front`)
+ * alone for a passport.
+ */
+export function requiredCaptures(row: CapturePlanRow): CaptureKind[] {
   if (row.method === 'FACE') return ['selfie'];
-  return row.link_type === 'ID ONLY' ? ['front', 'back'] : ['front', 'back', 'selfie'];
+  const document = documentCaptures(effectiveDocumentType(row));
+  return row.link_type === 'ID ONLY' ? document : [...document, 'selfie'];
 }
 
 /** The captures already accepted. */
@@ -67,9 +84,7 @@ export function completedCaptures(row: Pick<VerificationJoinRow, 'images'>): Cap
 }
 
 /** The capture the flow expects next, or `done`. */
-export function nextCapture(
-  row: Pick<VerificationJoinRow, 'method' | 'link_type' | 'images'>,
-): CaptureKind | 'done' {
+export function nextCapture(row: CapturePlanRow): CaptureKind | 'done' {
   const done = completedCaptures(row);
   return requiredCaptures(row).find((kind) => !done.includes(kind)) ?? 'done';
 }
@@ -227,6 +242,8 @@ export class FlowSessionService {
       method: row.method,
       operationGuid: row.operation_guid,
       type: row.link_type,
+      documentType: effectiveDocumentType(row),
+      documentTypes: parseDocumentTypes(row.link_document_types),
       requiredCaptures: requiredCaptures(row),
       completedCaptures: completedCaptures(row),
       remainingRetries: {
@@ -268,6 +285,40 @@ export class FlowSessionService {
       );
       if (Number(result.numUpdatedRows) === 0) throw Errors.statusForbidsOperation('final');
     }
+    return this.view(verificationId);
+  }
+
+  /**
+   * `POST /flow/document-type`: records the document the person shows. 409 once the first capture
+   * was accepted (the type is fixed from then on) and for a type the link does not allow; choosing
+   * the type already in force changes nothing.
+   */
+  async chooseDocumentType(
+    verificationId: string,
+    documentType: DocumentTypeChoice,
+  ): Promise<FlowSession> {
+    const row = await this.openVerification(verificationId);
+    const allowed = parseDocumentTypes(row.link_document_types);
+    if (!allowed.includes(documentType))
+      throw Errors.conflict(
+        `document type ${documentType} is not allowed for this link (allowed: ${allowed.join(', ')})`,
+      );
+    if (completedCaptures(row).length > 0) {
+      if (effectiveDocumentType(row) === documentType) return this.view(verificationId);
+      throw Errors.conflict('the document type cannot change after the first capture');
+    }
+    const result = await this.ctx.database.singleWrite((db) =>
+      db
+        .updateTable('verifications')
+        .set({ document_type: documentType, updated_at: isoAt(this.now()) })
+        .where('id', '=', verificationId)
+        .where('status', '=', 'started')
+        // Not once a capture was accepted (a concurrent capture may have won the race).
+        .where('images', '=', row.images)
+        .executeTakeFirst(),
+    );
+    if (Number(result.numUpdatedRows) === 0)
+      throw Errors.conflict('the document type cannot change after the first capture');
     return this.view(verificationId);
   }
 

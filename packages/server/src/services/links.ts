@@ -8,6 +8,11 @@ import { parseJsonColumn, toFlag } from '../lib/json.js';
 import type { PageRequest } from '../lib/paging.js';
 import type { CompanyRow, CompanyService, LinkCompanyView } from './companies.js';
 import type { Executor, ServiceContext } from './context.js';
+import {
+  normalizeDocumentTypes,
+  parseDocumentTypes,
+  type DocumentTypeChoice,
+} from './document-types.js';
 import type { GateRuleService } from './gate-rules.js';
 import type { VerificationService } from './verifications.js';
 
@@ -17,6 +22,8 @@ export interface NewLink {
   callbackUrl?: string;
   externalUserId?: string;
   adaptiveFlow?: boolean;
+  /** Document types the person may show (non-empty, checked by the schema); default: the company's. */
+  documentTypes?: DocumentTypeChoice[];
   metadata?: Record<string, unknown>;
 }
 
@@ -40,6 +47,8 @@ export interface LinkRecord {
   metadata: Record<string, unknown>;
   defaultTemplateVersion: string | null;
   adaptiveFlow: boolean;
+  /** The document types the link allows. */
+  documentTypes: DocumentTypeChoice[];
   company: LinkCompanyView;
 }
 
@@ -85,6 +94,7 @@ export class LinkService {
       'createdAt',
       'createdBy',
       'createdIp',
+      'documentTypes',
     ] as const;
     this.#insertLink = preparedQuery(db, linkColumns, (p) =>
       db.insertInto('links').values({
@@ -103,6 +113,7 @@ export class LinkService {
         created_at: p.createdAt,
         created_by: p.createdBy,
         created_ip: p.createdIp,
+        document_types: p.documentTypes,
       }),
     );
   }
@@ -163,6 +174,11 @@ export class LinkService {
           // The link row is also its `link.created` activity entry (migration 0004).
           createdBy: userId,
           createdIp: ip,
+          documentTypes: JSON.stringify(
+            input.documentTypes !== undefined
+              ? normalizeDocumentTypes(input.documentTypes)
+              : parseDocumentTypes(company.document_types),
+          ),
         },
         trx,
       );
@@ -202,6 +218,7 @@ export class LinkService {
         metadata: parseJsonColumn<Record<string, unknown>>(row.metadata, {}),
         defaultTemplateVersion: template?.version ?? null,
         adaptiveFlow: row.adaptive_flow === 1,
+        documentTypes: parseDocumentTypes(row.document_types),
         company: companyView,
       };
       if (row.callback_url !== null) record.callbackUrl = row.callback_url;

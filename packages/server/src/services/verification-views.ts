@@ -1,6 +1,7 @@
 import type { LinksTable, VerificationsTable } from '../db/schema.js';
 import { parseJsonColumn } from '../lib/json.js';
 import type { LocationPermission } from './companies.js';
+import { effectiveDocumentType } from './document-types.js';
 
 /** Geolocation fields the device may report (spec: `PATCH /verifications`). */
 export interface ReportedGeolocation {
@@ -88,6 +89,8 @@ export interface DocumentData {
   idNumber?: string;
   ocrRaw?: string;
   barcodeRaw?: string;
+  /** The document shown (DESIGN §9): `ID_CARD` or `PASSPORT`, once known. */
+  documentType?: 'ID_CARD' | 'PASSPORT';
 }
 
 /** A verification joined with the link fields its views need. */
@@ -100,6 +103,7 @@ export type VerificationJoinRow = VerificationsTable & {
   link_active: number;
   link_expires_at: string;
   link_callback_url: string | null;
+  link_document_types: LinksTable['document_types'];
 };
 
 /** The authenticated verification record (spec: Verification record, plus our documented additions). */
@@ -140,6 +144,14 @@ export interface PublicVerificationView {
   geolocation?: PublicGeolocation;
 }
 
+/** `data` as reads show it: the extracted fields and the document type in force. */
+function documentDataOf(row: VerificationJoinRow): DocumentData {
+  const data = parseJsonColumn<DocumentData>(row.data, {});
+  // Past the data window `data` stays empty.
+  const documentType = row.data_expired === 1 ? null : effectiveDocumentType(row);
+  return documentType === null ? data : { ...data, documentType };
+}
+
 export function verificationRecord(row: VerificationJoinRow): VerificationRecord {
   const record: VerificationRecord = {
     _id: row.id,
@@ -160,7 +172,7 @@ export function verificationRecord(row: VerificationJoinRow): VerificationRecord
       selfie: row.remaining_retries_selfie,
     },
     metadata: parseJsonColumn<Record<string, unknown>>(row.link_metadata, {}),
-    data: parseJsonColumn<DocumentData>(row.data, {}),
+    data: documentDataOf(row),
     dataExpired: row.data_expired === 1,
     expiresAt: row.expires_at,
     createdAt: row.created_at,

@@ -201,6 +201,7 @@ export class VerificationService {
         'links.active as link_active',
         'links.expires_at as link_expires_at',
         'links.callback_url as link_callback_url',
+        'links.document_types as link_document_types',
       ]);
   }
 

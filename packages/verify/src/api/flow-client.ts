@@ -11,6 +11,7 @@ import type {
   CaptureResult,
   CreatedFlowSession,
   DocumentCaptureMeta,
+  DocumentType,
   FingerprintAnswer,
   FlowSession,
   GeolocationReport,
@@ -73,6 +74,11 @@ export class FlowClient {
   /** Records the acceptance of the terms. */
   acceptTerms(): Promise<FlowSession> {
     return this.request<FlowSession>('POST', '/flow/terms', { json: { accepted: true } });
+  }
+
+  /** Records the document the person shows (`POST /flow/document-type`), before the first capture. */
+  chooseDocumentType(documentType: DocumentType): Promise<FlowSession> {
+    return this.request<FlowSession>('POST', '/flow/document-type', { json: { documentType } });
   }
 
   /** Asks for a one-time hand-off URL to continue on another device. */

@@ -16,6 +16,11 @@ export type CaptureKind = 'front' | 'back' | 'selfie';
 export type FlowMethod = 'FACE' | 'DOCUMENT' | null;
 
 export type LinkType = 'FULL FLOW' | 'ID ONLY';
+/**
+ * The document a person shows (DESIGN §9): `ID_CARD` (cards, residence permits included: front and
+ * back) or `PASSPORT` (the data page alone, sent as the `front`).
+ */
+export type DocumentType = 'ID_CARD' | 'PASSPORT';
 export type Plan = 'basic' | 'premium' | 'pro';
 export type HandoffMode = 'never' | 'suggest' | 'require';
 export type LocationPolicy = 'never' | 'optional' | 'required';
@@ -62,6 +67,10 @@ export interface FlowSession {
   method: FlowMethod;
   operationGuid: string | null;
   type: LinkType;
+  /** The document chosen; null until the person chooses (a link allowing one type has it chosen). */
+  documentType: DocumentType | null;
+  /** The document types the link allows. */
+  documentTypes: DocumentType[];
   requiredCaptures: CaptureKind[];
   completedCaptures: CaptureKind[];
   remainingRetries: Record<CaptureKind, number>;

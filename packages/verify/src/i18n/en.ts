@@ -57,6 +57,17 @@ export const en: Translation = {
   identifyBody: 'We use it to recognise you and keep your verification short.',
   emailLabel: 'E-mail address',
   emailInvalid: 'Enter a valid e-mail address.',
+  documentChoiceTitle: 'Which document will you use?',
+  documentChoiceBody: 'Choose the document you have with you.',
+  documentChoices: {
+    ID_CARD: { label: 'ID card', hint: 'Identity card or residence permit: front and back' },
+    PASSPORT: { label: 'Passport', hint: 'The page with your photo' },
+  },
+  passportCapture: {
+    title: 'Your passport photo page',
+    instructions: 'Open your passport at the photo page and place the whole page inside the frame.',
+    checking: 'Checking your passport…',
+  },
   captureTitles: { front: 'Front of your ID', back: 'Back of your ID', selfie: 'Take a selfie' },
   captureInstructions: {
     front: 'Place the front of your ID inside the frame.',

@@ -60,6 +60,21 @@ export const es: Translation = {
   identifyBody: 'Lo usamos para reconocerte y acortar tu verificación.',
   emailLabel: 'Correo electrónico',
   emailInvalid: 'Introduce un correo electrónico válido.',
+  documentChoiceTitle: '¿Qué documento vas a usar?',
+  documentChoiceBody: 'Elige el documento que tienes contigo.',
+  documentChoices: {
+    ID_CARD: {
+      label: 'Documento de identidad',
+      hint: 'DNI, cédula o permiso de residencia: anverso y reverso',
+    },
+    PASSPORT: { label: 'Pasaporte', hint: 'La página con tu foto' },
+  },
+  passportCapture: {
+    title: 'Página de la foto de tu pasaporte',
+    instructions:
+      'Abre tu pasaporte por la página de la foto y coloca la página entera dentro del marco.',
+    checking: 'Comprobando tu pasaporte…',
+  },
   captureTitles: {
     front: 'Anverso del documento',
     back: 'Reverso del documento',

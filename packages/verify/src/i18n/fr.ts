@@ -59,6 +59,21 @@ export const fr: Translation = {
   identifyBody: 'Elle nous sert à vous reconnaître et à raccourcir votre vérification.',
   emailLabel: 'Adresse e-mail',
   emailInvalid: 'Saisissez une adresse e-mail valide.',
+  documentChoiceTitle: 'Quel document allez-vous utiliser ?',
+  documentChoiceBody: 'Choisissez le document que vous avez avec vous.',
+  documentChoices: {
+    ID_CARD: {
+      label: 'Carte d’identité',
+      hint: 'Carte d’identité ou titre de séjour : recto et verso',
+    },
+    PASSPORT: { label: 'Passeport', hint: 'La page avec votre photo' },
+  },
+  passportCapture: {
+    title: 'La page photo de votre passeport',
+    instructions:
+      'Ouvrez votre passeport à la page de la photo et placez toute la page dans le cadre.',
+    checking: 'Vérification de votre passeport…',
+  },
   captureTitles: {
     front: 'Recto de votre pièce',
     back: 'Verso de votre pièce',

@@ -59,6 +59,21 @@ export const pt: Translation = {
   identifyBody: 'Usamo-lo para o reconhecer e encurtar a sua verificação.',
   emailLabel: 'Endereço de e-mail',
   emailInvalid: 'Introduza um e-mail válido.',
+  documentChoiceTitle: 'Que documento vai usar?',
+  documentChoiceBody: 'Escolha o documento que tem consigo.',
+  documentChoices: {
+    ID_CARD: {
+      label: 'Documento de identidade',
+      hint: 'Cartão de identidade ou autorização de residência: frente e verso',
+    },
+    PASSPORT: { label: 'Passaporte', hint: 'A página com a sua foto' },
+  },
+  passportCapture: {
+    title: 'Página da foto do seu passaporte',
+    instructions:
+      'Abra o passaporte na página da foto e coloque a página inteira dentro da moldura.',
+    checking: 'A verificar o seu passaporte…',
+  },
   captureTitles: {
     front: 'Frente do documento',
     back: 'Verso do documento',

@@ -2,7 +2,7 @@
  * The typed translation of `<idv-verify>` (Shoelace's habit): every language supplies every key, so
  * a missing string is a compile error, not a blank on screen.
  */
-import type { GateReason } from '../api/types.js';
+import type { DocumentType, GateReason } from '../api/types.js';
 import type { DocumentIssue, FaceIssue } from '../worker/types.js';
 
 /** Languages shipped with the element. */
@@ -56,6 +56,12 @@ export interface Translation {
   identifyBody: string;
   emailLabel: string;
   emailInvalid: string;
+  documentChoiceTitle: string;
+  documentChoiceBody: string;
+  /** The choices of the document step: a name and what will be photographed. */
+  documentChoices: Record<DocumentType, { label: string; hint: string }>;
+  /** The capture of a passport's data page (its `front`). */
+  passportCapture: { title: string; instructions: string; checking: string };
   captureTitles: Record<'front' | 'back' | 'selfie', string>;
   captureInstructions: Record<'front' | 'back' | 'selfie', string>;
   startingCamera: string;

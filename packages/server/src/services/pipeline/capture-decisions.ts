@@ -173,7 +173,7 @@ export function frontalFrameIndex(meta: SelfieCaptureMeta): number {
   );
 }
 
-type FieldName = Exclude<keyof DocumentData, 'ocrRaw' | 'barcodeRaw'>;
+type FieldName = Exclude<keyof DocumentData, 'ocrRaw' | 'barcodeRaw' | 'documentType'>;
 const FIELDS: readonly FieldName[] = [
   'firstNames',
   'lastNames',

@@ -10,6 +10,7 @@ import type { ImageInfo, ImageService } from '../images.js';
 import type { VerificationJoinRow } from '../verification-views.js';
 import type { VerificationService } from '../verifications.js';
 import type { Emit, VerificationEventType, WebhookEventService } from '../webhooks/events.js';
+import { effectiveDocumentType } from '../document-types.js';
 import type { AnalysisProvider } from './analysis-engine.js';
 import {
   documentData,
@@ -23,6 +24,11 @@ import {
   userNameOf,
   type CaptureRejection,
 } from './capture-decisions.js';
+import {
+  judgeDocumentKind,
+  judgePageCrossCheck,
+  judgePassportPage,
+} from './document-kind-decisions.js';
 
 /** `CaptureResult` of DESIGN §5. */
 export interface CaptureResult {
@@ -125,6 +131,20 @@ export class CapturePipeline {
       );
       row = { ...row, method: 'DOCUMENT' };
     }
+    if (kind === 'front' && row.document_type === null) {
+      // The type is fixed by the first front: the person's choice, the link's only type, or (a
+      // device that never chose) a card.
+      const documentType = effectiveDocumentType(row) ?? 'ID_CARD';
+      await this.ctx.database.singleWrite((db) =>
+        db
+          .updateTable('verifications')
+          .set({ document_type: documentType, updated_at: isoAt(this.ctx.clock.now()) })
+          .where('id', '=', verificationId)
+          .where('document_type', 'is', null)
+          .execute(),
+      );
+      row = { ...row, document_type: documentType };
+    }
     const expected = nextCapture(row);
     if (expected !== kind)
       throw Errors.conflict(
@@ -190,7 +210,14 @@ export class CapturePipeline {
     if (upload.kind === 'front') {
       const front = await engine.analyzeFront(upload.images[0]);
       const needsPortrait = row.link_type === 'FULL FLOW';
-      const rejection = judgeFront(front, needsPortrait);
+      const documentType = effectiveDocumentType(row) ?? 'ID_CARD';
+      const today = isoAt(this.ctx.clock.now()).slice(0, 10);
+      const rejection =
+        judgeDocumentKind(documentType, front) ??
+        judgeFront(front, needsPortrait) ??
+        (documentType === 'PASSPORT'
+          ? judgePassportPage(front, today)
+          : judgePageCrossCheck(front));
       return {
         rejection,
         front,

@@ -37,6 +37,8 @@ export interface EventSubject {
   link_external_user_id_source: 'api' | 'identify' | null;
   link_metadata: string;
   geolocation: string | null;
+  /** The document the person shows, once known (DESIGN §9). */
+  document_type?: string | null;
 }
 
 /** The webhook body: `{type, data}` (spec: Events, Payload). */
@@ -48,6 +50,8 @@ export interface WebhookPayload {
     /** Where `_externalUserId` came from (absent when it is empty): DESIGN §9 "Identity binding". */
     externalUserIdSource?: 'api' | 'identify';
     _metadata: Record<string, unknown>;
+    /** `ID_CARD` or `PASSPORT`, once the document is known (our addition, DESIGN §9). */
+    documentType?: string;
     geolocation?: Partial<StoredGeolocation>;
   };
 }
@@ -67,6 +71,8 @@ export function eventPayload(subject: EventSubject, type: VerificationEventType)
   };
   if (subject.link_external_user_id !== null && subject.link_external_user_id_source !== null)
     payload.data.externalUserIdSource = subject.link_external_user_id_source;
+  if (subject.document_type !== undefined && subject.document_type !== null)
+    payload.data.documentType = subject.document_type;
   if (WITH_GEOLOCATION.has(type) && subject.geolocation !== null) {
     const subset = webhookGeolocation(JSON.parse(subject.geolocation) as StoredGeolocation);
     if (Object.keys(subset).length > 0) payload.data.geolocation = subset;

@@ -49,7 +49,11 @@ export class DocumentCaptureController {
         releaseAnalysedFrame(frame);
         if (!capture.isCurrent(token)) return;
         // No worker or no frame: coaching is unavailable, the manual button takes over.
-        capture.view = { ...capture.view, manual: true, coach: flow.t.captureInstructions[side] };
+        capture.view = {
+          ...capture.view,
+          manual: true,
+          coach: flow.captureText.captureInstructions[side],
+        };
         return;
       }
       if (!capture.isCurrent(token)) {
@@ -177,7 +181,7 @@ export class DocumentCaptureController {
     const flow = capture.flow;
     const photo = capture.photoUnderReview;
     if (!photo) return;
-    capture.view = { phase: 'sending', coach: flow.t.checking[side] };
+    capture.view = { phase: 'sending', coach: flow.captureText.checking[side] };
     try {
       const result = await flow.client!.uploadDocument(side, photo.blob, photo.meta);
       capture.clearReview();

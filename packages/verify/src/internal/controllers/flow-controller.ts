@@ -30,6 +30,7 @@ import { readSessionToken, writeSessionToken } from '../flow/session-store.js';
 import { handoffTokenFromUrl, linkIdFromUrl, resolveApiBase } from '../link.js';
 import { captureOrder, isFinalStatus } from '../flow/flow-rules.js';
 import { CaptureController } from './capture-controller.js';
+import { DocumentChoiceController } from './document-choice-controller.js';
 import type { FlowHost } from './flow-host.js';
 import { HandoffController } from './handoff-controller.js';
 import { HostState } from './host-state.js';
@@ -51,6 +52,8 @@ export class FlowController implements ReactiveController {
   readonly handoff: HandoffController;
   /** The e-mail of an adaptive link without an identifier. */
   readonly identification: IdentifyController;
+  /** The document choice (ID card or passport). */
+  readonly documentChoice: DocumentChoiceController;
   /** The document and selfie captures. */
   readonly capture: CaptureController;
   /** The connection fingerprint of this device. */
@@ -90,6 +93,7 @@ export class FlowController implements ReactiveController {
     this.location = new LocationController(this);
     this.handoff = new HandoffController(this);
     this.identification = new IdentifyController(this);
+    this.documentChoice = new DocumentChoiceController(this);
     this.capture = new CaptureController(this);
   }
 
@@ -261,6 +265,7 @@ export class FlowController implements ReactiveController {
       return;
     }
     this.fingerprint.start(this.host.fingerprintUrl, this.client, this.signal);
+    if (this.documentChoice.needed) void this.documentChoice.preload().catch(() => undefined);
     this.emit(
       new IdvReadyEvent({
         verificationId: session.verificationId,
@@ -381,6 +386,10 @@ export class FlowController implements ReactiveController {
       void this.outcome.finish();
       return;
     }
+    if (kind === 'front' && this.documentChoice.needed) {
+      void this.documentChoice.ask();
+      return;
+    }
     this.goTo(kind);
     void this.capture.start(kind);
   }
@@ -401,6 +410,23 @@ export class FlowController implements ReactiveController {
     if (isFinalStatus(session.status)) this.outcome.showResult(session.status);
     else if (!session.termsAccepted) this.goTo(FlowStep.welcome);
     else this.nextCapture();
+  }
+
+  /** True when the person shows a passport: its data page is the `front`, there is no back. */
+  get passport(): boolean {
+    return this.session?.documentType === 'PASSPORT';
+  }
+
+  /** The capture strings of the document in force (a passport's page is its `front`). */
+  get captureText(): Pick<Translation, 'captureTitles' | 'captureInstructions' | 'checking'> {
+    const t = this.t;
+    if (!this.passport) return t;
+    const page = t.passportCapture;
+    return {
+      captureTitles: { ...t.captureTitles, front: page.title },
+      captureInstructions: { ...t.captureInstructions, front: page.instructions },
+      checking: { ...t.checking, front: page.checking },
+    };
   }
 
   /** The captures the session requires, in the order the person takes them. */

@@ -1,5 +1,5 @@
 /**
- * The guides drawn over the camera view: an ID-1 card frame for documents (with the detected
+ * The guides drawn over the camera view: an ID-1 card (or ID-3 passport page) frame for documents (with the detected
  * quadrilateral and the hold progress), an oval for the selfie. Both are a dimming mask with a
  * hole and an outline in one SVG.
  */
@@ -20,14 +20,24 @@ function overlay(viewBox: string, mask: string, content: SVGTemplateResult): Tem
   </svg>`;
 }
 
-/** The document guide: an ID-1 card (85.60 × 53.98 mm) centred in a 100 × 75 view box. */
-export function documentOverlay(capture: CaptureView): TemplateResult {
+/**
+ * The document guides, each 84 units wide centred in a 100 × 75 view box: an ID-1 card
+ * (85.60 × 53.98 mm) and a passport's ID-3 data page (125 × 88 mm).
+ */
+const GUIDES = {
+  card: { x: 8, y: 11.5, width: 84, height: 53, rx: 3.5 },
+  passport: { x: 8, y: 7.9, width: 84, height: 59.2, rx: 2.5 },
+} as const;
+
+/** The document guide (the passport page's proportions for a passport). */
+export function documentOverlay(capture: CaptureView, passport = false): TemplateResult {
   const quad = capture.quad;
-  const perimeter = 2 * (84 + 53);
+  const { x, y, width, height, rx } = passport ? GUIDES.passport : GUIDES.card;
+  const perimeter = 2 * (width + height);
   return overlay(
     '0 0 100 75',
-    'M0 0H100V75H0Z M8 11.5H92V64.5H8Z',
-    svg`<rect class="guide ${capture.good ? 'good' : ''}" x="8" y="11.5" width="84" height="53" rx="3.5"></rect>
+    `M0 0H100V75H0Z M${x} ${y}H${x + width}V${y + height}H${x}Z`,
+    svg`<rect class="guide ${capture.good ? 'good' : ''}" x=${x} y=${y} width=${width} height=${height} rx=${rx}></rect>
       ${
         quad
           ? svg`<polygon class="quad" points=${quad.map((p) => `${p.x * 100},${p.y * 75}`).join(' ')}></polygon>`
@@ -37,11 +47,11 @@ export function documentOverlay(capture: CaptureView): TemplateResult {
         capture.good
           ? svg`<rect
               class="hold"
-              x="8"
-              y="11.5"
-              width="84"
-              height="53"
-              rx="3.5"
+              x=${x}
+              y=${y}
+              width=${width}
+              height=${height}
+              rx=${rx}
               stroke-dasharray=${perimeter}
               stroke-dashoffset=${perimeter * (1 - (capture.holdProgress ?? 0))}
             ></rect>`

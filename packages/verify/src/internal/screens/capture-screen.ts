@@ -38,7 +38,7 @@ function reviewScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
   return html`<div class="screen">
     <h2 tabindex="-1">${t.reviewTitle}</h2>
     <div part="viewfinder" class="viewfinder">
-      <img src=${controller.view.reviewUrl ?? ''} alt=${t.captureTitles[kind]} />
+      <img src=${controller.view.reviewUrl ?? ''} alt=${flow.captureText.captureTitles[kind]} />
     </div>
     <p class="muted small">${kind === 'selfie' ? t.reviewSelfieBody : t.reviewBody}</p>
     ${uploadErrorText(flow)}
@@ -78,8 +78,8 @@ function photoScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
   const t = flow.t;
   const controller = flow.capture;
   return html`<div class="screen">
-    ${captureHeading(t, kind)}
-    <p class="muted">${t.captureInstructions[kind]}</p>
+    ${captureHeading(flow, kind)}
+    <p class="muted">${flow.captureText.captureInstructions[kind]}</p>
     ${uploadErrorText(flow)}
     <div class="spacer"></div>
     <div class="actions">

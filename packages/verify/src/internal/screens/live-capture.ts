@@ -1,15 +1,14 @@
 /** The live camera screen: viewfinder, guide, coaching line, manual and upload buttons. */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CaptureKind } from '../../api/types.js';
-import type { Translation } from '../../i18n/translation.js';
 import type { FlowController } from '../controllers/flow-controller.js';
 import { icons } from '../icons.js';
 import { documentOverlay, faceOverlay } from './capture-overlays.js';
 import { uploadButton, uploadErrorText } from './upload-button.js';
 
 /** The heading of a capture screen: what to photograph. */
-export function captureHeading(t: Translation, kind: CaptureKind): TemplateResult {
-  return html`<h2 tabindex="-1">${t.captureTitles[kind]}</h2>`;
+export function captureHeading(flow: FlowController, kind: CaptureKind): TemplateResult {
+  return html`<h2 tabindex="-1">${flow.captureText.captureTitles[kind]}</h2>`;
 }
 
 /** The live capture of `kind`. */
@@ -19,8 +18,8 @@ export function liveCapture(flow: FlowController, kind: CaptureKind): TemplateRe
   const capture = controller.view;
   const view = controller.camera?.view;
   return html`<div class="screen">
-    ${captureHeading(t, kind)}
-    <p class="muted small">${t.captureInstructions[kind]}</p>
+    ${captureHeading(flow, kind)}
+    <p class="muted small">${flow.captureText.captureInstructions[kind]}</p>
     <div part="viewfinder" class="viewfinder ${kind === 'selfie' ? 'selfie mirrored' : ''}">
       ${view ?? nothing}
       ${
@@ -28,7 +27,7 @@ export function liveCapture(flow: FlowController, kind: CaptureKind): TemplateRe
           ? html`<div class="placeholder"><div class="spinner" aria-hidden="true"></div></div>`
           : nothing
       }
-      ${kind === 'selfie' ? faceOverlay(capture) : documentOverlay(capture)}
+      ${kind === 'selfie' ? faceOverlay(capture) : documentOverlay(capture, flow.passport)}
       <p class="coach ${capture.good ? 'good' : ''}" role="status" aria-live="polite">
         ${capture.coach ?? ''}
       </p>

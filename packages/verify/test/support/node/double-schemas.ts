@@ -42,6 +42,7 @@ const schemas = {
     ['linkId'],
   ),
   terms: closed({ accepted: { const: true } }, ['accepted']),
+  documentType: closed({ documentType: oneOf(['ID_CARD', 'PASSPORT']) }, ['documentType']),
   documentMeta: closed(
     {
       source: captureSource,

@@ -159,10 +159,19 @@ function linkError(state: ScenarioState, code: 4091 | 4092 | 4093): Answer {
   return new Answer(409, { code, name, description, data: { linkId: state.session.linkId } });
 }
 
-/** The captures a verification needs (server `requiredCaptures`). */
-function requiredCaptures(session: Pick<FlowSession, 'method' | 'type'>): CaptureKind[] {
+/** The document type in force (server `effectiveDocumentType`): chosen, or the link's only type. */
+function documentType(session: FlowSession): FlowSession['documentType'] {
+  return (
+    session.documentType ?? (session.documentTypes.length === 1 ? session.documentTypes[0]! : null)
+  );
+}
+
+/** The captures a verification needs (server `requiredCaptures`): a passport has no back. */
+function requiredCaptures(session: FlowSession): CaptureKind[] {
   if (session.method === 'FACE') return ['selfie'];
-  return session.type === 'ID ONLY' ? ['front', 'back'] : ['front', 'back', 'selfie'];
+  const document: CaptureKind[] =
+    documentType(session) === 'PASSPORT' ? ['front'] : ['front', 'back'];
+  return session.type === 'ID ONLY' ? document : [...document, 'selfie'];
 }
 
 function nextCapture(session: FlowSession): CaptureKind | 'done' {
@@ -187,6 +196,9 @@ function newState(scenario: Scenario): ScenarioState {
     callbackUrl: null,
     type: 'FULL FLOW',
     method: 'DOCUMENT',
+    // Scenarios allow cards only unless they say otherwise (the server's default is both types).
+    documentType: null,
+    documentTypes: ['ID_CARD'],
     requiredCaptures: [],
     ...overrides,
     // A device opens a pending link; the status asked for applies once it has (`opened`).
@@ -257,6 +269,8 @@ function view(state: ScenarioState): FlowSession {
   const session = state.session;
   return {
     ...session,
+    documentType: documentType(session),
+    documentTypes: [...session.documentTypes],
     requiredCaptures: requiredCaptures(session),
     completedCaptures: [...session.completedCaptures],
     remainingRetries: { ...session.remainingRetries },
@@ -422,6 +436,7 @@ function routeOf(method: string, path: string): string | undefined {
     'POST /flow/sessions',
     'GET /flow/session',
     'POST /flow/terms',
+    'POST /flow/document-type',
     'POST /flow/handoff',
     'POST /flow/fingerprint',
   ];
@@ -618,6 +633,18 @@ async function handle(
     session.termsAccepted = true;
     return [200, view(state)];
   }
+  if (route === 'POST /flow/document-type') {
+    const { documentType: chosen } = jsonBody(record, contentType, 'documentType') as {
+      documentType: 'ID_CARD' | 'PASSPORT';
+    };
+    openVerification(state);
+    if (!session.documentTypes.includes(chosen))
+      throw general(409, `document type ${chosen} is not allowed for this link`);
+    if (session.completedCaptures.length > 0 && documentType(session) !== chosen)
+      throw general(409, 'the document type cannot change after the first capture');
+    session.documentType = chosen;
+    return [200, view(state)];
+  }
   if (route === 'POST /flow/handoff') {
     openVerification(state);
     const token = newToken();
@@ -658,6 +685,8 @@ async function capture(
   openVerification(state);
   if (!session.termsAccepted) throw general(409, 'accept the terms first (POST /flow/terms)');
   if (session.method === null && kind === 'front') session.method = 'DOCUMENT';
+  // The first front fixes the type: the choice, the link's only type, or a card.
+  if (kind === 'front') session.documentType = documentType(session) ?? 'ID_CARD';
   const expected = nextCapture(session);
   if (expected !== kind)
     throw general(

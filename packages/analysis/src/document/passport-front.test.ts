@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnalysisEngine } from '../engine.js';
+import { generateIdentity } from '../testing/identity.js';
+import { renderDocument } from '../testing/render-document.js';
+
+const engine = createAnalysisEngine();
+
+beforeAll(() => engine.warmUp());
+afterAll(() => engine.close());
+
+describe('a passport data page as the front (the flow takes it as the only document capture)', () => {
+  it('is classified, its MRZ read with its checks, its fields filled from the MRZ, its portrait cropped', async () => {
+    const identity = generateIdentity('passport-front');
+    const { image, truth } = await renderDocument(identity, {
+      kind: 'passport',
+      side: 'front',
+      degrade: 'photo',
+    });
+    const front = await engine.analyzeFront(image);
+    expect(front.reason).toBeNull();
+    expect(front.documentType).toBe('PASSPORT');
+    expect(front.mrz?.format).toBe('TD3');
+    expect(front.mrz?.valid).toBe(true);
+    expect(front.mrz?.raw.split('\n')).toEqual(truth.mrz);
+    expect(front.fields).toMatchObject({
+      lastNames: truth.fields.lastNames,
+      firstNames: truth.fields.firstNames,
+      idNumber: truth.fields.idNumber,
+      birthDate: truth.fields.birthDate,
+      dateOfExpiry: truth.fields.dateOfExpiry,
+      nationality: truth.fields.nationality,
+      gender: truth.fields.gender,
+    });
+    expect(front.faceImage).not.toBeNull();
+  });
+
+  it('a card front carries no MRZ', async () => {
+    const identity = generateIdentity('card-front-no-mrz');
+    const { image } = await renderDocument(identity, {
+      kind: 'id-card',
+      side: 'front',
+      degrade: 'photo',
+    });
+    const front = await engine.analyzeFront(image);
+    expect(front.documentType).toBe('ID_CARD');
+    expect(front.mrz).toBeNull();
+  });
+});
