@@ -79,19 +79,6 @@ const MrzSchema = Type.Object({
   reader: Type.Union([Type.Literal('paddleocr'), Type.Literal('tesseract')]),
 });
 
-export const FrontAnalysisSchema = Type.Object({
-  documentType: DocumentTypeSchema,
-  country: Nullable(Type.String()),
-  fields: DocumentFieldsSchema,
-  faceImage: Nullable(Type.String()),
-  documentQuad: Quad,
-  quality: Quality,
-  ocrRaw: Type.String(),
-  confidence: Type.Number(),
-  reason: Reason,
-  mrz: Type.Optional(Nullable(MrzSchema)),
-});
-
 const Barcode = Type.Object({ format: Type.String(), raw: Type.String() });
 
 /** The MRZ, the visual zone and the barcodes compared field by field (`CrossCheck`). */

@@ -24,7 +24,7 @@ const MIN_FRONT_CONFIDENCE = 0.5;
 const reject = (code: string, message: string): CaptureRejection => ({ code, message });
 
 /** `SIDES_MISMATCH` naming the fields on which the MRZ, the printed data and the barcode disagree. */
-function sidesMismatch(
+export function sidesMismatch(
   crossCheck: NonNullable<FrontAnalysis['crossCheck']>,
   message: string,
 ): CaptureRejection {

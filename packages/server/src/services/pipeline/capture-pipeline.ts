@@ -24,11 +24,7 @@ import {
   userNameOf,
   type CaptureRejection,
 } from './capture-decisions.js';
-import {
-  judgeDocumentKind,
-  judgePageCrossCheck,
-  judgePassportPage,
-} from './document-kind-decisions.js';
+import { judgeDocumentKind, judgePassportPage } from './document-kind-decisions.js';
 
 /** `CaptureResult` of DESIGN §5. */
 export interface CaptureResult {
@@ -215,9 +211,7 @@ export class CapturePipeline {
       const rejection =
         judgeDocumentKind(documentType, front) ??
         judgeFront(front, needsPortrait) ??
-        (documentType === 'PASSPORT'
-          ? judgePassportPage(front, today)
-          : judgePageCrossCheck(front));
+        (documentType === 'PASSPORT' ? judgePassportPage(front, today) : undefined);
       return {
         rejection,
         front,

@@ -1,10 +1,7 @@
 import type { FrontAnalysis, MrzResult } from '@idv/analysis';
 import { describe, expect, it } from 'vitest';
-import {
-  judgeDocumentKind,
-  judgePageCrossCheck,
-  judgePassportPage,
-} from './document-kind-decisions.js';
+import { judgeFront } from './capture-decisions.js';
+import { judgeDocumentKind, judgePassportPage } from './document-kind-decisions.js';
 
 const mrz = (valid: boolean): MrzResult => ({
   format: 'TD3',
@@ -52,7 +49,7 @@ const page = (overrides: Partial<FrontAnalysis> = {}): FrontAnalysis => ({
   ...overrides,
 });
 
-/** A page whose analysis carries the MRZ-vs-VIZ cross-check (added by another change). */
+/** A page whose analysis carries the MRZ-vs-VIZ cross-check. */
 const withCrossCheck = (crossCheck: unknown): FrontAnalysis =>
   ({ ...page(), crossCheck }) as FrontAnalysis;
 
@@ -90,20 +87,22 @@ describe('document kind decisions', () => {
 
   it('an MRZ that disagrees with the visual zone is SIDES_MISMATCH, with or without the field', () => {
     const today = '2026-06-01';
-    expect(judgePageCrossCheck(page())).toBeUndefined();
+    expect(judgePassportPage(page(), today)).toBeUndefined();
     expect(
-      judgePageCrossCheck(withCrossCheck({ consistent: true, compared: [], mismatches: [] })),
+      judgePassportPage(withCrossCheck({ consistent: true, compared: [], mismatches: [] }), today),
     ).toBeUndefined();
     const mismatch = withCrossCheck({
       consistent: false,
       compared: ['idNumber', 'birthDate'],
       mismatches: [{ field: 'idNumber', front: 'L898902C3', back: 'L898902G3' }],
     });
-    expect(judgePageCrossCheck(mismatch)).toEqual({
+    expect(judgePassportPage(mismatch, today)).toMatchObject({
       code: 'SIDES_MISMATCH',
-      message: 'The machine-readable zone does not match the printed data (idNumber).',
+      mismatches: ['idNumber'],
     });
-    expect(judgePassportPage(mismatch, today)?.code).toBe('SIDES_MISMATCH');
-    expect(judgePageCrossCheck(withCrossCheck({ consistent: false }))?.code).toBe('SIDES_MISMATCH');
+    expect(judgeFront(mismatch, true)).toMatchObject({
+      code: 'SIDES_MISMATCH',
+      mismatches: ['idNumber'],
+    });
   });
 });

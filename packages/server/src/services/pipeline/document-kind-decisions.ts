@@ -1,12 +1,6 @@
 import type { FrontAnalysis } from '@idv/analysis';
 import { documentKindMatches, type DocumentTypeChoice } from '../document-types.js';
-import type { CaptureRejection } from './capture-decisions.js';
-
-/** The MRZ-vs-VIZ cross-check of a page that carries an MRZ, when the analysis reports one. */
-interface PageCrossCheck {
-  consistent: boolean;
-  mismatches?: { field: string }[];
-}
+import { sidesMismatch, type CaptureRejection } from './capture-decisions.js';
 
 /**
  * Judges the kind of document on a front against the person's choice (DESIGN §9): a card shown
@@ -30,22 +24,6 @@ export function judgeDocumentKind(
 }
 
 /**
- * Judges the MRZ-vs-VIZ cross-check of a front that carries an MRZ (`crossCheck`, when the
- * analysis reports one): fields that disagree refuse the page as `SIDES_MISMATCH`, naming them.
- */
-export function judgePageCrossCheck(front: FrontAnalysis): CaptureRejection | undefined {
-  const crossCheck = (front as FrontAnalysis & { crossCheck?: PageCrossCheck | null }).crossCheck;
-  if (crossCheck === undefined || crossCheck === null || crossCheck.consistent) return undefined;
-  const fields = (crossCheck.mismatches ?? []).map((mismatch) => mismatch.field);
-  return {
-    code: 'SIDES_MISMATCH',
-    message:
-      'The machine-readable zone does not match the printed data' +
-      (fields.length > 0 ? ` (${fields.join(', ')}).` : '.'),
-  };
-}
-
-/**
  * Judges a passport data page (TD3) beyond the front's own checks: its MRZ must be read and pass
  * every check digit (its fields become `data`), agree with the visual zone, and not be expired.
  */
@@ -66,8 +44,11 @@ export function judgePassportPage(
       message:
         'The machine-readable zone does not pass its checks. Take the photo again, flat and sharp.',
     };
-  const mismatch = judgePageCrossCheck(front);
-  if (mismatch !== undefined) return mismatch;
+  if (front.crossCheck && !front.crossCheck.consistent)
+    return sidesMismatch(
+      front.crossCheck,
+      'The machine-readable zone and the printed data of the page do not agree. Take the photo again, flat and sharp.',
+    );
   const expiry = front.fields.dateOfExpiry;
   if (expiry !== null && expiry < today)
     return { code: 'DOCUMENT_EXPIRED', message: 'The document has expired.' };
