@@ -126,6 +126,24 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     );
   });
 
+  it('accepts a long surname cut to leave the initial of the given names, and sex X as a filler', () => {
+    const identity = person({
+      lastNames: 'HERNANDEZ DE LA SANTISIMA TRINIDAD',
+      firstNames: 'MARIA',
+      sex: 'X' as Identity['sex'],
+    });
+    const lines = buildMrzLines(person({ lastNames: 'HERNANDEZ', firstNames: 'MARIA' }), 'id-card');
+    lines[2] = 'HERNANDEZ<DE<LA<SANTISIMA<T<<M';
+    // ICAO 9303 Part 4: the MRZ writes an unspecified sex as a filler; the VIZ prints X.
+    lines[1] = `${(lines[1] as string).slice(0, 7)}<${(lines[1] as string).slice(8)}`;
+    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    expect(decision.mrz?.valid).toBe(true);
+    expect(decision.crossCheck.mismatches).toEqual([]);
+    expect(decision.crossCheck.compared).toContain('gender');
+    expect(decision.fields.gender).toBe('X');
+    expect(decision.fields.lastNames).toBe('HERNANDEZ DE LA SANTISIMA TRINIDAD');
+  });
+
   it('refuses a given name cut short in a field that was not full', () => {
     const identity = person({ lastNames: 'RODRIGUEZ', firstNames: 'DIEGO TOMAS' });
     const lines = buildMrzLines(person({ lastNames: 'RODRIGUEZ', firstNames: 'DIEGO' }), 'id-card');
