@@ -87,6 +87,7 @@ describe('ICAO 9303 names', () => {
     expect(mrzNameMatches('OESTERGAARD', 'ØSTERGÅRD', false)).toBe(true);
     expect(mrzNameMatches('STRASS', 'STRAß', false)).toBe(true);
     expect(mrzNameMatches('THOR', 'ÞÓR', false)).toBe(true);
+    expect(mrzNameMatches('SZOELLOESI', 'SZŐLLŐSI', false)).toBe(true);
     expect(mrzNameMatches('OBRIEN', "O'BRIEN", false)).toBe(true);
     expect(mrzNameMatches('JEAN<PAUL', 'JEAN-PAUL', false)).toBe(true);
     expect(mrzNameMatches('DELACRUZ', 'DE LA CRUZ', false)).toBe(true);

@@ -16,7 +16,6 @@ const TRANSLITERATIONS: Readonly<Record<string, readonly string[]>> = {
   Đ: ['D'],
   Ħ: ['H'],
   Ĳ: ['IJ'],
-  I: ['I'],
   İ: ['I'],
   ı: ['I'],
   Ł: ['L'],
@@ -30,6 +29,8 @@ const TRANSLITERATIONS: Readonly<Record<string, readonly string[]>> = {
   ẞ: ['SS'],
   Þ: ['TH'],
   Ü: ['UE', 'UXX', 'U'],
+  Ő: ['OE', 'O'],
+  Ű: ['UE', 'U'],
 };
 
 /** Characters that separate name components: a filler or nothing in the MRZ. */
