@@ -87,6 +87,7 @@ describe('ICAO 9303 names', () => {
     expect(mrzNameMatches('OESTERGAARD', 'ØSTERGÅRD', false)).toBe(true);
     expect(mrzNameMatches('STRASS', 'STRAß', false)).toBe(true);
     expect(mrzNameMatches('THOR', 'ÞÓR', false)).toBe(true);
+    expect(mrzNameMatches('SZOELLOESI', 'SZŐLLŐSI', false)).toBe(true);
     expect(mrzNameMatches('OBRIEN', "O'BRIEN", false)).toBe(true);
     expect(mrzNameMatches('JEAN<PAUL', 'JEAN-PAUL', false)).toBe(true);
     expect(mrzNameMatches('DELACRUZ', 'DE LA CRUZ', false)).toBe(true);
@@ -124,6 +125,24 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(decision.crossCheck.resolutions).toContainEqual(
       expect.objectContaining({ field: 'firstNames', evidence: 'name-rules' }),
     );
+  });
+
+  it('accepts a long surname cut to leave the initial of the given names, and sex X as a filler', () => {
+    const identity = person({
+      lastNames: 'HERNANDEZ DE LA SANTISIMA TRINIDAD',
+      firstNames: 'MARIA',
+      sex: 'X' as Identity['sex'],
+    });
+    const lines = buildMrzLines(person({ lastNames: 'HERNANDEZ', firstNames: 'MARIA' }), 'id-card');
+    lines[2] = 'HERNANDEZ<DE<LA<SANTISIMA<T<<M';
+    // ICAO 9303 Part 4: the MRZ writes an unspecified sex as a filler; the VIZ prints X.
+    lines[1] = `${(lines[1] as string).slice(0, 7)}<${(lines[1] as string).slice(8)}`;
+    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    expect(decision.mrz?.valid).toBe(true);
+    expect(decision.crossCheck.mismatches).toEqual([]);
+    expect(decision.crossCheck.compared).toContain('gender');
+    expect(decision.fields.gender).toBe('X');
+    expect(decision.fields.lastNames).toBe('HERNANDEZ DE LA SANTISIMA TRINIDAD');
   });
 
   it('refuses a given name cut short in a field that was not full', () => {
@@ -317,5 +336,83 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
       barcodes: barcodeOf(identity),
     });
     expect(expectRepairedOrRefused(decided, identity)).toBe('repaired');
+  });
+
+  it('never accepts a wrong field over a thousand crafted misreads of the MRZ or the VIZ', () => {
+    // Characters OCR confuses, including those whose values differ by 10 (invisible to check digits).
+    const confusions: Readonly<Record<string, string>> = {
+      '0': 'OUDQ<AK',
+      O: '0DQCU',
+      D: '0O3',
+      '1': 'ILT7',
+      I: '1L',
+      L: '1I',
+      '2': 'ZC',
+      Z: '2',
+      '3': '8D',
+      '5': 'SF',
+      S: '58',
+      '6': 'G',
+      G: '6CQ',
+      '8': 'B3S',
+      B: '8',
+      M: 'WNH',
+      W: 'MV',
+      N: 'MH',
+      A: 'K4',
+      K: '<XA',
+      U: 'V0',
+      C: 'GO',
+      E: 'F',
+      F: 'EP5',
+      P: 'F',
+      '<': 'K',
+    };
+    const seeds = Array.from({ length: 100 }, (_, i) => i);
+    let accepted = 0;
+    let refused = 0;
+    for (const seed of seeds) {
+      const identity = generateIdentity(`fuzz-${seed}`);
+      const lines = buildMrzLines(identity, seed % 3 === 0 ? 'passport' : 'id-card');
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const mutated = [...lines];
+        const line = (seed + attempt) % mutated.length;
+        const text = mutated[line] as string;
+        const columns = [...Array(text.length).keys()].filter((c) => confusions[text[c] as string]);
+        // One or two substitutions (S/5 with D/0 kind of pairs).
+        for (let n = 0; n <= attempt % 2; n++) {
+          const column = columns[(seed * 7 + attempt * 13 + n * 5) % columns.length] as number;
+          const options = confusions[text[column] as string] as string;
+          const to = options[(seed + attempt + n) % options.length] as string;
+          const current = mutated[line] as string;
+          mutated[line] = current.slice(0, column) + to + current.slice(column + 1);
+        }
+        const mrz = mrzFromCandidates(mrzCandidates(mutated), 'paddleocr');
+        if (!mrz) continue;
+        const decision = decideIdentity({ mrz, viz: vizOf(identity), barcodes: [] });
+        if (expectRepairedOrRefused(decision, identity) === 'repaired') accepted++;
+        else refused++;
+        // The VIZ carrying the misread instead (the MRZ read right).
+        const field = (['idNumber', 'lastNames', 'firstNames', 'birthDate'] as const)[attempt % 4];
+        const value = vizOf(identity)[field] as string;
+        const at = [...Array(value.length).keys()].find(
+          (c) => confusions[value[c] as string] && (c + seed) % 2 === 0,
+        );
+        if (at === undefined) continue;
+        const options = confusions[value[at] as string] as string;
+        const misread =
+          value.slice(0, at) + (options[seed % options.length] as string) + value.slice(at + 1);
+        const vizWrong = decideIdentity({
+          mrz: read(lines),
+          viz: vizOf(identity, { [field]: misread.replace(/</g, ' ') }),
+          barcodes: [],
+        });
+        if (expectRepairedOrRefused(vizWrong, identity) === 'repaired') accepted++;
+        else refused++;
+      }
+    }
+    expect(accepted + refused).toBeGreaterThan(900);
+    // Repairs with evidence happen (not everything is refused).
+    expect(accepted).toBeGreaterThan(100);
   });
 });

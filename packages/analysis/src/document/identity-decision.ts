@@ -497,8 +497,10 @@ function compareReadings(
   fields.name = [fields.firstNames, fields.lastNames].filter(Boolean).join(' ') || null;
 
   // Sex and nationality: no check digit; agreement, or the exact barcode with one other reading.
+  // The MRZ writes an unspecified sex as a filler where the VIZ prints `X` (ICAO 9303 Part 4).
+  const mrzSexChar = lines && mrz ? (lines[1] ?? '')[mrz.format === 'TD1' ? 7 : 20] : undefined;
   for (const field of ['gender', 'nationality'] as const) {
-    const m = fromMrz?.[field] ?? null;
+    const m = fromMrz?.[field] ?? (field === 'gender' && mrzSexChar === '<' ? 'X' : null);
     const v = viz?.[field] ?? null;
     const b = barcode.fields[field] ?? null;
     const present = [m, v, b].filter((x): x is string => x !== null);

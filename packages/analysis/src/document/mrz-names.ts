@@ -16,7 +16,6 @@ const TRANSLITERATIONS: Readonly<Record<string, readonly string[]>> = {
   Đ: ['D'],
   Ħ: ['H'],
   Ĳ: ['IJ'],
-  I: ['I'],
   İ: ['I'],
   ı: ['I'],
   Ł: ['L'],
@@ -30,6 +29,8 @@ const TRANSLITERATIONS: Readonly<Record<string, readonly string[]>> = {
   ẞ: ['SS'],
   Þ: ['TH'],
   Ü: ['UE', 'UXX', 'U'],
+  Ő: ['OE', 'O'],
+  Ű: ['UE', 'U'],
 };
 
 /** Characters that separate name components: a filler or nothing in the MRZ. */
@@ -133,12 +134,9 @@ export function compareMrzName(
 ): NameAgreement {
   const name = splitMrzName(field);
   const agreement: NameAgreement = { lastNames: null, firstNames: null };
-  if (lastNames !== null)
-    agreement.lastNames = mrzNameMatches(
-      name.primary,
-      lastNames,
-      name.full && name.secondary === null,
-    );
+  // In a full field either identifier may have been cut (ICAO 9303 Part 3 §4.6: a long primary
+  // identifier is cut to leave at least the initial of the secondary one).
+  if (lastNames !== null) agreement.lastNames = mrzNameMatches(name.primary, lastNames, name.full);
   if (firstNames !== null) {
     // A primary identifier that fills the field leaves no room for the given names.
     if (name.secondary === null) agreement.firstNames = name.full ? true : firstNames === '';

@@ -78,8 +78,13 @@ describe('capture decisions', () => {
     const consistent = { consistent: true, compared: ['idNumber' as const], mismatches: [] };
     expect(judgeFront(passport({ crossCheck: consistent }), true)).toBeUndefined();
     expect(
-      judgeFront(passport({ mrz: { ...back().mrz!, valid: false }, crossCheck: consistent }), true)
-        ?.code,
+      judgeFront(
+        passport({
+          mrz: { ...back().mrz!, format: 'TD3', valid: false },
+          crossCheck: consistent,
+        }),
+        true,
+      )?.code,
     ).toBe('MRZ_INVALID');
     const refused = judgeFront(
       passport({
@@ -94,6 +99,10 @@ describe('capture decisions', () => {
     expect(refused).toMatchObject({ code: 'SIDES_MISMATCH', mismatches: ['firstNames'] });
     // A card front carries no MRZ: no cross-check, nothing to refuse.
     expect(judgeFront(front({ crossCheck: null, mrz: null }), true)).toBeUndefined();
+    // An MRZ-like text on a card front (not a passport page) is not judged as an MRZ.
+    expect(
+      judgeFront(front({ mrz: { ...back().mrz!, valid: false }, crossCheck: null }), true),
+    ).toBeUndefined();
   });
 
   it('refuses a back whose MRZ fails its checks, unreadable, not matching the front, or expired', () => {

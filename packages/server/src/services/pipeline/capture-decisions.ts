@@ -55,8 +55,8 @@ export function judgeFront(
       'UNREADABLE_DOCUMENT',
       'The document could not be read. Avoid glare and blur, and fill the frame.',
     );
-  // A passport data page: its MRZ must pass its checks and agree with the printed data.
-  if (front.mrz && !front.mrz.valid)
+  // A passport data page (TD3): its MRZ must pass its checks and agree with the printed data.
+  if (front.mrz?.format === 'TD3' && !front.mrz.valid)
     return reject(
       'MRZ_INVALID',
       'The machine-readable zone does not pass its checks. Take the photo again, flat and sharp.',
