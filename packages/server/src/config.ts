@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BlobUrlError, parseS3Url, type S3Location } from './services/s3-blob-store.js';
@@ -51,6 +52,10 @@ export interface ServerConfig {
   webhookTimeoutMs: number;
   /** How often the delivery worker looks for work other processes queued, ms (`IDV_WEBHOOK_POLL_MS`). */
   webhookPollMs: number;
+  /** Captures decoded and analysed at once by this process (`IDV_CAPTURE_CONCURRENCY`); beyond: 503. */
+  captureConcurrency: number;
+  /** `Retry-After` of a capture refused because every slot is taken, seconds (`IDV_CAPTURE_RETRY_AFTER`). */
+  captureRetryAfterSeconds: number;
 }
 
 /** A directory of files, or an S3-compatible bucket. */
@@ -233,5 +238,19 @@ export function loadConfig(
       60_000,
     ),
     webhookPollMs: readInteger('IDV_WEBHOOK_POLL_MS', env.IDV_WEBHOOK_POLL_MS, 1000, 10, 60_000),
+    captureConcurrency: readInteger(
+      'IDV_CAPTURE_CONCURRENCY',
+      env.IDV_CAPTURE_CONCURRENCY,
+      Math.max(2, availableParallelism()),
+      1,
+      256,
+    ),
+    captureRetryAfterSeconds: readInteger(
+      'IDV_CAPTURE_RETRY_AFTER',
+      env.IDV_CAPTURE_RETRY_AFTER,
+      5,
+      1,
+      3600,
+    ),
   };
 }

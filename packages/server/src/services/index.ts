@@ -27,6 +27,7 @@ import { DatabaseRateCounter } from './rate-limit-store.js';
 import { RetentionService } from './retention.js';
 import { StatsService } from './stats.js';
 import { TokenService } from './tokens.js';
+import { ProcessingSlots } from './processing-slots.js';
 import { VerificationService } from './verifications.js';
 import { WebhookEndpointService } from './webhook-endpoints.js';
 import { DeliveryRepository } from './webhooks/deliveries.js';
@@ -66,6 +67,8 @@ export interface AppServices {
   /** The capture pipeline (analysis in-process or over HTTP). */
   readonly captures: CapturePipeline;
   readonly analysis: AnalysisProvider;
+  /** Process-wide budget of concurrent capture decodes and analyses (503 beyond it). */
+  readonly captureSlots: ProcessingSlots;
   /** Runs the periodic upkeep once: expiry of overdue verifications, retention, purges. */
   maintain(): Promise<void>;
   /** Waits for background work and closes the database. */
@@ -169,6 +172,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       fingerprints: new FingerprintSignals(context),
       captures: new CapturePipeline(context, verifications, flowSessions, images, events, analysis),
       analysis,
+      captureSlots: new ProcessingSlots(config.captureConcurrency, config.captureRetryAfterSeconds),
       async maintain() {
         await verifications.expireOverdue();
         await retention.run();
