@@ -16,6 +16,7 @@ Options (environment twin in brackets):
   --api-key KEY     static Api-Key for all three services (IDV_ANALYSIS_API_KEY)
   --data-dir DIR    share the verification server's cloud-services keys in DIR (IDV_DATA_DIR)
                     (IDV_DATABASE_URL does the same for a PostgreSQL deployment)
+  --concurrency N   calls analysed at once, beyond: 503 + Retry-After (IDV_ANALYSIS_CONCURRENCY; default 4)
   --help            show this help
 `;
 
@@ -27,6 +28,7 @@ async function main(): Promise<number> {
       host: { type: 'string' },
       'api-key': { type: 'string' },
       'data-dir': { type: 'string' },
+      concurrency: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -37,6 +39,12 @@ async function main(): Promise<number> {
   const port = Number(values.port ?? process.env['IDV_PORT'] ?? 8090);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write(`idv-analysis: invalid port ${values.port ?? process.env['IDV_PORT']}\n`);
+    return 1;
+  }
+  const concurrencyText = values.concurrency ?? process.env['IDV_ANALYSIS_CONCURRENCY'] ?? '4';
+  const maxConcurrent = Number(concurrencyText);
+  if (!/^\d+$/.test(concurrencyText) || maxConcurrent < 1 || maxConcurrent > 256) {
+    process.stderr.write(`idv-analysis: --concurrency must be 1 to 256 (got ${concurrencyText})\n`);
     return 1;
   }
   const host = values.host ?? process.env['IDV_HOST'] ?? '127.0.0.1';
@@ -59,7 +67,12 @@ async function main(): Promise<number> {
   }
   const engine = createAnalysisEngine();
   await engine.warmUp();
-  const app = await buildAnalysisApp({ engine, authority, logger: { level: 'info' } });
+  const app = await buildAnalysisApp({
+    engine,
+    authority,
+    maxConcurrent,
+    logger: { level: 'info' },
+  });
   const address = await app.listen({ port, host });
   process.stdout.write(`idv-analysis listening on ${address}\n`);
   const stop = async (): Promise<void> => {

@@ -9,13 +9,16 @@
  * Printed per server: handshakes per wall-clock second, and handshakes per second of the server
  * process's own CPU time (the client shares this 2-core machine, so the CPU-normalized figure is
  * the one that measures the server). Target: fingerprint/plain ≥ 0.8. A last phase measures
- * signed `GET /` answers per second over HTTP/2 (RSA-4096 signature per answer).
+ * signed `GET /` answers per second over HTTP/2 (RSA-4096 signature per answer, the `GET /`
+ * budgets off) and the server's event-loop delay meanwhile (p99 and max): signatures run on
+ * libuv's thread pool, so the loop stays free for other connections.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { connect as http2Connect } from 'node:http2';
 import { loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { connect as tlsConnect, createServer as createTlsServer } from 'node:tls';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +27,8 @@ import { startFingerprintServer } from '../src/server.js';
 import { SELF_SIGNED_CERT_FILE, SELF_SIGNED_KEY_FILE } from '../src/lib/keys/tls-certificate.js';
 
 type Kind = 'plain' | 'fingerprint';
-type ChildMessage = { port: number } | { cpuMicros: number };
+type ChildMessage =
+  { port: number } | { cpuMicros: number } | { loopP99Ms: number; loopMaxMs: number };
 
 const { values } = parseArgs({
   options: {
@@ -46,7 +50,13 @@ if (values.serve) {
 async function serve(kind: Kind, dataDir: string): Promise<void> {
   let port: number;
   if (kind === 'fingerprint') {
-    port = (await startFingerprintServer({ dataDir, port: 0 })).port;
+    port = (
+      await startFingerprintServer({
+        dataDir,
+        port: 0,
+        requestLimits: { perAddress: 0, perConnection: 0 },
+      })
+    ).port;
   } else {
     const server = createTlsServer({
       cert: await readFile(join(dataDir, SELF_SIGNED_CERT_FILE), 'utf8'),
@@ -58,7 +68,14 @@ async function serve(kind: Kind, dataDir: string): Promise<void> {
     await once(server, 'listening');
     port = (server.address() as { port: number }).port;
   }
-  process.on('message', () => {
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  process.on('message', (message) => {
+    if (message === 'loop-reset') return loop.reset();
+    if (message === 'loop') {
+      process.send?.({ loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6 });
+      return;
+    }
     const { user, system } = process.cpuUsage();
     process.send?.({ cpuMicros: user + system });
   });
@@ -133,6 +150,7 @@ async function main(): Promise<void> {
   );
 
   const fingerprintChild = children.get('fingerprint')!;
+  fingerprintChild.child.send('loop-reset');
   const cpuBefore = await cpuOf(fingerprintChild.child);
   const started = process.hrtime.bigint();
   const answers = await signedAnswerLoad(fingerprintChild.port, seconds * 1000, 8);
@@ -141,6 +159,14 @@ async function main(): Promise<void> {
   console.log(
     `signed GET / over HTTP/2:  ${(answers / wallSeconds).toFixed(0)} answers/s wall, ` +
       `${(answers / cpuSeconds).toFixed(0)}/s per server CPU-second (RSA-4096 signature each)`,
+  );
+  fingerprintChild.child.send('loop');
+  const [loop] = (await once(fingerprintChild.child, 'message')) as [
+    { loopP99Ms: number; loopMaxMs: number },
+  ];
+  console.log(
+    `server event-loop delay during signed GET /: p99 ${loop.loopP99Ms.toFixed(1)} ms, ` +
+      `max ${loop.loopMaxMs.toFixed(1)} ms`,
   );
   console.log(
     `load average after ${loadavg()

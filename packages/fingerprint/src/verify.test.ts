@@ -24,9 +24,9 @@ const userData: FingerprintUserData = {
   cookie: 'c',
 };
 
-describe('verifyFingerprint', () => {
-  const body = serializeSignedBody(userData, privateKey);
+const body = await serializeSignedBody(userData, privateKey);
 
+describe('verifyFingerprint', () => {
   it('verifies the serialized body as a string, as bytes, and with a base64 PEM', () => {
     expect(verifyFingerprint(body, publicKeyPem)).toEqual({ valid: true, userData });
     expect(verifyFingerprint(Buffer.from(body), publicKeyPem).valid).toBe(true);

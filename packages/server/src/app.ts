@@ -97,7 +97,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: loggerOptions(options),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr reads a number: the first `n` hops from this server are proxies.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     genReqId: () => randomUUID(),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -107,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Each request's child logger is built only when it writes (none at the default level).
   app.setChildLoggerFactory(deferredRequestLogger);
+  for (const warning of config.warnings) app.log.warn(warning);
   installValidators(app);
   installJsonParser(app);
   installErrorHandling(app);

@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BlobUrlError, parseS3Url, type S3Location } from './services/s3-blob-store.js';
@@ -28,8 +30,18 @@ export interface ServerConfig {
   retentionDays: number;
   /** Pino log level (`IDV_LOG_LEVEL`). */
   logLevel: string;
-  /** Trust `X-Forwarded-For` from a reverse proxy (`IDV_TRUST_PROXY=true`). */
-  trustProxy: boolean;
+  /**
+   * Which `X-Forwarded-For` hops are believed (`IDV_TRUST_PROXY`): `false` none (the TCP peer is
+   * the client), a hop count (the client is that many hops from the right), or the addresses and
+   * CIDR ranges of the proxies. Never "any hop": a client could name any address it likes.
+   */
+  trustProxy: TrustProxy;
+  /** Status polls per client address (IPv6 by /64) per minute, beside the per-verification budget (`IDV_STATUS_POLL_IP_LIMIT`). */
+  statusPollsPerIp: number;
+  /** Failed authentications per client address per 10 minutes before 429 (`IDV_AUTH_FAILURE_LIMIT`). */
+  authFailuresPerIp: number;
+  /** Deprecated or doubtful settings, logged once at start. */
+  warnings: string[];
   /** Directory served at `/v/{linkId}` (`IDV_APP_DIR`); skipped when absent. */
   appDir: string;
   /** Directory served at `/demo/` (`IDV_DEMO_DIR`); skipped when absent. */
@@ -56,6 +68,10 @@ export interface ServerConfig {
    * payment routes then answer 503. `local-test` (fake cards, no money) must be chosen explicitly.
    */
   paymentProvider: PaymentProviderName | undefined;
+  /** Captures decoded and analysed at once by this process (`IDV_CAPTURE_CONCURRENCY`); beyond: 503. */
+  captureConcurrency: number;
+  /** `Retry-After` of a capture refused because every slot is taken, seconds (`IDV_CAPTURE_RETRY_AFTER`). */
+  captureRetryAfterSeconds: number;
 }
 
 /** Payment providers the configuration can name. */
@@ -70,6 +86,9 @@ function readPaymentProvider(value: string | undefined): PaymentProviderName | u
     );
   return value as PaymentProviderName;
 }
+
+/** `trustProxy` as Fastify takes it: off, a hop count, or proxy addresses / CIDR ranges. */
+export type TrustProxy = false | number | string[];
 
 /** A directory of files, or an S3-compatible bucket. */
 export type BlobStoreConfig = { kind: 'file'; directory: string } | { kind: 's3'; s3: S3Location };
@@ -131,6 +150,43 @@ function readUrl(name: string, value: string, protocols: string[]): string {
     throw new ConfigError(`${name} must use ${protocols.join(' or ')} (got "${url.protocol}")`);
   }
   return value;
+}
+
+/**
+ * `IDV_TRUST_PROXY`: unset/`false`/`0` trusts no hop; a whole number N trusts N hops; a
+ * comma-separated list of addresses and CIDR ranges trusts those proxies. `true` (which meant "trust
+ * every hop", letting any client choose its own address) now means 1 hop, with a warning.
+ */
+function readTrustProxy(value: string | undefined, warnings: string[]): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || ['false', 'no', 'off', '0'].includes(text.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(text.toLowerCase())) {
+    warnings.push(
+      `IDV_TRUST_PROXY=${text} is deprecated: it now trusts one proxy hop (IDV_TRUST_PROXY=1), ` +
+        'not every X-Forwarded-For entry; set the hop count or the proxy addresses (CIDR list)',
+    );
+    return 1;
+  }
+  if (/^\d+$/.test(text)) return readInteger('IDV_TRUST_PROXY', text, 0, 1, 32);
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const maxPrefix = family === 4 ? 32 : 128;
+    const valid =
+      family !== 0 &&
+      rest.length === 0 &&
+      (prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix));
+    if (!valid)
+      throw new ConfigError(
+        `IDV_TRUST_PROXY must be false, a hop count, or a comma-separated list of proxy addresses / CIDR ranges (got "${entry}")`,
+      );
+    if (prefix === '0')
+      throw new ConfigError(
+        `IDV_TRUST_PROXY: ${entry} would trust every address; name the proxies' addresses or ranges`,
+      );
+  }
+  return entries;
 }
 
 /** `IDV_BLOB_URL`: `s3://…` (see `parseS3Url`), `file:///dir`, or unset for `<dataDir>/blobs`. */
@@ -210,6 +266,7 @@ export function loadConfig(
   const rateLimitsValue = env.IDV_RATE_LIMITS;
   const dataDir = resolve(flags.dataDir ?? env.IDV_DATA_DIR ?? '.idv-data');
   const blobStore = readBlobStore(env, dataDir);
+  const warnings: string[] = [];
   const fingerprintUrl = env.IDV_FINGERPRINT_URL
     ? readUrl('IDV_FINGERPRINT_URL', env.IDV_FINGERPRINT_URL, ['https:', 'http:']).replace(
         /\/+$/,
@@ -233,7 +290,21 @@ export function loadConfig(
     mailFrom: env.IDV_MAIL_FROM || 'idv <no-reply@localhost>',
     retentionDays: readInteger('IDV_RETENTION_DAYS', env.IDV_RETENTION_DAYS, 30, 0, 3650),
     logLevel: env.IDV_LOG_LEVEL || 'info',
-    trustProxy: readBoolean('IDV_TRUST_PROXY', env.IDV_TRUST_PROXY, false),
+    trustProxy: readTrustProxy(env.IDV_TRUST_PROXY, warnings),
+    statusPollsPerIp: readInteger(
+      'IDV_STATUS_POLL_IP_LIMIT',
+      env.IDV_STATUS_POLL_IP_LIMIT,
+      3000,
+      1,
+      1_000_000,
+    ),
+    authFailuresPerIp: readInteger(
+      'IDV_AUTH_FAILURE_LIMIT',
+      env.IDV_AUTH_FAILURE_LIMIT,
+      30,
+      1,
+      100_000,
+    ),
     appDir: resolve(env.IDV_APP_DIR || resolve(repositoryRoot, 'demo', 'end-user-app')),
     demoDir: resolve(env.IDV_DEMO_DIR || resolve(repositoryRoot, 'demo', 'host-page')),
     elementDir: resolve(
@@ -252,5 +323,20 @@ export function loadConfig(
     ),
     webhookPollMs: readInteger('IDV_WEBHOOK_POLL_MS', env.IDV_WEBHOOK_POLL_MS, 1000, 10, 60_000),
     paymentProvider: readPaymentProvider(env.IDV_PAYMENT_PROVIDER),
+    captureConcurrency: readInteger(
+      'IDV_CAPTURE_CONCURRENCY',
+      env.IDV_CAPTURE_CONCURRENCY,
+      Math.max(2, availableParallelism()),
+      1,
+      256,
+    ),
+    captureRetryAfterSeconds: readInteger(
+      'IDV_CAPTURE_RETRY_AFTER',
+      env.IDV_CAPTURE_RETRY_AFTER,
+      5,
+      1,
+      3600,
+    ),
+    warnings,
   };
 }

@@ -393,7 +393,9 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
         if (expectRepairedOrRefused(decision, identity) === 'repaired') accepted++;
         else refused++;
         // The VIZ carrying the misread instead (the MRZ read right).
-        const field = (['idNumber', 'lastNames', 'firstNames', 'birthDate'] as const)[attempt % 4];
+        const field = (['idNumber', 'lastNames', 'firstNames', 'birthDate'] as const)[
+          attempt % 4
+        ] as 'idNumber' | 'lastNames' | 'firstNames' | 'birthDate';
         const value = vizOf(identity)[field] as string;
         const at = [...Array(value.length).keys()].find(
           (c) => confusions[value[c] as string] && (c + seed) % 2 === 0,

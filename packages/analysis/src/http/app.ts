@@ -34,8 +34,13 @@ export interface AnalysisAppOptions {
   authority: ApiKeyAuthority;
   /** Largest upload per file, bytes (default 10 MB). */
   maxFileBytes?: number;
-  /** Analyses running at once before new ones get 503 (bounds memory; default 4). */
+  /**
+   * Calls running at once (reading their body included) before new ones get 503, checked before a
+   * body is buffered (bounds memory; default 4).
+   */
   maxConcurrent?: number;
+  /** `Retry-After` of a 503, seconds (default 2). */
+  retryAfterSeconds?: number;
   /** Fastify logger option (default off). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -98,8 +103,14 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
     },
   });
 
+  const retryAfterSeconds = options.retryAfterSeconds ?? 2;
   let running = 0;
-  const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
+  /**
+   * Runs one call (reading its body included) in a concurrency slot. The slot is checked before a
+   * byte of the body is buffered: beyond `maxConcurrent` the call is refused at once (503 with
+   * `Retry-After`), so memory holds at most `maxConcurrent` bodies.
+   */
+  const inSlot = async <T>(work: () => Promise<T>): Promise<T> => {
     if (running >= maxConcurrent) {
       const error = new Error('The analysis service is busy; retry shortly.') as Error & {
         statusCode: number;
@@ -119,7 +130,7 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
     if (error instanceof AnalysisInputError)
       return reply.code(error.status).send({ type: 'ErrorResponse', message: error.message });
     const status = error.statusCode ?? 500;
-    if (status === 503) reply.header('Retry-After', '2');
+    if (status === 503) reply.header('Retry-After', String(retryAfterSeconds));
     if (status >= 400 && status < 500)
       return reply.code(status).send({ type: 'ErrorResponse', message: error.message });
     request.log.error({ err: error }, 'analysis failed');
@@ -157,19 +168,21 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
       id.post(
         '/front',
         { schema: { response: { 200: FrontAnalysisSchema, ...errorResponses } } },
-        async (request) => {
-          const { files } = await readMultipart(request, 'image', 1, 1);
-          return guarded(() => engine.analyzeFront(files[0] as Buffer));
-        },
+        async (request) =>
+          inSlot(async () => {
+            const { files } = await readMultipart(request, 'image', 1, 1);
+            return engine.analyzeFront(files[0] as Buffer);
+          }),
       );
       id.post(
         '/back',
         { schema: { response: { 200: BackAnalysisSchema, ...errorResponses } } },
-        async (request) => {
-          const { files, fields } = await readMultipart(request, 'image', 1, 1, ['front']);
-          const front = parseJsonField<FrontAnalysis>(fields['front'], FrontInputSchema, 'front');
-          return guarded(() => engine.analyzeBack(files[0] as Buffer, front));
-        },
+        async (request) =>
+          inSlot(async () => {
+            const { files, fields } = await readMultipart(request, 'image', 1, 1, ['front']);
+            const front = parseJsonField<FrontAnalysis>(fields['front'], FrontInputSchema, 'front');
+            return engine.analyzeBack(files[0] as Buffer, front);
+          }),
       );
     },
     { prefix: '/id' },
@@ -180,10 +193,11 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
       face.post(
         '/inference',
         { schema: { response: { 200: FaceAnalysisSchema, ...errorResponses } } },
-        async (request) => {
-          const { files } = await readMultipart(request, 'images', 2, 10);
-          return guarded(() => engine.compareFaces(files));
-        },
+        async (request) =>
+          inSlot(async () => {
+            const { files } = await readMultipart(request, 'images', 2, 10);
+            return engine.compareFaces(files);
+          }),
       );
     },
     { prefix: '/face' },
@@ -194,15 +208,16 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
       spoof.post(
         '/inference',
         { schema: { response: { 200: SpoofAnalysisSchema, ...errorResponses } } },
-        async (request) => {
-          const { files, fields } = await readMultipart(request, 'images', 1, 5, ['signals']);
-          const signals = parseJsonField<LivenessSignals>(
-            fields['signals'],
-            LivenessSignalsSchema,
-            'signals',
-          );
-          return guarded(() => engine.detectSpoof(files, signals));
-        },
+        async (request) =>
+          inSlot(async () => {
+            const { files, fields } = await readMultipart(request, 'images', 1, 5, ['signals']);
+            const signals = parseJsonField<LivenessSignals>(
+              fields['signals'],
+              LivenessSignalsSchema,
+              'signals',
+            );
+            return engine.detectSpoof(files, signals);
+          }),
       );
     },
     { prefix: '/antispoofing' },

@@ -12,6 +12,7 @@ import { statusPollMigration } from './migrations/0003-status-poll.js';
 import { linkCreatedOnLinkMigration } from './migrations/0004-link-created-on-link.js';
 import { documentTypesMigration } from './migrations/0005-document-types.js';
 import { identityCredentialsMigration } from './migrations/0006-identity-credentials.js';
+import { webhookCircuitsMigration } from './migrations/0008-webhook-circuits.js';
 
 /**
  * Every migration, in order. Append only: a released migration is never edited, a change is a new one.
@@ -25,6 +26,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0004-link-created-on-link': linkCreatedOnLinkMigration(),
     '0005-document-types': documentTypesMigration(),
     '0006-identity-credentials': identityCredentialsMigration(),
+    '0008-webhook-circuits': webhookCircuitsMigration(),
   };
 }
 

@@ -163,6 +163,10 @@ export interface WebhookEndpointsTable {
   description: string;
   created_at: string;
   updated_at: string;
+  /** Failed attempts since the last success (circuit breaker, migration 0008). */
+  failure_streak: Generated<number>;
+  /** Epoch ms until which the endpoint's deliveries are held back; null when closed. */
+  circuit_open_until: number | null;
 }
 
 export interface FeedbackReasonsTable {

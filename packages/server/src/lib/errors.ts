@@ -111,5 +111,11 @@ export const Errors = {
     new ApiError(429, 'IDV_ERR_RATE_LIMIT', 'too many requests', {
       'Retry-After': String(retryAfterSeconds),
     }),
-  unavailable: (message: string) => new ApiError(503, 'IDV_ERR_UNAVAILABLE', message),
+  unavailable: (message: string, retryAfterSeconds?: number) =>
+    new ApiError(
+      503,
+      'IDV_ERR_UNAVAILABLE',
+      message,
+      retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) },
+    ),
 };

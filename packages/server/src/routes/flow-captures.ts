@@ -39,34 +39,50 @@ function parseMeta<T>(text: string | undefined, check: (value: unknown) => T): T
   }
 }
 
+/** A capture upload as received: the raw file parts and the `meta` text, nothing decoded yet. */
+interface ReceivedUpload {
+  kind: 'front' | 'back' | 'selfie';
+  files: Buffer[];
+  meta: string | undefined;
+}
+
 /**
- * Reads a capture upload: only the expected file field (`image` once, or `frames` 1–5 times) and
- * `meta`, each image at most 10 MB and checked by decoding (never by its declared type).
+ * Reads a capture upload: only the expected file field (`image` exactly once, or `frames` 1–5
+ * times) and `meta`, each image at most 10 MB. A part that does not belong (another field, a
+ * second `image`, a sixth frame) is refused (400) as soon as its headers arrive, before its bytes
+ * are read.
  */
-async function readUpload(
+async function receiveUpload(
   request: FastifyRequest,
   kind: 'front' | 'back' | 'selfie',
-): Promise<CaptureUpload> {
+): Promise<ReceivedUpload> {
   if (!request.isMultipart())
     throw Errors.unsupportedMediaType('captures must be multipart/form-data');
   const fileField = kind === 'selfie' ? 'frames' : 'image';
+  const maxFiles = kind === 'selfie' ? MAX_SELFIE_FRAMES : 1;
   const files: Buffer[] = [];
   let meta: string | undefined;
   const parts = request.parts({
     limits: {
-      files: MAX_SELFIE_FRAMES + 1,
+      // One more than allowed, so the extra part reaches the check below (a clear 400).
+      files: maxFiles + 1,
       fileSize: CAPTURE_MAX_BYTES,
       fields: 2,
       fieldSize: META_MAX_BYTES,
-      parts: MAX_SELFIE_FRAMES + 3,
+      parts: maxFiles + 3,
     },
   });
   for await (const part of parts) {
     if (part.type === 'file') {
-      const bytes = await part.toBuffer();
       if (part.fieldname !== fileField)
         throw Errors.badRequest(`unexpected file field ${part.fieldname}; send ${fileField}`);
-      files.push(bytes);
+      if (files.length >= maxFiles)
+        throw Errors.badRequest(
+          kind === 'selfie'
+            ? `send 1 to ${MAX_SELFIE_FRAMES} frames`
+            : 'send exactly one image (got a second image part)',
+        );
+      files.push(await part.toBuffer());
     } else {
       if (part.fieldname !== 'meta')
         throw Errors.badRequest(`unexpected field ${part.fieldname}; send ${fileField} and meta`);
@@ -74,6 +90,11 @@ async function readUpload(
       meta = String(part.value);
     }
   }
+  return { kind, files, meta };
+}
+
+/** Checks `meta` and decodes the images (by decoding, never by their declared type). */
+async function decodeUpload({ kind, files, meta }: ReceivedUpload): Promise<CaptureUpload> {
   if (kind === 'selfie') {
     if (files.length < 1 || files.length > MAX_SELFIE_FRAMES)
       throw Errors.badRequest(`send 1 to ${MAX_SELFIE_FRAMES} frames (got ${files.length})`);
@@ -98,7 +119,9 @@ async function readUpload(
 /**
  * `POST /flow/captures/{front,back,selfie}`: one capture attempt. 200 with the `CaptureResult`
  * whether it passed or not; 4xx only for a bad request (400/413/415), a capture the flow does not
- * expect now or terms not accepted (409), a verification no longer open (409 finished, 410 expired).
+ * expect now, terms not accepted or another upload of the session under way (409), a verification
+ * no longer open (409 finished, 410 expired); 503 with `Retry-After` when every processing slot
+ * of the process is taken.
  */
 const flowCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Multipart parsing, and the hooks it adds to every request of its context, only here.
@@ -116,7 +139,9 @@ const flowCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'EXIF orientation applied) and `meta` (JSON `{source, quality, width, height, autoCaptured}`). `selfie`: 1–5 `frames` and ' +
           '`meta` (JSON `{source, challenge: {type, passed, durationMs, samples}|null, frames: [{role, yaw, pitch, eyeOpenness}]}`, ' +
           '`frames` empty or one entry per frame). Answers 200 with the `CaptureResult`, `accepted: false` with the reason when the ' +
-          'capture did not pass (`remainingRetries` down; the last failure fails the verification).',
+          'capture did not pass (`remainingRetries` down; the last failure fails the verification). One upload per session at a ' +
+          'time: a second one while the first is read or analysed answers 409 at once. 503 with `Retry-After` when the server ' +
+          'is analysing as many captures as it allows (`IDV_CAPTURE_CONCURRENCY`).',
         consumes: ['multipart/form-data'],
         headers: Type.Object({ 'x-flow-session': Type.Optional(Type.String()) }),
         params: Type.Object({ kind: CaptureKind }),
@@ -129,10 +154,23 @@ const flowCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const verificationId = flowVerificationOf(request);
       const { kind } = request.params;
-      // Refuse what the flow does not expect before reading the upload.
-      await app.services.captures.expect(verificationId, kind);
-      const upload = await readUpload(request, kind);
-      return app.services.captures.submit(verificationId, upload);
+      const slots = app.services.captureSlots;
+      // Before a byte of the body is read: refuse when every processing slot is taken (503), and
+      // what the flow does not expect or another upload of this session holds the lock (409).
+      slots.ensureAvailable();
+      const unlock = await app.services.captures.lock(verificationId, kind);
+      try {
+        const received = await receiveUpload(request, kind);
+        const release = slots.acquire();
+        try {
+          const upload = await decodeUpload(received);
+          return await app.services.captures.submit(verificationId, upload, { lockHeld: true });
+        } finally {
+          release();
+        }
+      } finally {
+        await unlock();
+      }
     },
   );
 };

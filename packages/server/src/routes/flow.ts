@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
+import { ApiError } from '../lib/errors.js';
 import { errorResponses, LinkErrorResponse } from '../schemas/common.js';
 import {
   CreatedFlowSession,
@@ -75,9 +76,17 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(async (authenticated) => {
     authenticated.addHook('preHandler', async (request) => {
       const header = request.headers['x-flow-session'];
-      request.flowVerificationId = await app.services.flowSessions.authenticate(
-        typeof header === 'string' ? header : undefined,
-      );
+      const token = typeof header === 'string' && header !== '' ? header : undefined;
+      // An unknown session token counts as a failed authentication of the address (429 past the
+      // budget, correct tokens included); a missing one does not.
+      if (token !== undefined) app.services.authFailures.check(request.ip);
+      try {
+        request.flowVerificationId = await app.services.flowSessions.authenticate(token);
+      } catch (error) {
+        if (token !== undefined && error instanceof ApiError && error.statusCode === 401)
+          throw await app.services.authFailures.fail(request.ip, error);
+        throw error;
+      }
     });
 
     authenticated.get(

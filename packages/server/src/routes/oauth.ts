@@ -98,6 +98,8 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'invalid grant_type: only client_credentials is supported',
         );
       }
+      // An address over its failed-authentication budget is refused before any check (429).
+      app.services.authFailures.check(request.ip);
       const header = request.headers.authorization;
       const fromForm = body.client_id !== undefined || body.client_secret !== undefined;
       if (header !== undefined && fromForm) {
@@ -126,7 +128,10 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         credentials.clientSecret,
       );
       if (client === undefined) {
-        throw new OAuthError(401, 'invalid_client', 'invalid client credentials', basicChallenge);
+        throw await app.services.authFailures.fail(
+          request.ip,
+          new OAuthError(401, 'invalid_client', 'invalid client credentials', basicChallenge),
+        );
       }
       if (!planHasApi(client.plan)) {
         throw new OAuthError(401, 'invalid_client', 'API access requires a Premium or Pro plan');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
+import { perAddressLimit } from '../plugins/external/rate-limit-ip.js';
 import { IdParams, Uuid, errorResponses } from '../schemas/common.js';
 import {
   PublicVerificationView,
@@ -64,6 +65,9 @@ const publicVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           keyGenerator: (request) => `verification:${(request.params as { id: string }).id}`,
         },
       },
+      // Beside the per-verification budget: per client address, so one caller cannot poll
+      // thousands of verifications (IDV_STATUS_POLL_IP_LIMIT a minute).
+      preHandler: perAddressLimit(app, 'status-poll', app.config.statusPollsPerIp),
       schema: {
         tags: ['Status poll'],
         summary: 'Public status poll',

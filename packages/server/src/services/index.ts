@@ -27,6 +27,8 @@ import { DatabaseRateCounter } from './rate-limit-store.js';
 import { RetentionService } from './retention.js';
 import { StatsService } from './stats.js';
 import { TokenService } from './tokens.js';
+import { AuthFailureGuard } from './auth-failures.js';
+import { ProcessingSlots } from './processing-slots.js';
 import { VerificationService } from './verifications.js';
 import { WebhookEndpointService } from './webhook-endpoints.js';
 import { DeliveryRepository } from './webhooks/deliveries.js';
@@ -66,6 +68,10 @@ export interface AppServices {
   /** The capture pipeline (analysis in-process or over HTTP). */
   readonly captures: CapturePipeline;
   readonly analysis: AnalysisProvider;
+  /** Failed authentications per client address (429 beyond the budget). */
+  readonly authFailures: AuthFailureGuard;
+  /** Process-wide budget of concurrent capture decodes and analyses (503 beyond it). */
+  readonly captureSlots: ProcessingSlots;
   /**
    * Runs the periodic upkeep once: expiry of overdue verifications, retention, purges. Every step
    * runs even when another fails; then it rejects with an `AggregateError` of the failures.
@@ -176,6 +182,8 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       fingerprints: new FingerprintSignals(context),
       captures: new CapturePipeline(context, verifications, flowSessions, images, events, analysis),
       analysis,
+      authFailures: new AuthFailureGuard(rateCounter, config.authFailuresPerIp, config.rateLimits),
+      captureSlots: new ProcessingSlots(config.captureConcurrency, config.captureRetryAfterSeconds),
       async maintain() {
         // Each step on its own: one that fails never stops the others (issue 19).
         const steps: [string, () => Promise<unknown>][] = [

@@ -108,6 +108,19 @@ export class DatabaseRateCounter {
     }));
   }
 
+  /**
+   * What this process knows of `bucket` in the current window without counting a hit: the shared
+   * count as of its last write plus its own hits since; undefined when it has counted none in this
+   * window. Never touches the database (callers on hot paths, e.g. authentication checks).
+   */
+  known(bucket: string, windowMs: number): RateLimitState | undefined {
+    const now = this.clock.now();
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const counter = this.#counters.get(`${windowStart}\u0000${bucket}`);
+    if (counter === undefined) return undefined;
+    return { current: Math.max(counter.others, 0) + counter.local, ttl: counter.windowEnd - now };
+  }
+
   /** Writes every count not yet written, and reads the shared totals back. */
   async flush(): Promise<void> {
     await this.#flushNow();

@@ -20,7 +20,9 @@ export interface WebhookEndpointView {
 /** Most endpoints one company may register. */
 export const MAX_WEBHOOK_ENDPOINTS = 25;
 
-function view(row: Selectable<WebhookEndpointsTable>): WebhookEndpointView {
+function view(
+  row: Omit<Selectable<WebhookEndpointsTable>, 'failure_streak' | 'circuit_open_until'>,
+): WebhookEndpointView {
   return {
     _id: row.id,
     userId: row.user_id,

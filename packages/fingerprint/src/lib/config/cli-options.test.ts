@@ -28,6 +28,8 @@ describe('parseCli', () => {
       IDV_FINGERPRINT_TRUSTED_PROXIES: '10.0.0.0/8,127.0.0.1',
       IDV_FINGERPRINT_PROXY_PROTOCOL: 'true',
       IDV_FINGERPRINT_GEO_DB: '/g.mmdb',
+      IDV_FINGERPRINT_IP_RATE_LIMIT: '60',
+      IDV_FINGERPRINT_CONNECTION_RATE_LIMIT: '0',
     });
     expect(cli).toEqual({
       command: 'start',
@@ -42,6 +44,7 @@ describe('parseCli', () => {
         trustedProxies: ['10.0.0.0/8', '127.0.0.1'],
         proxyProtocol: true,
         geoDatabaseFiles: ['/g.mmdb'],
+        requestLimits: { perAddress: 60, perConnection: 0 },
       },
     });
   });
@@ -57,6 +60,8 @@ describe('parseCli', () => {
         '--allow-origin',
         'https://y.example',
         '--proxy-protocol',
+        '--ip-rate-limit',
+        '5',
       ],
       { IDV_FINGERPRINT_PORT: '9443', IDV_FINGERPRINT_ALLOW_ORIGINS: 'https://z.example' },
     );
@@ -66,6 +71,7 @@ describe('parseCli', () => {
         port: 0,
         allowOrigins: ['https://x.example', 'https://y.example'],
         proxyProtocol: true,
+        requestLimits: { perAddress: 5 },
       },
     });
   });
@@ -81,6 +87,9 @@ describe('parseCli', () => {
     });
     expect(parseCli(['start', '--cert', 'c.pem'], {})).toMatchObject({ command: 'error' });
     expect(parseCli(['start'], { IDV_FINGERPRINT_PROXY_PROTOCOL: 'yes' })).toMatchObject({
+      command: 'error',
+    });
+    expect(parseCli(['start', '--connection-rate-limit', '-1'], {})).toMatchObject({
       command: 'error',
     });
   });

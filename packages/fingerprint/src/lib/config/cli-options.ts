@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { RequestLimits } from '../http/request-limiter.js';
 import type { FingerprintServerOptions } from '../server/fingerprint-server.js';
 
 /** Usage text of `idv-fingerprint`. */
@@ -21,6 +22,11 @@ Options (environment twin in brackets; a flag wins over its twin):
                                                              [IDV_FINGERPRINT_PROXY_PROTOCOL=true]
   --geo-db FILE          mmdb geolocation database, repeatable (default: DB-IP City Lite)
                                                              [IDV_FINGERPRINT_GEO_DB, comma-separated]
+  --ip-rate-limit N      signed GET / answers per client address per minute (IPv6: per /64), 0 = off
+                                                             [IDV_FINGERPRINT_IP_RATE_LIMIT] (120)
+  --connection-rate-limit N
+                         signed GET / answers per connection per minute, 0 = off
+                                                             [IDV_FINGERPRINT_CONNECTION_RATE_LIMIT] (30)
   -h, --help             this text
 `;
 
@@ -52,6 +58,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliCo
         'trusted-proxy': { type: 'string', multiple: true },
         'proxy-protocol': { type: 'boolean' },
         'geo-db': { type: 'string', multiple: true },
+        'ip-rate-limit': { type: 'string' },
+        'connection-rate-limit': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -78,6 +86,20 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliCo
     return { command: 'error', message: '--cert and --key must be given together' };
   }
   const geoDatabaseFiles = values['geo-db'] ?? list(env.IDV_FINGERPRINT_GEO_DB);
+  const requestLimits: Partial<RequestLimits> = {};
+  for (const [flag, twin, field] of [
+    ['ip-rate-limit', 'IDV_FINGERPRINT_IP_RATE_LIMIT', 'perAddress'],
+    ['connection-rate-limit', 'IDV_FINGERPRINT_CONNECTION_RATE_LIMIT', 'perConnection'],
+  ] as const) {
+    const text = values[flag] ?? env[twin];
+    if (text === undefined || text === '') continue;
+    if (!/^\d{1,7}$/.test(text))
+      return {
+        command: 'error',
+        message: `--${flag} / ${twin} must be a whole number (got ${text})`,
+      };
+    requestLimits[field] = Number(text);
+  }
 
   const options: FingerprintServerOptions = {
     port: Number(portText),
@@ -95,6 +117,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliCo
     options.keyFile = key;
   }
   if (geoDatabaseFiles.length > 0) options.geoDatabaseFiles = geoDatabaseFiles;
+  if (Object.keys(requestLimits).length > 0) options.requestLimits = requestLimits;
   return { command: 'start', options };
 }
 

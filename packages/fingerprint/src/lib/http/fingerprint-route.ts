@@ -84,7 +84,7 @@ export async function fingerprintReply(
   return {
     status: 200,
     headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
-    body: serializeSignedBody(userData, deps.signingKey.privateKey),
+    body: await serializeSignedBody(userData, deps.signingKey.privateKey),
   };
 }
 

@@ -1,9 +1,11 @@
 import type { GeoDatabase } from '../geo/geo-database.js';
 import { apiKeyMatches } from './api-key.js';
 import type { CorsPolicy } from './cors.js';
+import { resolveClientAddress } from '../net/client-address.js';
 import { fingerprintReply, type FingerprintRouteDependencies } from './fingerprint-route.js';
 import { headerValue } from './received-headers.js';
 import { errorReply, jsonReply, type Reply, type RequestView } from './reply.js';
+import type { RequestLimiter } from './request-limiter.js';
 import type { ServiceVersion } from './service-info.js';
 
 /** Where the service writes operational lines; never given secrets. */
@@ -20,13 +22,16 @@ export interface RouteDependencies extends FingerprintRouteDependencies {
   apiKey: string | undefined;
   version: ServiceVersion;
   logger: Logger;
+  /** Budgets of `GET /` per client address and per connection. */
+  limiter: RequestLimiter;
 }
 
 const ALLOW = 'GET, OPTIONS';
 
 /**
  * The service's routes: `GET /`, `/version`, `/publicKey`, `/update`, CORS preflights, and
- * `{detail}` errors for everything else. Never throws: an unexpected failure answers 500 with a
+ * `{detail}` errors for everything else. `GET /` answers 429 with `Retry-After` beyond its
+ * budgets (see {@link RequestLimiter}). Never throws: an unexpected failure answers 500 with a
  * generic detail (the cause goes to the log only).
  */
 export function createRouter(deps: RouteDependencies): (request: RequestView) => Promise<Reply> {
@@ -66,8 +71,20 @@ async function route(
   }
 
   switch (path) {
-    case '/':
+    case '/': {
+      const address = resolveClientAddress(
+        request.facts.peerAddress,
+        headerValue(request.rawHeaders, 'x-forwarded-for'),
+        deps.trustedProxies,
+      );
+      const admission = deps.limiter.admit(address, request.facts);
+      if (!admission.admitted)
+        return errorReply(429, 'Too many requests; retry later', {
+          'retry-after': String(admission.retryAfterSeconds),
+          ...cors,
+        });
       return fingerprintReply(request, deps, cors);
+    }
     case '/version':
       return jsonReply(200, deps.version, { 'cache-control': 'no-cache', ...cors });
     case '/publicKey':

@@ -5,6 +5,11 @@ import { createServer as createTlsServer } from 'node:tls';
 import { GeoDatabase } from '../geo/geo-database.js';
 import { CorsPolicy } from '../http/cors.js';
 import { createRequestListener } from '../http/request-listener.js';
+import {
+  DEFAULT_REQUEST_LIMITS,
+  RequestLimiter,
+  type RequestLimits,
+} from '../http/request-limiter.js';
 import { createRouter, type Logger } from '../http/routes.js';
 import { serviceVersion } from '../http/service-info.js';
 import { IdentifierIssuer } from '../identity/identifiers.js';
@@ -45,6 +50,11 @@ export interface FingerprintServerOptions {
   idleTimeoutMs?: number;
   /** Time allowed to receive an HTTP/1.1 request's headers, ms (slow clients get 408). Default 20000. */
   headersTimeoutMs?: number;
+  /**
+   * Budgets of `GET /` per minute: `perAddress` (client address, IPv6 by /64; default 120) and
+   * `perConnection` (default 30); 0 turns one off. Beyond them: 429 with `Retry-After`.
+   */
+  requestLimits?: Partial<RequestLimits>;
   /** Operational log; default: silent. */
   logger?: Logger;
 }
@@ -104,6 +114,7 @@ export async function startFingerprintServer(
     apiKey: options.apiKey || undefined,
     version: serviceVersion(),
     logger,
+    limiter: new RequestLimiter({ ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits }),
   });
   const listener = createRequestListener(router, logger);
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;

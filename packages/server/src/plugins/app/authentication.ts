@@ -17,18 +17,25 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/;
 
-/** Bearer authentication (DESIGN §4: no header → 401, expired → 401, present but invalid → 403). */
+/**
+ * Bearer authentication (DESIGN §4: no header → 401, expired → 401, present but invalid → 403).
+ * Invalid tokens count as failed authentications of the client address (`AuthFailureGuard`: 429
+ * past the budget); missing and expired ones do not (an integrator's token runs out normally).
+ */
 export default fp(
   async (app) => {
     app.decorateRequest('identity', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       if (header === undefined || header.trim() === '') throw Errors.missingToken();
+      // An address over its failed-authentication budget is refused before any check (429).
+      const failures = app.services.authFailures;
+      failures.check(request.ip);
       const token = BEARER.exec(header)?.[1];
-      if (token === undefined) throw Errors.invalidToken();
+      if (token === undefined) throw await failures.fail(request.ip, Errors.invalidToken());
       const check = await app.services.tokens.check(token);
       if (check.state === 'expired') throw Errors.expiredToken();
-      if (check.state === 'invalid') throw Errors.invalidToken();
+      if (check.state === 'invalid') throw await failures.fail(request.ip, Errors.invalidToken());
       if (!planHasApi(check.identity.plan)) throw Errors.planRequired();
       request.identity = check.identity;
     });

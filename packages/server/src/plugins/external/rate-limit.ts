@@ -1,15 +1,18 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { addressKey } from '../../lib/client-address.js';
 import { Errors } from '../../lib/errors.js';
 import { databaseRateLimitStore } from '../../services/rate-limit-store.js';
 
 /** Default API budget per client (DESIGN §4). */
 export const API_REQUESTS_PER_MINUTE = 1000;
 
-/** The budget key of a request: its company when authenticated, else its address. */
+/** The budget key of a request: its company when authenticated, else its address (IPv6 by /64). */
 export function clientKey(request: FastifyRequest): string {
-  return request.identity !== null ? `company:${request.identity.companyId}` : `ip:${request.ip}`;
+  return request.identity !== null
+    ? `company:${request.identity.companyId}`
+    : `ip:${addressKey(request.ip)}`;
 }
 
 /**

@@ -150,13 +150,32 @@ export class CapturePipeline {
       );
   }
 
-  /** Runs one capture attempt (after `expect` and the upload checks). */
-  async submit(verificationId: string, upload: CaptureUpload): Promise<CaptureResult> {
-    await this.expect(verificationId, upload.kind);
+  /**
+   * Checks the capture is expected (see `expect`) and takes the session's capture lock, before a
+   * byte of the upload is read: a second upload to the same session is refused at once (409).
+   * @returns the release of the lock (pass `{lockHeld: true}` to `submit` meanwhile).
+   */
+  async lock(verificationId: string, kind: CaptureKind): Promise<() => Promise<void>> {
+    await this.expect(verificationId, kind);
     if (
       !(await this.flowSessions.lockCapture(verificationId, this.ctx.clock.now() + CAPTURE_LOCK_MS))
     )
       throw Errors.conflict('another capture of this session is being processed');
+    return () => this.flowSessions.unlockCapture(verificationId);
+  }
+
+  /**
+   * Runs one capture attempt (after `expect` and the upload checks). Takes the capture lock for
+   * its duration unless the caller holds it already (`lockHeld`, from `lock`).
+   */
+  async submit(
+    verificationId: string,
+    upload: CaptureUpload,
+    options: { lockHeld?: boolean } = {},
+  ): Promise<CaptureResult> {
+    // Under a lock held since before the upload was read: check again what the flow expects.
+    if (options.lockHeld) await this.expect(verificationId, upload.kind);
+    const release = options.lockHeld ? undefined : await this.lock(verificationId, upload.kind);
     try {
       const { event } = STEPS[upload.kind];
       await this.events.transaction(async (trx, emit) => {
@@ -178,7 +197,7 @@ export class CapturePipeline {
         ),
       );
     } finally {
-      await this.flowSessions.unlockCapture(verificationId);
+      await release?.();
     }
   }
 

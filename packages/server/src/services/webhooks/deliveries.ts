@@ -3,13 +3,47 @@ import { sql } from 'kysely';
 import { isoAt } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
 import type { PageRequest } from '../../lib/paging.js';
-import type { ServiceContext } from '../context.js';
+import type { Executor, ServiceContext } from '../context.js';
 import type { SendResult } from './sender.js';
 
 /** Attempts per delivery (spec: Delivery). */
 export const MAX_ATTEMPTS = 3;
 /** Pause between two attempts of a delivery, ms (spec: 100 ms apart). */
 export const RETRY_DELAY_MS = 100;
+
+/** Deliveries of one company in flight at once, across every worker (fair sharing between tenants). */
+export const DEFAULT_PER_COMPANY_IN_FLIGHT = 4;
+
+/** When an endpoint's circuit opens and for how long (see `DeliveryRepository.record`). */
+export interface CircuitPolicy {
+  /** Consecutive failed attempts of an endpoint that open its circuit. */
+  threshold: number;
+  /** First cool-down, ms; doubles with each further failure. */
+  cooldownMs: number;
+  /** Longest cool-down, ms. */
+  maxCooldownMs: number;
+}
+
+/**
+ * 20 failed attempts in a row open the circuit for 10 s; every further 20 failures without a
+ * success double the cool-down, up to 10 minutes. One success closes it.
+ */
+export const DEFAULT_CIRCUIT_POLICY: CircuitPolicy = {
+  threshold: 20,
+  cooldownMs: 10_000,
+  maxCooldownMs: 10 * 60_000,
+};
+
+/**
+ * The cool-down after an endpoint's `streak`-th failure in a row: 0 under the threshold, then
+ * `cooldownMs`, doubled for each further `threshold` failures (attempts already in flight when the
+ * circuit opens cannot lengthen it much), at most `maxCooldownMs`.
+ */
+export function circuitCooldown(streak: number, policy: CircuitPolicy): number {
+  if (streak < policy.threshold) return 0;
+  const doublings = Math.min(Math.floor((streak - policy.threshold) / policy.threshold), 20);
+  return Math.min(policy.cooldownMs * 2 ** doublings, policy.maxCooldownMs);
+}
 
 /** A delivery claimed by a worker, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -64,43 +98,56 @@ export class DeliveryRepository {
 
   /**
    * Takes up to `limit` due deliveries for `owner` until `leaseUntil`. A delivery is due when
-   * pending, its next attempt time has come, no live lease holds it, and no earlier delivery of
-   * the same verification to the same endpoint is still pending (events arrive in order).
+   * pending, its next attempt time has come, no live lease holds it, its endpoint's circuit is not
+   * open, and no earlier delivery of the same verification to the same endpoint is still pending
+   * (events arrive in order). Fair between companies: at most `perCompany` deliveries of a company
+   * are leased at once (live leases of every worker count), and the claim takes companies round
+   * robin (each company's oldest first, then each one's second…), so a company with a long queue
+   * or a slow endpoint cannot hold every slot.
    */
   async claim(
     owner: string,
     limit: number,
     now: number,
     leaseUntil: number,
+    perCompany: number = DEFAULT_PER_COMPANY_IN_FLIGHT,
   ): Promise<ClaimedDelivery[]> {
     const { database } = this.ctx;
     const rows = await database.singleWrite(async (db) => {
-      let due = db
-        .selectFrom('webhook_deliveries as d')
-        .select('d.seq')
-        .where('d.status', '=', 'pending')
-        .where('d.next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', now)]))
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('webhook_deliveries as e')
-                .select('e.seq')
-                .whereRef('e.endpoint_id', '=', 'd.endpoint_id')
-                .whereRef('e.verification_id', '=', 'd.verification_id')
-                .where('e.status', '=', 'pending')
-                .whereRef('e.seq', '<', 'd.seq'),
-            ),
-          ),
-        )
-        .orderBy('d.seq')
-        .limit(limit);
-      if (database.dialect === 'postgres') due = due.forUpdate().skipLocked();
+      const fair = sql<{ seq: number }>`select ranked.seq from (
+          select d.seq, d.company_id,
+            row_number() over (partition by d.company_id order by d.seq) as rank_in_company
+          from webhook_deliveries d
+          inner join webhook_endpoints ep on ep.id = d.endpoint_id
+          where d.status = 'pending'
+            and d.next_attempt_at <= ${now}
+            and (d.lease_until is null or d.lease_until < ${now})
+            and (ep.circuit_open_until is null or ep.circuit_open_until <= ${now})
+            and not exists (
+              select 1 from webhook_deliveries e
+              where e.endpoint_id = d.endpoint_id and e.verification_id = d.verification_id
+                and e.status = 'pending' and e.seq < d.seq)
+        ) ranked
+        left join (
+          select company_id, count(*) as leased from webhook_deliveries
+          where status = 'pending' and lease_until >= ${now}
+          group by company_id
+        ) busy on busy.company_id = ranked.company_id
+        where ranked.rank_in_company + coalesce(busy.leased, 0) <= ${perCompany}
+        order by ranked.rank_in_company, ranked.seq
+        limit ${limit}`;
+      // PostgreSQL: lock the chosen rows (a window query cannot be locked itself); rows another
+      // worker holds are skipped.
+      const due =
+        database.dialect === 'postgres'
+          ? sql<{
+              seq: number;
+            }>`select seq from webhook_deliveries where seq in (${fair}) for update skip locked`
+          : fair;
       return db
         .updateTable('webhook_deliveries')
         .set({ lease_until: leaseUntil, lease_owner: owner })
-        .where('seq', 'in', due)
+        .where(sql<boolean>`seq in (${due})`)
         .returning(['id', 'event_id', 'company_id', 'attempts', 'lease_until'])
         .execute();
     });
@@ -117,10 +164,22 @@ export class DeliveryRepository {
   async anyDue(now: number): Promise<boolean> {
     const row = await this.ctx.database.db
       .selectFrom('webhook_deliveries')
-      .select('seq')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+      .select('webhook_deliveries.seq')
+      .where('webhook_deliveries.status', '=', 'pending')
+      .where('webhook_deliveries.next_attempt_at', '<=', now)
+      .where((eb) =>
+        eb.or([
+          eb('webhook_deliveries.lease_until', 'is', null),
+          eb('webhook_deliveries.lease_until', '<', now),
+        ]),
+      )
+      .where((eb) =>
+        eb.or([
+          eb('webhook_endpoints.circuit_open_until', 'is', null),
+          eb('webhook_endpoints.circuit_open_until', '<=', now),
+        ]),
+      )
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
@@ -140,6 +199,10 @@ export class DeliveryRepository {
   /**
    * Records one attempt and moves the delivery on: done on success, dropped after the third
    * failure, else due again `RETRY_DELAY_MS` later. Only while `owner` still holds the lease.
+   * Also moves the endpoint's circuit: a success closes it; a failure lengthens the streak, and
+   * from `circuit.threshold` failures in a row holds every delivery of the endpoint back for a
+   * cool-down (`circuitCooldown`). Held deliveries stay pending and spend no attempt: each still
+   * gets its 3 attempts once the endpoint is tried again.
    * @returns when the next attempt is due (epoch ms), or undefined when the delivery is finished.
    */
   async record(
@@ -148,6 +211,7 @@ export class DeliveryRepository {
     startedAt: number,
     result: SendResult,
     now: number,
+    circuit: CircuitPolicy = DEFAULT_CIRCUIT_POLICY,
   ): Promise<number | undefined> {
     const attempt = delivery.attempts + 1;
     const finished = result.success || attempt >= MAX_ATTEMPTS;
@@ -182,8 +246,46 @@ export class DeliveryRepository {
           success: result.success ? 1 : 0,
         })
         .execute();
+      await this.#moveCircuit(trx, delivery.id, result.success, now, circuit);
     });
     return finished ? undefined : nextAttemptAt;
+  }
+
+  /** Closes the circuit of the delivery's endpoint on success; on failure, counts and maybe opens it. */
+  async #moveCircuit(
+    trx: Executor,
+    deliveryId: string,
+    success: boolean,
+    now: number,
+    circuit: CircuitPolicy,
+  ): Promise<void> {
+    const endpointOf = trx
+      .selectFrom('webhook_deliveries')
+      .select('endpoint_id')
+      .where('id', '=', deliveryId);
+    if (success) {
+      await trx
+        .updateTable('webhook_endpoints')
+        .set({ failure_streak: 0, circuit_open_until: null })
+        .where('id', '=', endpointOf)
+        .where('failure_streak', '>', 0)
+        .execute();
+      return;
+    }
+    const counted = await trx
+      .updateTable('webhook_endpoints')
+      .set((eb) => ({ failure_streak: eb('failure_streak', '+', 1) }))
+      .where('id', '=', endpointOf)
+      .returning(['id', 'failure_streak'])
+      .executeTakeFirst();
+    if (counted === undefined) return;
+    const cooldown = circuitCooldown(Number(counted.failure_streak), circuit);
+    if (cooldown > 0)
+      await trx
+        .updateTable('webhook_endpoints')
+        .set({ circuit_open_until: now + cooldown })
+        .where('id', '=', counted.id)
+        .execute();
   }
 
   /** Gives claimed deliveries back without an attempt (worker stopping before it sent them). */

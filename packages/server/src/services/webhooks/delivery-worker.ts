@@ -3,7 +3,13 @@ import { hostname } from 'node:os';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { SERVER_VERSION } from '../../version.js';
 import type { AccountService } from '../accounts.js';
-import type { ClaimedDelivery, DeliveryRepository } from './deliveries.js';
+import {
+  DEFAULT_CIRCUIT_POLICY,
+  DEFAULT_PER_COMPANY_IN_FLIGHT,
+  type CircuitPolicy,
+  type ClaimedDelivery,
+  type DeliveryRepository,
+} from './deliveries.js';
 import { sendWebhook, type SendRequest, type SendResult } from './sender.js';
 import { signatureHeaders } from './signing.js';
 
@@ -18,6 +24,10 @@ export interface DeliveryWorkerOptions {
   allowPrivate: boolean;
   /** Attempts sent at once by this process. */
   concurrency?: number;
+  /** Deliveries of one company in flight at once, across workers (default 4). */
+  perCompany?: number;
+  /** When an endpoint's circuit opens, and for how long (default: 20 failures in a row, 10 s doubling to 10 min). */
+  circuit?: CircuitPolicy;
   /** Time source of the schedule (real time; the retry pause is 100 ms of it). */
   clock?: Clock;
   /** Receives errors of the worker itself (database unreachable…); it keeps running. */
@@ -34,7 +44,9 @@ export const UNOPENABLE_SECRET =
   'webhook secret cannot be opened (sealed with another deployment key); rotate it with PATCH /users/me/webhook-secret';
 
 /**
- * Sends queued webhook deliveries. Woken at once by the transitions of this process (after their
+ * Sends queued webhook deliveries, fairly between companies: at most `perCompany` deliveries of a
+ * company in flight (claimed round robin across companies), and an endpoint that keeps failing
+ * is held back by its circuit (see `DeliveryRepository.record`). Woken at once by the transitions of this process (after their
  * commit), and every `pollMs` for work other processes queued or that became due; retries 100 ms
  * after a failure. Each delivery is claimed under a lease longer than an attempt can take, so no
  * two workers (of any process) ever hold it together; a worker that dies mid-attempt loses its
@@ -50,6 +62,8 @@ export class DeliveryWorker {
   readonly #inFlight = new Set<Promise<void>>();
   /** Attempts whose HTTP request is under way: what `concurrency` bounds. */
   #sending = 0;
+  /** Of `#sending`, per company: what `perCompany` bounds for deliveries leased at emission. */
+  readonly #sendingByCompany = new Map<string, number>();
   /** Deliveries leased to this worker when they were emitted, in emission order. */
   readonly #local: ClaimedDelivery[] = [];
   #running = false;
@@ -62,6 +76,8 @@ export class DeliveryWorker {
   constructor(options: DeliveryWorkerOptions) {
     this.#options = {
       concurrency: 16,
+      perCompany: DEFAULT_PER_COMPANY_IN_FLIGHT,
+      circuit: DEFAULT_CIRCUIT_POLICY,
       clock: systemClock,
       send: sendWebhook,
       ...options,
@@ -95,11 +111,19 @@ export class DeliveryWorker {
    */
   dispatch(deliveries: ClaimedDelivery[]): void {
     for (const delivery of deliveries) {
-      if (this.running && this.#sending < this.#options.concurrency && this.#leaseHolds(delivery))
+      if (this.running && this.#hasSlotFor(delivery) && this.#leaseHolds(delivery))
         this.#launch(delivery);
       else this.#local.push(delivery);
     }
     if (this.#local.length > 0) this.wake();
+  }
+
+  /** Whether a slot is free for `delivery`: one of `concurrency`, and one of its company's `perCompany`. */
+  #hasSlotFor(delivery: ClaimedDelivery): boolean {
+    return (
+      this.#sending < this.#options.concurrency &&
+      (this.#sendingByCompany.get(delivery.companyId) ?? 0) < this.#options.perCompany
+    );
   }
 
   /** Whether an attempt started now ends (at its time limit) before its lease does. */
@@ -141,12 +165,17 @@ export class DeliveryWorker {
 
   /** Starts an attempt in a free slot; the slot frees once the request is answered (recording goes on). */
   #launch(delivery: ClaimedDelivery): void {
+    const { companyId } = delivery;
     this.#sending += 1;
+    this.#sendingByCompany.set(companyId, (this.#sendingByCompany.get(companyId) ?? 0) + 1);
     let sent = false;
     const free = () => {
       if (sent) return;
       sent = true;
       this.#sending -= 1;
+      const left = (this.#sendingByCompany.get(companyId) ?? 1) - 1;
+      if (left > 0) this.#sendingByCompany.set(companyId, left);
+      else this.#sendingByCompany.delete(companyId);
       this.wake();
     };
     const attempt = this.#attempt(delivery, free)
@@ -164,13 +193,16 @@ export class DeliveryWorker {
    * a lease never runs out under an attempt (no other worker can take the delivery meanwhile).
    */
   async #fill(): Promise<void> {
-    const { concurrency, clock, deliveries } = this.#options;
+    const { concurrency, clock, deliveries, perCompany } = this.#options;
     const stale: string[] = [];
-    while (this.#local.length > 0 && this.#sending < concurrency && !this.#stopped) {
-      const delivery = this.#local.shift()!;
-      if (this.#leaseHolds(delivery)) this.#launch(delivery);
-      else stale.push(delivery.id);
+    // Leased at emission: in order, each as its company's share allows; the others wait.
+    const waiting: ClaimedDelivery[] = [];
+    for (const delivery of this.#local.splice(0)) {
+      if (!this.#leaseHolds(delivery)) stale.push(delivery.id);
+      else if (!this.#stopped && this.#hasSlotFor(delivery)) this.#launch(delivery);
+      else waiting.push(delivery);
     }
+    this.#local.unshift(...waiting);
     if (stale.length > 0) await deliveries.release(stale, this.id);
     for (;;) {
       if (this.#stopped) return;
@@ -179,7 +211,7 @@ export class DeliveryWorker {
       const now = clock.now();
       // A read first: the claim is a write, and most wake-ups find nothing due.
       if (!(await deliveries.anyDue(now))) return;
-      const claimed = await deliveries.claim(this.id, free, now, this.leaseUntil(now));
+      const claimed = await deliveries.claim(this.id, free, now, this.leaseUntil(now), perCompany);
       if (this.#stopped) {
         await deliveries.release(
           claimed.map((d) => d.id),
@@ -235,7 +267,14 @@ export class DeliveryWorker {
       allowPrivate: this.#options.allowPrivate,
     });
     sent();
-    const next = await deliveries.record(delivery, this.id, startedAt, result, clock.now());
+    const next = await deliveries.record(
+      delivery,
+      this.id,
+      startedAt,
+      result,
+      clock.now(),
+      this.#options.circuit,
+    );
     if (next !== undefined) this.#wakeAt(next);
   }
 
