@@ -326,7 +326,7 @@ export function loadConfig(
     captureConcurrency: readInteger(
       'IDV_CAPTURE_CONCURRENCY',
       env.IDV_CAPTURE_CONCURRENCY,
-      Math.max(2, availableParallelism()),
+      Math.max(4, availableParallelism()),
       1,
       256,
     ),

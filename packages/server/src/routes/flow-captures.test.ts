@@ -486,62 +486,74 @@ describe('capture flow end to end (in-process analysis)', () => {
     })
       .gif()
       .toBuffer();
-    const cases: [string, Promise<{ statusCode: number; body: string }>, number][] = [
+    // Sent one at a time: a session takes one upload at a time (a concurrent one answers 409).
+    const cases: [string, () => Promise<{ statusCode: number; body: string }>, number][] = [
       [
         'text named .jpg',
-        send('front', [{ field: 'image', bytes: Buffer.from('not an image at all') }], { meta }),
+        () =>
+          send('front', [{ field: 'image', bytes: Buffer.from('not an image at all') }], { meta }),
         400,
       ],
       [
         'truncated JPEG',
-        send('front', [{ field: 'image', bytes: images.front!.subarray(0, 4000) }], { meta }),
+        () => send('front', [{ field: 'image', bytes: images.front!.subarray(0, 4000) }], { meta }),
         400,
       ],
-      ['GIF', send('front', [{ field: 'image', bytes: gif }], { meta }), 400],
-      ['tiny', send('front', [{ field: 'image', bytes: tiny }], { meta }), 400],
-      ['48 megapixels', send('front', [{ field: 'image', bytes: big }], { meta }), 413],
+      ['GIF', () => send('front', [{ field: 'image', bytes: gif }], { meta }), 400],
+      ['tiny', () => send('front', [{ field: 'image', bytes: tiny }], { meta }), 400],
+      ['48 megapixels', () => send('front', [{ field: 'image', bytes: big }], { meta }), 413],
       [
         'over 10 MB',
-        send('front', [{ field: 'image', bytes: Buffer.alloc(10 * 1024 * 1024 + 1, 1) }], { meta }),
+        () =>
+          send('front', [{ field: 'image', bytes: Buffer.alloc(10 * 1024 * 1024 + 1, 1) }], {
+            meta,
+          }),
         413,
       ],
-      ['no meta', send('front', [{ field: 'image', bytes: images.front! }], {}), 400],
+      ['no meta', () => send('front', [{ field: 'image', bytes: images.front! }], {}), 400],
       [
         'meta not JSON',
-        send('front', [{ field: 'image', bytes: images.front! }], { meta: '{' }),
+        () => send('front', [{ field: 'image', bytes: images.front! }], { meta: '{' }),
         400,
       ],
       [
         'meta extra field',
-        send('front', [{ field: 'image', bytes: images.front! }], {
-          meta: JSON.stringify({ ...DOCUMENT_META, extra: 1 }),
-        }),
+        () =>
+          send('front', [{ field: 'image', bytes: images.front! }], {
+            meta: JSON.stringify({ ...DOCUMENT_META, extra: 1 }),
+          }),
         400,
       ],
       [
         'meta string width',
-        send('front', [{ field: 'image', bytes: images.front! }], {
-          meta: JSON.stringify({ ...DOCUMENT_META, width: '1280' }),
-        }),
+        () =>
+          send('front', [{ field: 'image', bytes: images.front! }], {
+            meta: JSON.stringify({ ...DOCUMENT_META, width: '1280' }),
+          }),
         400,
       ],
-      ['wrong field', send('front', [{ field: 'frames', bytes: images.front! }], { meta }), 400],
+      [
+        'wrong field',
+        () => send('front', [{ field: 'frames', bytes: images.front! }], { meta }),
+        400,
+      ],
       [
         'two images',
-        send(
-          'front',
-          [
-            { field: 'image', bytes: images.front! },
-            { field: 'image', bytes: images.front! },
-          ],
-          { meta },
-        ),
+        () =>
+          send(
+            'front',
+            [
+              { field: 'image', bytes: images.front! },
+              { field: 'image', bytes: images.front! },
+            ],
+            { meta },
+          ),
         400,
       ],
-      ['back first', send('back', [{ field: 'image', bytes: images.back! }], { meta }), 409],
+      ['back first', () => send('back', [{ field: 'image', bytes: images.back! }], { meta }), 409],
     ];
     for (const [name, answer, status] of cases) {
-      const response = await answer;
+      const response = await answer();
       expect(response.statusCode, `${name}: ${response.body}`).toBe(status);
       expect(JSON.parse(response.body), name).toEqual({
         type: 'ErrorResponse',
