@@ -393,9 +393,8 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
         if (expectRepairedOrRefused(decision, identity) === 'repaired') accepted++;
         else refused++;
         // The VIZ carrying the misread instead (the MRZ read right).
-        const field = (['idNumber', 'lastNames', 'firstNames', 'birthDate'] as const)[
-          attempt % 4
-        ] as 'idNumber' | 'lastNames' | 'firstNames' | 'birthDate';
+        const fields = ['idNumber', 'lastNames', 'firstNames', 'birthDate'] as const;
+        const field = fields[attempt % fields.length] as (typeof fields)[number];
         const value = vizOf(identity)[field] as string;
         const at = [...Array(value.length).keys()].find(
           (c) => confusions[value[c] as string] && (c + seed) % 2 === 0,
