@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../services/context.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../testing/harness.js';
 import { insertOlderCompany, insertOlderLink } from '../../testing/older-rows.js';
 import { openDatabase, type DatabaseHandle } from '../database.js';
-import { migrateToLatest, migrateUpTo } from '../migrator.js';
+import { migrateUpTo } from '../migrator.js';
 
 describe('migration 0004-link-created-on-link', () => {
   let scratch: ScratchDatabase;
@@ -57,7 +57,9 @@ describe('migration 0004-link-created-on-link', () => {
       );
     }
 
-    expect(await migrateToLatest(handle)).toEqual(['0004-link-created-on-link']);
+    expect(await migrateUpTo(handle, '0004-link-created-on-link')).toEqual([
+      '0004-link-created-on-link',
+    ]);
     expect(
       await db
         .selectFrom('links')

@@ -5,7 +5,7 @@ import { requiredCaptures } from '../../services/flow-sessions.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../testing/harness.js';
 import { insertOlderCompany, insertOlderLink } from '../../testing/older-rows.js';
 import { openDatabase, type DatabaseHandle } from '../database.js';
-import { migrateToLatest, migrateUpTo } from '../migrator.js';
+import { migrateUpTo } from '../migrator.js';
 
 describe('migration 0005-document-types', () => {
   let scratch: ScratchDatabase;
@@ -50,7 +50,7 @@ describe('migration 0005-document-types', () => {
         '2027-01-01T00:00:00.000Z', 0, null, null, ${at}, ${at})`.execute(db);
     }
 
-    expect(await migrateToLatest(handle)).toEqual(['0005-document-types']);
+    expect(await migrateUpTo(handle, '0005-document-types')).toEqual(['0005-document-types']);
     const companyRow = await db
       .selectFrom('companies')
       .select('document_types')
