@@ -11,11 +11,16 @@ export interface Identity {
   /** English name of the issuing state as printed on the document. */
   issuingStateName: string;
   nationality: string;
-  /** Surnames, upper-case A–Z words. */
+  /**
+   * Surnames as the visual zone prints them: upper-case words ({@link generateIdentity}: A–Z only;
+   * {@link generateEvaluationIdentity}: also accented letters, hyphens and apostrophes, which the
+   * MRZ transliterates).
+   */
   lastNames: string;
-  /** Given names, upper-case A–Z words. */
+  /** Given names, as {@link Identity.lastNames}. */
   firstNames: string;
-  sex: 'M' | 'F';
+  /** `X` (unspecified) prints `X` in the visual zone and the filler `<` in the MRZ (ICAO 9303). */
+  sex: 'M' | 'F' | 'X';
   /** `YYYY-MM-DD`. */
   birthDate: string;
   dateOfIssue: string;
