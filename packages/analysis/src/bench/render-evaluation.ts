@@ -7,7 +7,7 @@
  * `--shard i/n` renders every n-th sample from the i-th: run n processes to use n cores.
  */
 import { parseArgs } from 'node:util';
-import { evaluationSample, type FamilyGroup } from '../testing/evaluation-set.js';
+import { evaluationOrder, evaluationSample, type FamilyGroup } from '../testing/evaluation-set.js';
 import { cachedSide } from './evaluation-cache.js';
 
 const { values } = parseArgs({
@@ -26,23 +26,13 @@ const counts: Record<FamilyGroup, number> = {
 const start = performance.now();
 let rendered = 0;
 // Interleaved, so that a run stopped early still has both groups in proportion.
-const ratio = counts.tuned / Math.max(1, counts['held-out']);
-for (let i = 0; i < Math.max(counts['held-out'], counts.tuned / Math.max(ratio, 1e-9)); i++)
-  for (const [group, index] of [
-    ['held-out', i],
-    ['tuned', Math.floor(i * ratio)],
-  ] as const) {
-    if (
-      index >= counts[group] ||
-      (group === 'tuned' && i > 0 && Math.floor((i - 1) * ratio) === index)
-    )
-      continue;
-    if (position++ % shards !== shard) continue;
-    const sample = evaluationSample(group, index);
-    await cachedSide(sample, 'mrz');
-    if (sample.front) await cachedSide(sample, 'front');
-    rendered++;
-    if (rendered % 20 === 0)
-      console.error(`${rendered} samples, ${((performance.now() - start) / 1000).toFixed(0)} s`);
-  }
+for (const [group, index] of evaluationOrder(counts)) {
+  if (position++ % shards !== shard) continue;
+  const sample = evaluationSample(group, index);
+  await cachedSide(sample, 'mrz');
+  if (sample.front) await cachedSide(sample, 'front');
+  rendered++;
+  if (rendered % 20 === 0)
+    console.error(`${rendered} samples, ${((performance.now() - start) / 1000).toFixed(0)} s`);
+}
 console.error(`done: ${rendered} samples in ${((performance.now() - start) / 1000).toFixed(0)} s`);

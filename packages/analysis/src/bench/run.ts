@@ -29,7 +29,7 @@ import { generateIdentity, type DocumentKind } from '../testing/identity.js';
 import { renderDocument, type DocumentTruth } from '../testing/render-document.js';
 import { liveCapture, printAttack, screenReplay } from '../testing/spoof-scenes.js';
 import type { Point } from '../types.js';
-import { evaluationSample, type FamilyGroup } from '../testing/evaluation-set.js';
+import { evaluationOrder, evaluationSample, type FamilyGroup } from '../testing/evaluation-set.js';
 import { cachedSide } from './evaluation-cache.js';
 import { FAMILY_LEGEND, failureReport, groupReport, timeReport } from './evaluation-report.js';
 import { evaluateSample, type SideOutcome } from './reader-evaluation.js';
@@ -100,30 +100,19 @@ const evaluationCounts: Record<FamilyGroup, number> = suites.has('evaluation')
 const evaluationLoad = loadAverage();
 {
   const today = new Date().toISOString().slice(0, 10);
-  const ratio = evaluationCounts.tuned / Math.max(1, evaluationCounts['held-out']);
-  const rounds = Math.max(
-    evaluationCounts['held-out'],
-    Math.ceil(evaluationCounts.tuned / Math.max(ratio, 1e-9)),
-  );
-  for (let i = 0; i < rounds; i++)
-    for (const [group, index] of [
-      ['held-out', i],
-      ['tuned', Math.floor(i * ratio)],
-    ] as const) {
-      if (index >= evaluationCounts[group]) continue;
-      if (group === 'tuned' && i > 0 && Math.floor((i - 1) * ratio) === index) continue;
-      const sample = evaluationSample(group, index);
-      const sides = {
-        mrz: await cachedSide(sample, 'mrz'),
-        front: sample.front ? await cachedSide(sample, 'front') : null,
-      };
-      evaluation[group].push(await evaluateSample(engine, sample, sides, today));
-      const done = evaluation.tuned.length + evaluation['held-out'].length;
-      if (done % 25 === 0)
-        console.error(
-          `… ${done}/${evaluationCounts.tuned + evaluationCounts['held-out']} evaluation samples, load ${loadAverage()}`,
-        );
-    }
+  for (const [group, index] of evaluationOrder(evaluationCounts)) {
+    const sample = evaluationSample(group, index);
+    const sides = {
+      mrz: await cachedSide(sample, 'mrz'),
+      front: sample.front ? await cachedSide(sample, 'front') : null,
+    };
+    evaluation[group].push(await evaluateSample(engine, sample, sides, today));
+    const done = evaluation.tuned.length + evaluation['held-out'].length;
+    if (done % 25 === 0)
+      console.error(
+        `… ${done}/${evaluationCounts.tuned + evaluationCounts['held-out']} evaluation samples, load ${loadAverage()}`,
+      );
+  }
 }
 const evaluationLoadEnd = loadAverage();
 if (suites.has('evaluation')) memory.push(await memorySnapshot('after evaluation'));

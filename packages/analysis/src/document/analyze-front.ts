@@ -1,11 +1,5 @@
 import sharp from 'sharp';
-import {
-  cropRgb,
-  decodeImage,
-  resizeRgb,
-  type ImageLimits,
-  type RgbImage,
-} from '../image/decode.js';
+import { cropRgb, resizeRgb, type ImageLimits, type RgbImage } from '../image/decode.js';
 import { measureQuality } from '../image/quality.js';
 import { stage } from '../perf/stages.js';
 import { readTextLines } from '../models/paddle-ocr.js';
@@ -13,7 +7,7 @@ import { detectFaces } from '../face/detect.js';
 import { PORTRAIT_CONFIG } from '../models/human.js';
 import type { DocumentFields, DocumentType, FrontAnalysis } from '../types.js';
 import { findCountry, findDocumentType, readFrontFields } from './front-fields.js';
-import { locateAndRectify } from './locate.js';
+import { decodeAndLocate } from './upload-cache.js';
 import {
   fieldsFromMrz,
   mrzCandidates,
@@ -74,8 +68,7 @@ export async function analyzeFrontImage(
   bytes: Buffer,
   limits?: ImageLimits,
 ): Promise<FrontAnalysis> {
-  const decoded = await stage('front: decode', () => decodeImage(bytes, 1600, limits));
-  const located = await stage('front: outline + warp', () => locateAndRectify(decoded));
+  const { located } = await decodeAndLocate(bytes, 'front', limits);
   const readable = await resizeRgb(located.rectified, OCR_WIDTH);
   const lines = await stage('front: OCR', () => readTextLines(readable));
   const ocrRaw = lines.map((l) => l.text).join('\n');

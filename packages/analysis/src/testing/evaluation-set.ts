@@ -73,6 +73,18 @@ export function evaluationSample(group: FamilyGroup, index: number): EvaluationS
   };
 }
 
+/**
+ * The order in which the bench reads (and `bench:render` renders) `counts` samples: both groups
+ * interleaved in proportion, so that a run cut short still holds both groups.
+ */
+export function evaluationOrder(counts: Record<FamilyGroup, number>): [FamilyGroup, number][] {
+  const items: [number, FamilyGroup, number][] = [];
+  for (const group of ['held-out', 'tuned'] as const)
+    for (let index = 0; index < counts[group]; index++)
+      items.push([(index + 0.5) / counts[group], group, index]);
+  return items.sort((a, b) => a[0] - b[0]).map(([, group, index]) => [group, index]);
+}
+
 /** Renders one side of a sample: `mrz` (card back or passport page) or `front` (cards). */
 export function renderEvaluationSide(
   sample: EvaluationSample,
