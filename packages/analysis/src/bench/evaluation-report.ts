@@ -104,7 +104,7 @@ export function timeReport(outcomes: SideOutcome[]): string[] {
       backs.map((o) => o.mrzSide),
       '',
     ),
-    line('passport page (front + back calls)', pageSides, 'target median ≤ 1200 ms, p95 ≤ 2000 ms'),
+    line('passport page (every call for it)', pageSides, 'target median ≤ 1200 ms, p95 ≤ 2000 ms'),
   ];
   const profiles = [...new Set([...cardSides, ...pageSides].map((s) => s.profile))].sort();
   for (const profile of profiles) {

@@ -190,6 +190,28 @@ export function wrongDataFields(
   return wrong;
 }
 
+/** A passport page's front answer seen as the MRZ side it also is (its MRZ, fields and cross-check). */
+function pageAsBack(front: FrontAnalysis): BackAnalysis {
+  const page = front as FrontAnalysis & {
+    mrz?: BackAnalysis['mrz'];
+    crossCheck?: BackAnalysis['crossCheck'];
+  };
+  return {
+    documentType: front.documentType,
+    country: front.country,
+    mrz: page.mrz ?? null,
+    barcode: null,
+    barcodes: [],
+    fields: front.fields,
+    crossCheck: page.crossCheck ?? { consistent: true, compared: [], mismatches: [] },
+    documentQuad: front.documentQuad,
+    quality: front.quality,
+    ocrRaw: front.ocrRaw,
+    confidence: front.confidence,
+    reason: page.mrz ? null : 'NO_MRZ',
+  };
+}
+
 /** Reads one sample as the server would (front, then the MRZ side with the front) and scores it. */
 export async function evaluateSample(
   engine: AnalysisEngine,
@@ -197,10 +219,15 @@ export async function evaluateSample(
   sides: { mrz: RenderedDocument; front: RenderedDocument | null },
   today: string,
 ): Promise<SideOutcome> {
-  // A passport page is both: its visual zone read as the front, its MRZ as the back.
   const frontImage = sides.front?.image ?? sides.mrz.image;
   const [front, frontTime] = await timed(() => engine.analyzeFront(frontImage));
-  const [back, backTime] = await timed(() => engine.analyzeBack(sides.mrz.image, front));
+  // A passport page is the flow's only document capture when the front answer carries the page's
+  // MRZ (and its cross-check with the printed data): it is judged on that answer alone. A reader
+  // whose front answer has no MRZ reads the page a second time as a back.
+  const pageOnly = sample.kind === 'passport' && 'mrz' in front;
+  const [back, backTime] = pageOnly
+    ? [pageAsBack(front), { wall: 0, cpu: 0 }]
+    : await timed(() => engine.analyzeBack(sides.mrz.image, front));
   const truth = sides.mrz.truth;
   const format = truth.mrzFormat as 'TD1' | 'TD2' | 'TD3';
   const mrzErrors = mrzFieldErrors(truth.mrz ?? [], format, back.mrz);
