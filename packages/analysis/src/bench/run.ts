@@ -3,6 +3,7 @@
  *
  *   npm run bench -w packages/analysis [-- --documents 210 --soak 300 --tuned 150 --held-out 300]
  *   npm run bench -w packages/analysis -- --only evaluation   # the document reader's evaluation alone
+ *   … --shard 0/2 --outcomes a.jsonl & … --shard 1/2 --outcomes b.jsonl; … --held-out 0 --tuned 0 --report a.jsonl --report b.jsonl
  *
  * The document reader's evaluation (`--only evaluation`, part of every run) reads the evaluation
  * set of `testing/evaluation-set.ts`: four design families, every OCR-B face, hard identities,
@@ -19,6 +20,7 @@
  * heap, tfjs tensors) after each phase and over a soak of mixed calls. Rendering is outside the
  * timed calls. Run with `--expose-gc` (the npm script does) so memory is measured after a GC.
  */
+import { appendFile, readFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createAnalysisEngine } from '../engine.js';
@@ -46,6 +48,9 @@ const { values } = parseArgs({
     tuned: { type: 'string', default: '150' },
     'held-out': { type: 'string', default: '300' },
     only: { type: 'string' },
+    shard: { type: 'string', default: '0/1' },
+    outcomes: { type: 'string' },
+    report: { type: 'string', multiple: true },
   },
 });
 const SUITES = ['evaluation', 'documents', 'faces', 'spoof', 'soak'] as const;
@@ -100,13 +105,18 @@ const evaluationCounts: Record<FamilyGroup, number> = suites.has('evaluation')
 const evaluationLoad = loadAverage();
 {
   const today = new Date().toISOString().slice(0, 10);
+  const [shard, shards] = (values.shard as string).split('/').map(Number) as [number, number];
+  let position = 0;
   for (const [group, index] of evaluationOrder(evaluationCounts)) {
+    if (position++ % shards !== shard) continue;
     const sample = evaluationSample(group, index);
     const sides = {
       mrz: await cachedSide(sample, 'mrz'),
       front: sample.front ? await cachedSide(sample, 'front') : null,
     };
-    evaluation[group].push(await evaluateSample(engine, sample, sides, today));
+    const outcome = await evaluateSample(engine, sample, sides, today);
+    evaluation[group].push(outcome);
+    if (values.outcomes) await appendFile(values.outcomes, `${JSON.stringify(outcome)}\n`);
     const done = evaluation.tuned.length + evaluation['held-out'].length;
     if (done % 25 === 0)
       console.error(
@@ -272,6 +282,12 @@ console.log(
 );
 console.log(`load average (1/5/15 min) at start ${loadBefore}, at end ${loadAverage()}`);
 console.log(`model warm-up ${warmUpMs.toFixed(0)} ms`);
+// `--report FILE…` adds the outcomes other runs wrote with `--outcomes` (shards of one evaluation).
+for (const file of values.report ?? [])
+  for (const line of (await readFile(file, 'utf8')).split('\n').filter(Boolean)) {
+    const outcome = JSON.parse(line) as SideOutcome;
+    evaluation[outcome.sample.group].push(outcome);
+  }
 if (suites.has('evaluation')) {
   const all = [...evaluation.tuned, ...evaluation['held-out']];
   console.log(
