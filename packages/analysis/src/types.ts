@@ -84,6 +84,15 @@ export interface FrontAnalysis {
   confidence: number;
   /** Set when no usable document was read. */
   reason: NegativeReason | null;
+  /**
+   * The MRZ of a passport data page (TD3 on the front); absent or `null` when the front carries none.
+   */
+  mrz?: MrzResult | null;
+  /**
+   * A passport data page's MRZ compared field by field with its visual zone (same rules as the back's
+   * cross-check); absent or `null` when the front carries no MRZ.
+   */
+  crossCheck?: CrossCheck | null;
 }
 
 /** Result of one MRZ check digit. */
@@ -137,11 +146,47 @@ export interface BarcodeResult {
   raw: string;
 }
 
-/** One field on which the two sides disagree. */
+/** One field on which the readings disagree and no evidence decides. */
 export interface FieldMismatch {
   field: keyof DocumentFields;
+  /** The visual zone's reading (the front of a card, the printed page of a passport). */
   front: string | null;
+  /** The MRZ's reading. */
   back: string | null;
+  /** The barcode's reading, when a barcode carries the field. */
+  barcode?: string | null;
+}
+
+/** Where a field's value came from: the MRZ, the visual zone, a barcode. */
+export type IdentitySource = 'mrz' | 'viz' | 'barcode';
+
+/** A disagreement between readings settled by evidence, kept for audit. */
+export interface FieldResolution {
+  field: keyof DocumentFields;
+  /** The value kept. */
+  value: string;
+  /** The readings that give this value (after the repair, when one was made). */
+  sources: IdentitySource[];
+  /**
+   * Why: `check-digit` (the other reading fails the MRZ check digit), `barcode` (the exact barcode
+   * value, consistent with the check digit), `icao-code` (the only known ICAO code among the OCR
+   * confusions of an unknown one, confirmed by another reading), `name-rules` (the MRZ name is the
+   * printed name by ICAO 9303 transliteration or truncation), `ocr-confusion` (the two readings agree
+   * once a known OCR confusion is undone: `K` for a filler, a split glyph, a dropped character).
+   */
+  evidence: 'check-digit' | 'barcode' | 'icao-code' | 'name-rules' | 'ocr-confusion';
+}
+
+/** The MRZ, the visual zone and the barcodes compared field by field (see README: decision rules). */
+export interface CrossCheck {
+  /** No field is left in disagreement. */
+  consistent: boolean;
+  /** Fields read by at least two readings and compared. */
+  compared: (keyof DocumentFields)[];
+  /** Fields on which the readings disagree: the side is refused (`SIDES_MISMATCH`). */
+  mismatches: FieldMismatch[];
+  /** Disagreements settled by evidence (absent from older answers). */
+  resolutions?: FieldResolution[];
 }
 
 /** Answer of ID analysis `POST /back`. */
@@ -152,12 +197,9 @@ export interface BackAnalysis {
   /** The first barcode read (PDF417 preferred); every code read is in `barcodes`. */
   barcode: BarcodeResult | null;
   barcodes: BarcodeResult[];
+  /** The identity as decided from the MRZ, the front's visual zone and the barcodes. */
   fields: DocumentFields;
-  crossCheck: {
-    consistent: boolean;
-    compared: (keyof DocumentFields)[];
-    mismatches: FieldMismatch[];
-  };
+  crossCheck: CrossCheck;
   documentQuad: Point[] | null;
   quality: QualityScores;
   ocrRaw: string;

@@ -5,9 +5,11 @@
  *
  * - MRZ fields fully correct: the MRZ passed its check digits and every character of it is what
  *   the document prints (so every MRZ field, check digit and filler is right).
- * - accepted: the side passes the server's back judgement (`judgeBack` of
+ * - accepted: the side passes the server's judgement (`judgeBack` of
  *   `packages/server/src/services/pipeline/capture-decisions.ts`, mirrored in {@link accepts}):
- *   a valid MRZ (or, without MRZ, a barcode), consistent with the front, not expired.
+ *   a valid MRZ (or, without MRZ, a barcode), consistent with the front, not expired. A passport
+ *   page is the passport flow's only capture: `judgeFront` ({@link acceptsPage}) on the front
+ *   answer (its MRZ valid and consistent with the printed data when one was read).
  * - accepted but wrong: accepted, and a field of the data the server would store (the server's
  *   `documentData`: MRZ fields when the MRZ is valid, completed from the front) is not the
  *   person's: a different document number, date, sex or nationality, or a name that is neither the
@@ -123,6 +125,23 @@ export function accepts(back: BackAnalysis, today: string): string | null {
   return null;
 }
 
+/** Minimum front confidence of the server's `judgeFront`. */
+const MIN_FRONT_CONFIDENCE = 0.5;
+
+/** The server's front judgement (`judgeFront`) of a passport page, mirrored, with the expiry check. */
+export function acceptsPage(front: FrontAnalysis): string | null {
+  const page = front as FrontAnalysis & {
+    mrz?: BackAnalysis['mrz'];
+    crossCheck?: BackAnalysis['crossCheck'];
+  };
+  if (front.reason === 'NO_DOCUMENT' || front.documentType === 'UNKNOWN') return 'NO_DOCUMENT';
+  if (front.reason !== null || front.confidence < MIN_FRONT_CONFIDENCE)
+    return 'UNREADABLE_DOCUMENT';
+  if (page.mrz && !page.mrz.valid) return 'MRZ_INVALID';
+  if (page.crossCheck && !page.crossCheck.consistent) return 'SIDES_MISMATCH';
+  return null;
+}
+
 const DATA_FIELDS: readonly (keyof DocumentFields)[] = [
   'lastNames',
   'firstNames',
@@ -221,10 +240,9 @@ export async function evaluateSample(
 ): Promise<SideOutcome> {
   const frontImage = sides.front?.image ?? sides.mrz.image;
   const [front, frontTime] = await timed(() => engine.analyzeFront(frontImage));
-  // A passport page is the flow's only document capture when the front answer carries the page's
-  // MRZ (and its cross-check with the printed data): it is judged on that answer alone. A reader
-  // whose front answer has no MRZ reads the page a second time as a back.
-  const pageOnly = sample.kind === 'passport' && 'mrz' in front;
+  // A passport page is the passport flow's only document capture: it is judged on the front
+  // answer alone (its MRZ, and the MRZ's cross-check with the printed data), as `judgeFront` does.
+  const pageOnly = sample.kind === 'passport';
   const [back, backTime] = pageOnly
     ? [pageAsBack(front), { wall: 0, cpu: 0 }]
     : await timed(() => engine.analyzeBack(sides.mrz.image, front));
@@ -232,7 +250,7 @@ export async function evaluateSample(
   const format = truth.mrzFormat as 'TD1' | 'TD2' | 'TD3';
   const mrzErrors = mrzFieldErrors(truth.mrz ?? [], format, back.mrz);
   const mrzCorrect = back.mrz?.valid === true && mrzErrors.length === 0;
-  const refusal = accepts(back, today);
+  const refusal = pageOnly ? acceptsPage(front) : accepts(back, today);
   const accepted = refusal === null;
   return {
     sample,

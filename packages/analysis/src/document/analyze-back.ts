@@ -4,37 +4,17 @@ import { measureQuality } from '../image/quality.js';
 import { stage } from '../perf/stages.js';
 import { readTextLines } from '../models/paddle-ocr.js';
 import { readMrzWithTesseract } from '../models/tesseract.js';
-import type { BackAnalysis, DocumentFields, FrontAnalysis, MrzResult } from '../types.js';
+import type { BackAnalysis, FrontAnalysis, MrzResult } from '../types.js';
 import { readBarcodes } from './barcodes.js';
-import { crossCheck } from './cross-check.js';
-import { isAdultOn } from './dates.js';
+import { decideIdentity } from './identity-decision.js';
+import { mrzCandidates, mrzDocumentType, mrzFromCandidates, textRows } from './mrz-read.js';
 import { decodeAndLocate } from './upload-cache.js';
-import {
-  fieldsFromMrz,
-  mrzCandidates,
-  mrzDocumentType,
-  mrzFromCandidates,
-  textRows,
-} from './mrz-read.js';
 
 /** The MRZ sits in the bottom part of every TD1/TD2/TD3 side that carries one. */
 const MRZ_BAND = 0.45;
 // Full rectified width: at 700 px a TD3 line gives 16 px per character and narrow glyphs (I, 1)
 // get dropped; at 1000 px the bench's MRZ errors on passports disappear for ~100 ms more.
 const BAND_OCR_WIDTH = 1000;
-
-const EMPTY_FIELDS: DocumentFields = {
-  firstNames: null,
-  lastNames: null,
-  name: null,
-  birthDate: null,
-  dateOfIssue: null,
-  dateOfExpiry: null,
-  idNumber: null,
-  nationality: null,
-  gender: null,
-  adult: null,
-};
 
 function better(a: MrzResult | null, b: MrzResult | null): MrzResult | null {
   if (!a) return b;
@@ -111,8 +91,14 @@ export async function analyzeBackImage(
     barcodes = [...unique.values()];
     barcodes.sort((a, b) => (a.format === 'PDF417' ? -1 : 0) - (b.format === 'PDF417' ? -1 : 0));
   }
-  const fields = mrz ? fieldsFromMrz(mrz) : { ...EMPTY_FIELDS };
-  fields.adult = isAdultOn(fields.birthDate);
+  // The MRZ, the front's visual zone and the barcodes compared field by field (evidence or refusal).
+  const decision = decideIdentity({
+    mrz,
+    viz: front?.fields,
+    vizCountry: front?.country,
+    barcodes,
+  });
+  mrz = decision.mrz;
   const checks = mrz ? Object.values(mrz.checks) : [];
   const confidence = mrz
     ? checks.filter((c) => c.valid).length / Math.max(1, checks.length)
@@ -125,8 +111,8 @@ export async function analyzeBackImage(
     mrz,
     barcode: barcodes[0] ?? null,
     barcodes,
-    fields,
-    crossCheck: crossCheck(front?.fields, fields),
+    fields: decision.fields,
+    crossCheck: decision.crossCheck,
     documentQuad: ocrRaw || barcodes.length ? located.quad : null,
     quality: await stage('back: quality', () => measureQuality(rectified)),
     ocrRaw,

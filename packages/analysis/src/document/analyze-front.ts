@@ -6,6 +6,7 @@ import { detectFaces } from '../face/detect.js';
 import { PORTRAIT_CONFIG } from '../models/human.js';
 import type { DocumentFields, DocumentType, FrontAnalysis } from '../types.js';
 import { findCountry, findDocumentType, readFrontFields } from './front-fields.js';
+import { decideIdentity } from './identity-decision.js';
 import { readPageText } from './page-text.js';
 import { decodeAndLocate } from './upload-cache.js';
 import {
@@ -70,14 +71,20 @@ export async function analyzeFrontImage(
   const ocrRaw = lines.map((l) => l.text).join('\n');
   const quality = await stage('front: quality', () => measureQuality(located.rectified));
   let fields = readFrontFields(lines);
-  const mrz = mrzFromCandidates(mrzCandidates(textRows(lines)), 'paddleocr');
+  const read = mrzFromCandidates(mrzCandidates(textRows(lines)), 'paddleocr');
   let documentType = findDocumentType(lines);
   let country = findCountry(lines, readable.height);
+  // A passport data page: its MRZ and its visual zone are two readings of one identity.
+  const decision =
+    read?.format === 'TD3'
+      ? decideIdentity({ mrz: read, viz: fields, vizCountry: country, barcodes: [] })
+      : null;
+  const mrz = decision?.mrz ?? read;
   if (mrz?.valid) {
-    const fromMrz = fieldsFromMrz(mrz);
+    const decided = decision?.fields ?? fieldsFromMrz(mrz);
     fields = {
       ...fields,
-      ...Object.fromEntries(Object.entries(fromMrz).filter(([, v]) => v !== null)),
+      ...Object.fromEntries(Object.entries(decided).filter(([, v]) => v !== null)),
     } as DocumentFields;
     if (documentType === 'UNKNOWN') documentType = mrzDocumentType(mrz);
     country ??= mrz.fields.issuingState;
@@ -89,13 +96,13 @@ export async function analyzeFrontImage(
       ? await stage('front: portrait', () => portrait(located.rectified))
       : null;
   const meanScore = lines.length ? lines.reduce((s, l) => s + l.score, 0) / lines.length : 0;
-  const read = fieldsRead(fields);
+  const share = fieldsRead(fields);
   const reason =
     lines.length === 0
       ? located.outlineFound
         ? 'NO_TEXT'
         : 'NO_DOCUMENT'
-      : read === 0 && !faceImage
+      : share === 0 && !faceImage
         ? 'NO_DOCUMENT'
         : null;
   return {
@@ -106,7 +113,8 @@ export async function analyzeFrontImage(
     documentQuad: reason === 'NO_DOCUMENT' ? null : located.quad,
     quality,
     ocrRaw,
-    confidence: Math.round(read * meanScore * 1000) / 1000,
+    confidence: Math.round(share * meanScore * 1000) / 1000,
     reason,
+    ...(decision ? { mrz: decision.mrz, crossCheck: decision.crossCheck } : {}),
   };
 }

@@ -1,10 +1,14 @@
 import { states } from 'mrz';
 
 /**
- * Issuing states and nationalities known to ICAO 9303 (from the `mrz` package): alpha-3 code → name.
+ * Issuing states and nationalities known to ICAO 9303 Part 3 (the `mrz` package's list, completed): alpha-3 code → name.
  * Codes of organisations and special cases (`UNO`, `XXA`, `D`…) are kept: they appear in real MRZs.
  */
-export const ICAO_STATES: Readonly<Record<string, string>> = states;
+export const ICAO_STATES: Readonly<Record<string, string>> = {
+  ...states,
+  // ICAO 9303 Part 3 codes the package does not list.
+  XMP: 'Parliamentary Assembly of the Mediterranean',
+};
 
 /** True for a code that ICAO 9303 knows as a state or nationality. */
 export function isKnownState(code: string): boolean {

@@ -120,6 +120,67 @@ describe('ID analysis on generated documents', () => {
     );
   });
 
+  it('accepts a long name truncated in the MRZ, an X in the number and sex X (MEX card, front and back)', async () => {
+    const identity = {
+      ...generateIdentity('long-name'),
+      issuingState: 'MEX',
+      issuingStateName: 'MEXICO',
+      nationality: 'MEX',
+      lastNames: 'RODRIGUEZ MARTINEZ',
+      firstNames: 'DIEGO TOMAS',
+      documentNumber: 'XAX482913',
+      // ICAO 9303's third sex marker, refused by the MRZ parser of the `mrz` package.
+      sex: 'X' as 'M' | 'F',
+    };
+    const front = await engine.analyzeFront(
+      (await renderDocument(identity, { kind: 'id-card', side: 'front' })).image,
+    );
+    expect(front.fields.firstNames).toBe('DIEGO TOMAS');
+    const { image, truth } = await renderDocument(identity, {
+      kind: 'id-card',
+      side: 'back',
+      degrade: 'photo',
+    });
+    // ICAO 9303 cut the given names at the end of the full name line.
+    expect(truth.mrz?.[2]).toBe('RODRIGUEZ<MARTINEZ<<DIEGO<TOMA');
+    const back = await engine.analyzeBack(image, front);
+    expect(back.mrz?.valid).toBe(true);
+    expect(back.mrz?.raw.split('\n')).toEqual(truth.mrz);
+    expect(back.crossCheck.mismatches).toEqual([]);
+    expect(back.crossCheck.consistent).toBe(true);
+    expect(back.fields).toMatchObject({
+      idNumber: 'XAX482913',
+      nationality: 'MEX',
+      gender: 'X',
+      lastNames: 'RODRIGUEZ MARTINEZ',
+      firstNames: 'DIEGO TOMAS',
+    });
+  });
+
+  it('cross-checks the MRZ of a passport data page with its visual zone, long name truncated', async () => {
+    const identity = {
+      ...generateIdentity('long-passport'),
+      issuingState: 'MEX',
+      issuingStateName: 'MEXICO',
+      nationality: 'MEX',
+      lastNames: 'FERNANDEZ DE LA TORRE',
+      firstNames: 'MARIA JOSEFINA XIMENA',
+      documentNumber: 'PX7720581',
+    };
+    const { image, truth } = await renderDocument(identity, { kind: 'passport', side: 'front' });
+    expect(truth.mrz?.[0]).toBe('P<MEXFERNANDEZ<DE<LA<TORRE<<MARIA<JOSEFINA<X');
+    const front = await engine.analyzeFront(image);
+    expect(front.documentType).toBe('PASSPORT');
+    expect(front.mrz?.valid).toBe(true);
+    expect(front.crossCheck?.mismatches).toEqual([]);
+    expect(front.crossCheck?.consistent).toBe(true);
+    expect(front.crossCheck?.compared).toEqual(
+      expect.arrayContaining(['lastNames', 'firstNames', 'idNumber', 'birthDate']),
+    );
+    expect(front.fields.firstNames).toBe('MARIA JOSEFINA XIMENA');
+    expect(front.fields.idNumber).toBe('PX7720581');
+  });
+
   it('answers a reason, not an error, for a document without MRZ and for a blank page', async () => {
     const { image } = await renderDocument(generateIdentity('no-mrz'), {
       kind: 'id-card',

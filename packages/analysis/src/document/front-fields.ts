@@ -2,6 +2,7 @@ import type { TextLine } from '../models/paddle-ocr.js';
 import type { DocumentFields, DocumentType } from '../types.js';
 import { STATE_NAMES_UPPER, isKnownState, stateCodeFromName } from './countries.js';
 import { findPrintedDates, isAdultOn } from './dates.js';
+import { mapLatinLookalikes } from './mrz-glyphs.js';
 
 type LabelledField = 'lastNames' | 'firstNames' | 'idNumber' | 'sex' | 'nationality';
 
@@ -77,18 +78,20 @@ function findLabel(lines: TextLine[], field: LabelledField): TextLine | null {
   return null;
 }
 
+/**
+ * A printed name: Latin letters kept with their diacritics (`MÜLLER`, `NUÑEZ`), Cyrillic and Greek
+ * look-alikes mapped to Latin, anything else a space.
+ */
 function cleanName(text: string): string | null {
-  const name = text
-    .toUpperCase()
-    .replace(/[^A-Z\s'-]/g, ' ')
+  const name = mapLatinLookalikes(text.toUpperCase())
+    .replace(/[^\p{Script=Latin}\s'-]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return name.length >= 2 ? name : null;
 }
 
 function tokens(text: string): string[] {
-  return text
-    .toUpperCase()
+  return mapLatinLookalikes(text.toUpperCase())
     .split(/[^A-Z0-9<]+/)
     .filter(Boolean);
 }

@@ -1,16 +1,18 @@
 import { parse } from 'mrz';
 import type { TextLine } from '../models/paddle-ocr.js';
-import type { DocumentFields, DocumentType, MrzResult } from '../types.js';
+import type { DocumentFields, DocumentType, MrzCheck, MrzRepair, MrzResult } from '../types.js';
+import { isKnownState } from './countries.js';
 import { isAdultOn, mrzDate } from './dates.js';
+import { mapMrzGlyphs } from './mrz-glyphs.js';
 import { MRZ_LAYOUTS, type MrzLayout } from './mrz-layout.js';
-import { repairMrz } from './mrz-repair.js';
+import { evaluateCheck, repairMrz } from './mrz-repair.js';
 
-/** Upper-cases OCR text and maps look-alikes of the filler to `<`, keeping only the MRZ alphabet. */
+/**
+ * OCR text of an MRZ line in the MRZ alphabet: look-alike glyphs (`×` for `X`, `‹`/`く` for `<`,
+ * full-width forms, Cyrillic and Greek capitals) are mapped, never deleted (see `mapMrzGlyphs`).
+ */
 export function normalizeMrzText(text: string): string {
-  return text
-    .toUpperCase()
-    .replace(/[«‹《〈([{]/g, '<')
-    .replace(/[^A-Z0-9<]/g, '');
+  return mapMrzGlyphs(text);
 }
 
 /** Joins OCR boxes that sit on the same row (a line split in two by the detector), top to bottom. */
@@ -79,16 +81,77 @@ function layoutFor(window: string[]): MrzLayout | null {
   return best;
 }
 
-function sexOf(value: string | null | undefined): string | null {
-  if (value === 'male') return 'M';
-  if (value === 'female') return 'F';
-  if (value === 'nonspecified') return 'X';
-  return null;
-}
-
 function code(text: string): string | null {
   const trimmed = text.replace(/<+$/g, '');
   return trimmed.length > 0 ? trimmed : null;
+}
+
+/** The layout of `format`. */
+export function mrzLayoutOf(format: MrzResult['format']): MrzLayout {
+  return MRZ_LAYOUTS.find((layout) => layout.format === format) as MrzLayout;
+}
+
+/**
+ * Parses MRZ lines of a known layout into an {@link MrzResult}: check digits evaluated, fields parsed,
+ * issuing state and nationality checked against the full ICAO 9303 list (`isKnownState`). `null` when
+ * the lines cannot be parsed at all.
+ */
+export function mrzResultFromLines(
+  lines: string[],
+  layout: MrzLayout,
+  reader: MrzResult['reader'],
+  repairs: MrzRepair[],
+): MrzResult | null {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(lines);
+  } catch {
+    return null;
+  }
+  const checks: Record<string, MrzCheck> = {};
+  for (const spec of layout.checks) checks[spec.name] = evaluateCheck(lines, spec);
+  const first = lines[0] as string;
+  const second = lines[1] as string;
+  const issuingState = code(first.slice(2, 5));
+  const nationality = code(layout.format === 'TD1' ? second.slice(15, 18) : second.slice(10, 13));
+  const checksValid = Object.values(checks).every((c) => c.valid);
+  // Sex `X` (ICAO 9303, 8th edition) is valid though the parser only knows `M`, `F` and `<`; state
+  // codes are judged by the full ICAO list (the parser's own list misses a few).
+  const sexChar = layout.format === 'TD1' ? second[7] : second[20];
+  const sex = sexChar === 'M' || sexChar === 'F' || sexChar === 'X' ? sexChar : null;
+  const fieldsValid = parsed.details.every(
+    (detail) =>
+      detail.valid ||
+      detail.field === 'issuingState' ||
+      detail.field === 'nationality' ||
+      (detail.field === 'sex' && sex === 'X'),
+  );
+  const statesKnown =
+    issuingState !== null &&
+    isKnownState(issuingState) &&
+    nationality !== null &&
+    isKnownState(nationality);
+  return {
+    format: layout.format,
+    raw: lines.join('\n'),
+    valid: checksValid && fieldsValid && statesKnown,
+    checks,
+    fields: {
+      documentCode: code(first.slice(0, 2)),
+      issuingState,
+      documentNumber: parsed.documentNumber ?? parsed.fields.documentNumber ?? null,
+      lastName: parsed.fields.lastName ?? null,
+      firstName: parsed.fields.firstName ?? null,
+      nationality,
+      birthDate: mrzDate(parsed.fields.birthDate, 'birth'),
+      sex,
+      expirationDate: mrzDate(parsed.fields.expirationDate, 'expiry'),
+      optional:
+        parsed.fields.optional1 ?? parsed.fields.personalNumber ?? parsed.fields.optional ?? null,
+    },
+    repairs,
+    reader,
+  };
 }
 
 /** Reads an MRZ from candidate lines with layout detection, repair and parsing; the best window wins. */
@@ -105,40 +168,8 @@ export function mrzFromCandidates(
       if (!layout) continue;
       const fitted = window.map((line) => fitLength(line, layout.length));
       const { lines, repairs, checks } = repairMrz(fitted, layout);
-      let parsed: ReturnType<typeof parse>;
-      try {
-        parsed = parse(lines);
-      } catch {
-        continue;
-      }
-      const first = lines[0] as string;
-      const second = lines[1] as string;
-      const nationality = layout.format === 'TD1' ? second.slice(15, 18) : second.slice(10, 13);
-      const checksValid = Object.values(checks).every((c) => c.valid);
-      const result: MrzResult = {
-        format: layout.format,
-        raw: lines.join('\n'),
-        valid: checksValid && parsed.valid,
-        checks,
-        fields: {
-          documentCode: code(first.slice(0, 2)),
-          issuingState: code(first.slice(2, 5)),
-          documentNumber: parsed.documentNumber ?? parsed.fields.documentNumber ?? null,
-          lastName: parsed.fields.lastName ?? null,
-          firstName: parsed.fields.firstName ?? null,
-          nationality: code(nationality),
-          birthDate: mrzDate(parsed.fields.birthDate, 'birth'),
-          sex: sexOf(parsed.fields.sex),
-          expirationDate: mrzDate(parsed.fields.expirationDate, 'expiry'),
-          optional:
-            parsed.fields.optional1 ??
-            parsed.fields.personalNumber ??
-            parsed.fields.optional ??
-            null,
-        },
-        repairs,
-        reader,
-      };
+      const result = mrzResultFromLines(lines, layout, reader, repairs);
+      if (!result) continue;
       const score = Object.values(checks).filter((c) => c.valid).length + (result.valid ? 10 : 0);
       if (score > bestScore) {
         bestScore = score;

@@ -45,18 +45,6 @@ export const DocumentFieldsSchema = Type.Object({
   adult: Nullable(Type.Boolean()),
 });
 
-export const FrontAnalysisSchema = Type.Object({
-  documentType: DocumentTypeSchema,
-  country: Nullable(Type.String()),
-  fields: DocumentFieldsSchema,
-  faceImage: Nullable(Type.String()),
-  documentQuad: Quad,
-  quality: Quality,
-  ocrRaw: Type.String(),
-  confidence: Type.Number(),
-  reason: Reason,
-});
-
 const MrzCheckSchema = Type.Object({
   valid: Type.Boolean(),
   read: Nullable(Type.String()),
@@ -93,6 +81,44 @@ const MrzSchema = Type.Object({
 
 const Barcode = Type.Object({ format: Type.String(), raw: Type.String() });
 
+/** The MRZ, the visual zone and the barcodes compared field by field (`CrossCheck`). */
+const CrossCheckSchema = Type.Object({
+  consistent: Type.Boolean(),
+  compared: Type.Array(Type.String()),
+  mismatches: Type.Array(
+    Type.Object({
+      field: Type.String(),
+      front: Nullable(Type.String()),
+      back: Nullable(Type.String()),
+      barcode: Type.Optional(Nullable(Type.String())),
+    }),
+  ),
+  resolutions: Type.Optional(
+    Type.Array(
+      Type.Object({
+        field: Type.String(),
+        value: Type.String(),
+        sources: Type.Array(Type.String()),
+        evidence: Type.String(),
+      }),
+    ),
+  ),
+});
+
+export const FrontAnalysisSchema = Type.Object({
+  documentType: DocumentTypeSchema,
+  country: Nullable(Type.String()),
+  fields: DocumentFieldsSchema,
+  faceImage: Nullable(Type.String()),
+  documentQuad: Quad,
+  quality: Quality,
+  ocrRaw: Type.String(),
+  confidence: Type.Number(),
+  reason: Reason,
+  mrz: Type.Optional(Nullable(MrzSchema)),
+  crossCheck: Type.Optional(Nullable(CrossCheckSchema)),
+});
+
 export const BackAnalysisSchema = Type.Object({
   documentType: DocumentTypeSchema,
   country: Nullable(Type.String()),
@@ -100,17 +126,7 @@ export const BackAnalysisSchema = Type.Object({
   barcode: Nullable(Barcode),
   barcodes: Type.Array(Barcode),
   fields: DocumentFieldsSchema,
-  crossCheck: Type.Object({
-    consistent: Type.Boolean(),
-    compared: Type.Array(Type.String()),
-    mismatches: Type.Array(
-      Type.Object({
-        field: Type.String(),
-        front: Nullable(Type.String()),
-        back: Nullable(Type.String()),
-      }),
-    ),
-  }),
+  crossCheck: CrossCheckSchema,
   documentQuad: Quad,
   quality: Quality,
   ocrRaw: Type.String(),

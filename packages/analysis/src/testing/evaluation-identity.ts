@@ -12,7 +12,7 @@ export type IdentityClass =
   | 'accents'
   /** An `X` somewhere in the MRZ: `MEX`/`LUX`/`XXA` codes, `X` in the document number. */
   | 'x-in-mrz'
-  /** Sex unspecified: `X` in the visual zone, `<` in the MRZ. */
+  /** Sex unspecified: `X` in the visual zone, `<` in the MRZ (`mrzSexMarker`). */
   | 'sex-x'
   /** Nothing special. */
   | 'plain';
@@ -178,6 +178,8 @@ export function generateEvaluationIdentity(
     documentNumber,
     personalNumber,
     faceIndex: random.int(0, faceCount - 1),
+    // This set prints unspecified sex as the filler (ICAO 9303 Part 4); `X` is a later variant.
+    ...(sex === 'X' ? { mrzSexMarker: '<' as const } : {}),
     classes: [...classes],
   };
 }

@@ -19,8 +19,13 @@ export interface Identity {
   lastNames: string;
   /** Given names, as {@link Identity.lastNames}. */
   firstNames: string;
-  /** `X` (unspecified) prints `X` in the visual zone and the filler `<` in the MRZ (ICAO 9303). */
+  /** `X`: unspecified (printed `X` in the visual zone; in the MRZ see {@link Identity.mrzSexMarker}). */
   sex: 'M' | 'F' | 'X';
+  /**
+   * How the MRZ prints sex `X`: `X`, or the filler `<` that ICAO 9303 Part 4 names for "unspecified"
+   * (both are met on real documents). Default `X`.
+   */
+  mrzSexMarker?: 'X' | '<';
   /** `YYYY-MM-DD`. */
   birthDate: string;
   dateOfIssue: string;

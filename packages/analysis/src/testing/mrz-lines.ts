@@ -37,9 +37,9 @@ function nameField(identity: Identity, length: number): string {
   return mrzNameField(identity.lastNames, identity.firstNames, length);
 }
 
-/** The MRZ sex character: `M`, `F`, or the filler for unspecified (printed `X` in the visual zone). */
-function mrzSex(sex: Identity['sex']): string {
-  return sex === 'X' ? '<' : sex;
+/** The MRZ sex character: `M`, `F`, or for unspecified `X` or the filler (`mrzSexMarker`). */
+function mrzSex(identity: Identity): string {
+  return identity.sex === 'X' ? (identity.mrzSexMarker ?? 'X') : identity.sex;
 }
 
 function check(data: string): string {
@@ -53,7 +53,7 @@ export function buildMrzLines(identity: Identity, kind: DocumentKind): string[] 
   const expiry = yymmdd(identity.dateOfExpiry);
   const state = identity.issuingState;
   const nationality = identity.nationality;
-  const sex = mrzSex(identity.sex);
+  const sex = mrzSex(identity);
   switch (MRZ_FORMAT[kind]) {
     case 'TD1': {
       const line1 = field(`ID${state}${doc}${check(doc)}${identity.personalNumber}`, 30);

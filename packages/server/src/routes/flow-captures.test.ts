@@ -255,6 +255,20 @@ describe('capture flow end to end (in-process analysis)', () => {
     });
   });
 
+  it('back of another person: SIDES_MISMATCH naming the fields, retry counted', async () => {
+    const { device } = await start({ type: 'ID ONLY' });
+    await expectResult(device.document('front', images.front!), { accepted: true });
+    const refused = await expectResult(device.document('back', images.passportBack!), {
+      accepted: false,
+      remainingRetries: 2,
+      error: { code: 'SIDES_MISMATCH' },
+      next: 'back',
+    });
+    expect((refused.error as { mismatches: string[] }).mismatches).toEqual(
+      expect.arrayContaining(['idNumber', 'birthDate', 'lastNames']),
+    );
+  });
+
   it('front refused three times: retries count down silently, the third fails the verification and consumes the link', async () => {
     const { verificationId, linkId, device } = await start({ type: 'FULL FLOW' });
     for (const left of [2, 1]) {

@@ -72,7 +72,14 @@ export const CaptureResult = Type.Object(
     status: VerificationStatus,
     step: VerificationStep,
     remainingRetries: Type.Integer(),
-    error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
+    error: Type.Optional(
+      Type.Object({
+        code: Type.String(),
+        message: Type.String(),
+        /** `SIDES_MISMATCH`: the fields on which the document's readings disagree. */
+        mismatches: Type.Optional(Type.Array(Type.String())),
+      }),
+    ),
     next: StringEnum(['front', 'back', 'selfie', 'done'] as const),
   },
   { title: 'CaptureResult' },

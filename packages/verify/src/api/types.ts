@@ -82,7 +82,8 @@ export interface CaptureResult {
   status: VerificationStatus;
   step: VerificationStep;
   remainingRetries: number;
-  error?: { code: string; message: string };
+  /** Why the capture was refused; `mismatches` names the fields of a `SIDES_MISMATCH`. */
+  error?: { code: string; message: string; mismatches?: string[] };
   next: CaptureKind | 'done';
 }
 

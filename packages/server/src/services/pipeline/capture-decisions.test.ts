@@ -72,6 +72,30 @@ describe('capture decisions', () => {
     expect(judgeFront(front({ faceImage: null }), false)).toBeUndefined();
   });
 
+  it('refuses a passport page whose MRZ fails its checks or disagrees with its printed data', () => {
+    const passport = (overrides: Partial<FrontAnalysis>): FrontAnalysis =>
+      front({ documentType: 'PASSPORT', mrz: { ...back().mrz!, format: 'TD3' }, ...overrides });
+    const consistent = { consistent: true, compared: ['idNumber' as const], mismatches: [] };
+    expect(judgeFront(passport({ crossCheck: consistent }), true)).toBeUndefined();
+    expect(
+      judgeFront(passport({ mrz: { ...back().mrz!, valid: false }, crossCheck: consistent }), true)
+        ?.code,
+    ).toBe('MRZ_INVALID');
+    const refused = judgeFront(
+      passport({
+        crossCheck: {
+          consistent: false,
+          compared: ['idNumber', 'firstNames'],
+          mismatches: [{ field: 'firstNames', front: 'DIEGO TOMAS', back: 'DIEGO' }],
+        },
+      }),
+      true,
+    );
+    expect(refused).toMatchObject({ code: 'SIDES_MISMATCH', mismatches: ['firstNames'] });
+    // A card front carries no MRZ: no cross-check, nothing to refuse.
+    expect(judgeFront(front({ crossCheck: null, mrz: null }), true)).toBeUndefined();
+  });
+
   it('refuses a back whose MRZ fails its checks, unreadable, not matching the front, or expired', () => {
     expect(judgeBack(back(), '2026-03-10')).toBeUndefined();
     expect(judgeBack(back({ mrz: { ...back().mrz!, valid: false } }), '2026-03-10')?.code).toBe(
@@ -87,6 +111,18 @@ describe('capture decisions', () => {
         '2026-03-10',
       )?.code,
     ).toBe('SIDES_MISMATCH');
+    const misread = judgeBack(
+      back({
+        crossCheck: {
+          consistent: false,
+          compared: ['idNumber', 'lastNames'],
+          mismatches: [{ field: 'idNumber', front: 'ABM123456', back: 'ABW123456' }],
+        },
+      }),
+      '2026-03-10',
+    );
+    expect(misread).toMatchObject({ code: 'SIDES_MISMATCH', mismatches: ['idNumber'] });
+    expect(misread?.message).toContain('idNumber');
     expect(judgeBack(back(), '2031-01-01')?.code).toBe('DOCUMENT_EXPIRED');
   });
 

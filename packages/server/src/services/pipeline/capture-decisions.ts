@@ -12,6 +12,8 @@ import type { DocumentData } from '../verification-views.js';
 export interface CaptureRejection {
   code: string;
   message: string;
+  /** `SIDES_MISMATCH`: the fields on which the document's readings disagree (DESIGN §9). */
+  mismatches?: string[];
 }
 
 /** A pair of faces is the same person at this `biometric` score or above (spec, DESIGN §5). */
@@ -21,9 +23,23 @@ const MIN_FRONT_CONFIDENCE = 0.5;
 
 const reject = (code: string, message: string): CaptureRejection => ({ code, message });
 
+/** `SIDES_MISMATCH` naming the fields on which the MRZ, the printed data and the barcode disagree. */
+function sidesMismatch(
+  crossCheck: NonNullable<FrontAnalysis['crossCheck']>,
+  message: string,
+): CaptureRejection {
+  const mismatches = [...new Set(crossCheck.mismatches.map((m) => m.field))];
+  return {
+    code: 'SIDES_MISMATCH',
+    message: mismatches.length > 0 ? `${message} Fields: ${mismatches.join(', ')}.` : message,
+    mismatches,
+  };
+}
+
 /**
- * Judges the front: a known document type read with some confidence; for `FULL FLOW` (or any
- * flow that compares faces later) the portrait must have been found.
+ * Judges the front: a known document type read with some confidence; a passport data page's MRZ
+ * valid and consistent with its printed data; for `FULL FLOW` (or any flow that compares faces
+ * later) the portrait must have been found.
  */
 export function judgeFront(
   front: FrontAnalysis,
@@ -39,6 +55,17 @@ export function judgeFront(
       'UNREADABLE_DOCUMENT',
       'The document could not be read. Avoid glare and blur, and fill the frame.',
     );
+  // A passport data page: its MRZ must pass its checks and agree with the printed data.
+  if (front.mrz && !front.mrz.valid)
+    return reject(
+      'MRZ_INVALID',
+      'The machine-readable zone does not pass its checks. Take the photo again, flat and sharp.',
+    );
+  if (front.crossCheck && !front.crossCheck.consistent)
+    return sidesMismatch(
+      front.crossCheck,
+      'The machine-readable zone and the printed data of the page do not agree. Take the photo again, flat and sharp.',
+    );
   if (needsPortrait && front.faceImage === null)
     return reject(
       'NO_DOCUMENT_FACE',
@@ -47,7 +74,10 @@ export function judgeFront(
   return undefined;
 }
 
-/** Judges the back: a valid MRZ (check digits) or a barcode, consistent with the front, not expired. */
+/**
+ * Judges the back: a valid MRZ (check digits) or a barcode, consistent with the front (the analysis
+ * compares MRZ, front and barcode field by field and reports what no evidence settles), not expired.
+ */
 export function judgeBack(back: BackAnalysis, today: string): CaptureRejection | undefined {
   if (back.mrz !== null && !back.mrz.valid)
     return reject(
@@ -60,7 +90,10 @@ export function judgeBack(back: BackAnalysis, today: string): CaptureRejection |
       'The machine-readable zone or barcode could not be read. Show the back of the document.',
     );
   if (!back.crossCheck.consistent)
-    return reject('SIDES_MISMATCH', 'The two sides do not belong to the same document.');
+    return sidesMismatch(
+      back.crossCheck,
+      'The two sides do not agree: they may belong to different documents, or a field was misread. Take the photos again.',
+    );
   const expiry = back.fields.dateOfExpiry;
   if (expiry !== null && expiry < today)
     return reject('DOCUMENT_EXPIRED', 'The document has expired.');

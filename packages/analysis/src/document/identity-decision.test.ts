@@ -1,0 +1,321 @@
+import { describe, expect, it } from 'vitest';
+import { generateIdentity, type Identity } from '../testing/identity.js';
+import { buildMrzLines } from '../testing/mrz-lines.js';
+import { pdf417Payload } from '../testing/render-document.js';
+import type { BarcodeResult, DocumentFields, MrzResult } from '../types.js';
+import { decideIdentity } from './identity-decision.js';
+import { mrzCheckDigit } from './mrz-check-digit.js';
+import { compareMrzName, mrzNameMatches } from './mrz-names.js';
+import { mrzCandidates, mrzFromCandidates } from './mrz-read.js';
+
+/** A Spanish card of a person whose fields the tests then misread. */
+function person(overrides: Partial<Identity> = {}): Identity {
+  return {
+    ...generateIdentity('decision'),
+    issuingState: 'ESP',
+    nationality: 'ESP',
+    lastNames: 'GARCIA',
+    firstNames: 'LUCIA',
+    sex: 'F',
+    birthDate: '1985-05-15',
+    dateOfExpiry: '2031-03-20',
+    documentNumber: 'ABC123456',
+    personalNumber: '12345678',
+    ...overrides,
+  };
+}
+
+/** The visual zone of `identity` as the front's reader returns it. */
+function vizOf(identity: Identity, overrides: Partial<DocumentFields> = {}): DocumentFields {
+  return {
+    firstNames: identity.firstNames,
+    lastNames: identity.lastNames,
+    name: `${identity.firstNames} ${identity.lastNames}`,
+    birthDate: identity.birthDate,
+    dateOfIssue: null,
+    dateOfExpiry: identity.dateOfExpiry,
+    idNumber: identity.documentNumber,
+    nationality: identity.nationality,
+    gender: identity.sex,
+    adult: true,
+    ...overrides,
+  };
+}
+
+/** The MRZ reader on OCR lines as an engine returned them. */
+function read(lines: string[]): MrzResult {
+  const mrz = mrzFromCandidates(mrzCandidates(lines), 'paddleocr');
+  expect(mrz).not.toBeNull();
+  return mrz as MrzResult;
+}
+
+function barcodeOf(identity: Identity): BarcodeResult[] {
+  return [{ format: 'PDF417', raw: pdf417Payload(identity) }];
+}
+
+/** The true field values: an accepted side must carry exactly these. */
+function expectTruth(fields: DocumentFields, identity: Identity): void {
+  expect(fields.idNumber).toBe(identity.documentNumber);
+  expect(fields.lastNames).toBe(identity.lastNames);
+  expect(fields.firstNames).toBe(identity.firstNames);
+  expect(fields.birthDate).toBe(identity.birthDate);
+  expect(fields.dateOfExpiry).toBe(identity.dateOfExpiry);
+  expect(fields.nationality).toBe(identity.nationality);
+  expect(fields.gender).toBe(identity.sex);
+}
+
+/**
+ * The invariant of the decision: a side is accepted (valid MRZ, consistent readings) only with the
+ * true value of every field; anything else is a refusal.
+ */
+function expectRepairedOrRefused(
+  decision: ReturnType<typeof decideIdentity>,
+  identity: Identity,
+): 'repaired' | 'refused' {
+  if (decision.mrz?.valid === true && decision.crossCheck.consistent) {
+    expectTruth(decision.fields, identity);
+    return 'repaired';
+  }
+  return 'refused';
+}
+
+describe('ICAO 9303 names', () => {
+  it('accepts transliterations, fillers and truncation of a full field, nothing else', () => {
+    expect(mrzNameMatches('MUELLER', 'MÜLLER', false)).toBe(true);
+    expect(mrzNameMatches('MULLER', 'MÜLLER', false)).toBe(true);
+    expect(mrzNameMatches('NUNEZ', 'NUÑEZ', false)).toBe(true);
+    expect(mrzNameMatches('OESTERGAARD', 'ØSTERGÅRD', false)).toBe(true);
+    expect(mrzNameMatches('STRASS', 'STRAß', false)).toBe(true);
+    expect(mrzNameMatches('THOR', 'ÞÓR', false)).toBe(true);
+    expect(mrzNameMatches('OBRIEN', "O'BRIEN", false)).toBe(true);
+    expect(mrzNameMatches('JEAN<PAUL', 'JEAN-PAUL', false)).toBe(true);
+    expect(mrzNameMatches('DELACRUZ', 'DE LA CRUZ', false)).toBe(true);
+    expect(mrzNameMatches('MULLER', 'MILLER', false)).toBe(false);
+    // A prefix only when the field was full.
+    expect(mrzNameMatches('DIEGO<TOMA', 'DIEGO TOMAS', false)).toBe(false);
+    expect(mrzNameMatches('DIEGO<TOMA', 'DIEGO TOMAS', true)).toBe(true);
+    expect(
+      compareMrzName('RODRIGUEZ<MARTINEZ<<DIEGO<TOMA', 'RODRIGUEZ MARTINEZ', 'DIEGO TOMAS'),
+    ).toEqual({
+      lastNames: true,
+      firstNames: true,
+    });
+    // Not full: a short given name is not a truncation of the printed one.
+    expect(compareMrzName('RODRIGUEZ<<DIEGO<<<<<<<<<<<<<<', 'RODRIGUEZ', 'DIEGO TOMAS')).toEqual({
+      lastNames: true,
+      firstNames: false,
+    });
+  });
+});
+
+describe('deciding the identity from the MRZ, the visual zone and the barcode', () => {
+  it('accepts a long name that ICAO truncated in the MRZ, keeping the full printed name', () => {
+    const identity = person({ lastNames: 'RODRIGUEZ MARTINEZ', firstNames: 'DIEGO TOMAS' });
+    const lines = buildMrzLines(person({ firstNames: 'DIEGO' }), 'id-card');
+    lines[2] = 'RODRIGUEZ<MARTINEZ<<DIEGO<TOMA';
+    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    expect(decision.crossCheck.mismatches).toEqual([]);
+    expect(decision.crossCheck.consistent).toBe(true);
+    expect(decision.crossCheck.compared).toEqual(
+      expect.arrayContaining(['lastNames', 'firstNames']),
+    );
+    expect(decision.fields.firstNames).toBe('DIEGO TOMAS');
+    expect(decision.fields.lastNames).toBe('RODRIGUEZ MARTINEZ');
+    expect(decision.crossCheck.resolutions).toContainEqual(
+      expect.objectContaining({ field: 'firstNames', evidence: 'name-rules' }),
+    );
+  });
+
+  it('refuses a given name cut short in a field that was not full', () => {
+    const identity = person({ lastNames: 'RODRIGUEZ', firstNames: 'DIEGO TOMAS' });
+    const lines = buildMrzLines(person({ lastNames: 'RODRIGUEZ', firstNames: 'DIEGO' }), 'id-card');
+    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    expect(decision.crossCheck.consistent).toBe(false);
+    expect(decision.crossCheck.mismatches.map((m) => m.field)).toEqual(['firstNames']);
+  });
+
+  it('accepts a genuine Mexican card with X in the number and sex X', () => {
+    const identity = person({
+      issuingState: 'MEX',
+      nationality: 'MEX',
+      documentNumber: 'XAX123456',
+      sex: 'X' as Identity['sex'],
+    });
+    const lines = buildMrzLines(identity, 'id-card').map((line) => line.replace(/X/g, '×'));
+    const decision = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity),
+      barcodes: barcodeOf(identity),
+    });
+    expect(decision.mrz?.valid).toBe(true);
+    expect(decision.crossCheck.consistent).toBe(true);
+    expectTruth(decision.fields, identity);
+  });
+
+  it('repairs fillers read as K in the name line, with the printed name as evidence', () => {
+    const identity = person({ lastNames: 'MARTINEZ MOLINA', firstNames: 'CARLOS', sex: 'M' });
+    const lines = buildMrzLines(identity, 'id-card');
+    expect(lines[2]).toBe('MARTINEZ<MOLINA<<CARLOS<<<<<<<');
+    lines[2] = 'MARTINEZKMOLINAKKCARLOS<<<<<<<';
+    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    expect(decision.crossCheck.consistent).toBe(true);
+    expect(decision.mrz?.raw.split('\n')[2]).toBe('MARTINEZ<MOLINA<<CARLOS<<<<<<<');
+    expectTruth(decision.fields, identity);
+  });
+
+  it('clears a stray character among the trailing fillers (LUIS  K)', () => {
+    const identity = person({ firstNames: 'LUIS', sex: 'M' });
+    const lines = buildMrzLines(identity, 'id-card');
+    lines[2] = 'GARCIA<<LUIS<<K<<<<<<<<<<<<<<<';
+    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    expect(decision.crossCheck.consistent).toBe(true);
+    expectTruth(decision.fields, identity);
+  });
+
+  it('merges a split glyph (IVIATEO for MATEO) on whichever reading split it', () => {
+    const identity = person({ firstNames: 'MATEO', sex: 'M' });
+    const lines = buildMrzLines(identity, 'id-card');
+    // OCR returned two more characters; the reader shortens the run of fillers.
+    const misread = [lines[0] as string, lines[1] as string, 'GARCIA<<IVIATEO<<<<<<<<<<<<<<<<'];
+    const mrzSplit = decideIdentity({ mrz: read(misread), viz: vizOf(identity), barcodes: [] });
+    expect(mrzSplit.crossCheck.consistent).toBe(true);
+    expectTruth(mrzSplit.fields, identity);
+    const vizSplit = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity, { firstNames: 'IVIATEO' }),
+      barcodes: [],
+    });
+    expect(vizSplit.crossCheck.consistent).toBe(true);
+    expectTruth(vizSplit.fields, identity);
+  });
+
+  it('refuses M read as W in a name: no check digit covers names', () => {
+    const identity = person({ lastNames: 'MARTIN' });
+    const lines = buildMrzLines(identity, 'id-card');
+    lines[2] = (lines[2] as string).replace('MARTIN', 'WARTIN');
+    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    expect(decision.crossCheck.consistent).toBe(false);
+    expect(decision.crossCheck.mismatches).toEqual([
+      { field: 'lastNames', front: 'MARTIN', back: 'WARTIN' },
+    ]);
+  });
+
+  it('refuses M read as W in the number (same check digit), and repairs it from the barcode', () => {
+    const identity = person({ documentNumber: 'ABM123456' });
+    const lines = buildMrzLines(identity, 'id-card');
+    lines[0] = (lines[0] as string).replace('ABM123456', 'ABW123456');
+    const mrz = read(lines);
+    // The check digits cannot see it: M = 22 and W = 32.
+    expect(mrz.valid).toBe(true);
+    expect(mrz.fields.documentNumber).toBe('ABW123456');
+    const refused = decideIdentity({ mrz, viz: vizOf(identity), barcodes: [] });
+    expect(refused.crossCheck.consistent).toBe(false);
+    expect(refused.crossCheck.mismatches).toEqual([
+      { field: 'idNumber', front: 'ABM123456', back: 'ABW123456' },
+    ]);
+    const repaired = decideIdentity({
+      mrz,
+      viz: vizOf(identity),
+      barcodes: barcodeOf(identity),
+    });
+    expect(expectRepairedOrRefused(repaired, identity)).toBe('repaired');
+    expect(repaired.mrz?.fields.documentNumber).toBe('ABM123456');
+  });
+
+  it('refuses S/5 together with D/0 in one number (the check digit holds for both)', () => {
+    const identity = person({ documentNumber: 'SD1234567' });
+    expect(mrzCheckDigit('SD1234567')).toBe(mrzCheckDigit('501234567'));
+    const lines = buildMrzLines(identity, 'id-card');
+    lines[0] = (lines[0] as string).replace('SD1234567', '501234567');
+    const mrz = read(lines);
+    expect(mrz.valid).toBe(true);
+    const refused = decideIdentity({ mrz, viz: vizOf(identity), barcodes: [] });
+    expect(refused.crossCheck.mismatches.map((m) => m.field)).toEqual(['idNumber']);
+    // The VIZ misread the same way and the MRZ is right: refused too, never a guess.
+    const vizWrong = decideIdentity({
+      mrz: read(buildMrzLines(identity, 'id-card')),
+      viz: vizOf(identity, { idNumber: '501234567' }),
+      barcodes: [],
+    });
+    expect(vizWrong.crossCheck.consistent).toBe(false);
+    const withBarcode = decideIdentity({
+      mrz,
+      viz: vizOf(identity),
+      barcodes: barcodeOf(identity),
+    });
+    expect(expectRepairedOrRefused(withBarcode, identity)).toBe('repaired');
+  });
+
+  it('realigns a number whose first character OCR dropped, with the printed number as evidence', () => {
+    const identity = person();
+    const lines = buildMrzLines(identity, 'id-card');
+    const dropped = [
+      (lines[0] as string).replace('IDESPABC', 'IDESPBC'),
+      lines[1] as string,
+      lines[2] as string,
+    ];
+    const alone = decideIdentity({ mrz: read(dropped), viz: null, barcodes: [] });
+    expect(expectRepairedOrRefused(alone, identity)).toBe('refused');
+    expect(alone.mrz?.valid).toBe(false);
+    const decision = decideIdentity({ mrz: read(dropped), viz: vizOf(identity), barcodes: [] });
+    expect(expectRepairedOrRefused(decision, identity)).toBe('repaired');
+    expect(decision.mrz?.raw.split('\n')).toEqual(lines);
+  });
+
+  it('repairs a nationality read as a code that does not exist (OOL) only with a confirming reading', () => {
+    const identity = person({ issuingState: 'COL', nationality: 'COL' });
+    const lines = buildMrzLines(identity, 'id-card');
+    lines[1] = (lines[1] as string).replace('COL', 'OOL');
+    const mrz = read(lines);
+    expect(mrz.valid).toBe(false);
+    const decision = decideIdentity({ mrz, viz: vizOf(identity), barcodes: [] });
+    expect(expectRepairedOrRefused(decision, identity)).toBe('repaired');
+    expect(decision.crossCheck.resolutions).toContainEqual(
+      expect.objectContaining({ field: 'nationality', value: 'COL', evidence: 'icao-code' }),
+    );
+    // Nothing confirms a candidate: the MRZ stays invalid. The issuing state is no evidence: a
+    // Bolivian's BOL read OOL on a Colombian card would become COL.
+    const alone = decideIdentity({ mrz: read(lines), viz: null, barcodes: [] });
+    expect(alone.mrz?.valid).toBe(false);
+    const bolivian = person({ issuingState: 'COL', nationality: 'BOL' });
+    const bolivianLines = buildMrzLines(bolivian, 'id-card');
+    bolivianLines[1] = (bolivianLines[1] as string).replace('BOL', 'OOL');
+    const foreign = decideIdentity({
+      mrz: read(bolivianLines),
+      viz: vizOf(bolivian, { nationality: null }),
+      barcodes: [],
+    });
+    expect(expectRepairedOrRefused(foreign, bolivian)).toBe('refused');
+  });
+
+  it('keeps the MRZ date when the printed one is misread in one digit, refuses two different dates', () => {
+    const identity = person();
+    const lines = buildMrzLines(identity, 'id-card');
+    const vizMisread = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity, { birthDate: '1988-05-15' }),
+      barcodes: [],
+    });
+    expect(expectRepairedOrRefused(vizMisread, identity)).toBe('repaired');
+    const otherDocument = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity, { birthDate: '1979-11-02' }),
+      barcodes: [],
+    });
+    expect(otherDocument.crossCheck.mismatches.map((m) => m.field)).toEqual(['birthDate']);
+  });
+
+  it('refuses a sex or nationality on which the readings disagree, unless the barcode decides', () => {
+    const identity = person();
+    const lines = buildMrzLines(identity, 'id-card');
+    const mrz = read(lines);
+    const refused = decideIdentity({ mrz, viz: vizOf(identity, { gender: 'M' }), barcodes: [] });
+    expect(refused.crossCheck.mismatches.map((m) => m.field)).toEqual(['gender']);
+    const decided = decideIdentity({
+      mrz,
+      viz: vizOf(identity, { gender: 'M' }),
+      barcodes: barcodeOf(identity),
+    });
+    expect(expectRepairedOrRefused(decided, identity)).toBe('repaired');
+  });
+});

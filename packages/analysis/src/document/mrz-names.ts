@@ -1,0 +1,148 @@
+/**
+ * Names as ICAO 9303 writes them in the machine-readable zone (Part 3, §4.6 and §6): the printed
+ * name of the visual zone is transliterated (`Ä` → `AE` or `A`, `Ñ` → `N` or `NXX`, `ß` → `SS`,
+ * `Þ` → `TH`…), spaces and hyphens become fillers or disappear, apostrophes and other punctuation
+ * disappear, the primary and secondary identifiers are joined by `<<`, and a name that does not fit
+ * the field is cut at its end (the field is then full).
+ */
+import type { MrzResult } from '../types.js';
+
+/** ICAO 9303 Part 3 transliterations with more than one recommended form, or none from NFD. */
+const TRANSLITERATIONS: Readonly<Record<string, readonly string[]>> = {
+  Ä: ['AE', 'A'],
+  Å: ['AA', 'A'],
+  Æ: ['AE'],
+  Ð: ['D'],
+  Đ: ['D'],
+  Ħ: ['H'],
+  Ĳ: ['IJ'],
+  I: ['I'],
+  İ: ['I'],
+  ı: ['I'],
+  Ł: ['L'],
+  Ŀ: ['L'],
+  Ñ: ['N', 'NXX'],
+  Ŋ: ['N'],
+  Ö: ['OE', 'O'],
+  Ø: ['OE', 'O'],
+  Œ: ['OE'],
+  ß: ['SS'],
+  ẞ: ['SS'],
+  Þ: ['TH'],
+  Ü: ['UE', 'UXX', 'U'],
+};
+
+/** Characters that separate name components: a filler or nothing in the MRZ. */
+const SEPARATORS = /[\s\-‐‑–—]/;
+/** Punctuation omitted in the MRZ (or, by some issuers, written as a filler). */
+const OMITTED = /['’‘`´.,]/;
+
+/** The MRZ forms of one printed character (empty list: the character cannot be written). */
+function formsOf(char: string): readonly string[] {
+  if (SEPARATORS.test(char) || OMITTED.test(char)) return ['<', ''];
+  const upper = char.toUpperCase();
+  const table = TRANSLITERATIONS[upper] ?? TRANSLITERATIONS[char];
+  if (table) return table;
+  if (/^[A-Z]$/.test(upper)) return [upper];
+  const base = upper.normalize('NFD').replace(/\p{M}+/gu, '');
+  if (/^[A-Z]+$/.test(base)) return [base];
+  return [];
+}
+
+/** The printed name as a list of alternatives per character, runs of separators collapsed. */
+function tokensOf(printed: string): (readonly string[])[] {
+  const text = printed.trim().replace(/\s+/g, ' ');
+  return [...text].map(formsOf).filter((forms) => forms.length > 0);
+}
+
+/**
+ * True when `mrz` (a part of the MRZ name field, fillers as `<`, no trailing fillers) is an ICAO
+ * 9303 writing of `printed`; with `truncated`, when it is the beginning of one (the field was full).
+ */
+export function mrzNameMatches(mrz: string, printed: string, truncated: boolean): boolean {
+  const tokens = tokensOf(printed);
+  const memo = new Map<number, boolean>();
+  const walk = (i: number, j: number): boolean => {
+    if (j === mrz.length) return i === tokens.length || truncated;
+    if (i === tokens.length) return false;
+    const key = i * 1000 + j;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    let ok = false;
+    for (const form of tokens[i] as readonly string[]) {
+      if (mrz.startsWith(form, j)) ok = walk(i + 1, j + form.length);
+      // The cut fell inside a transliteration (`Ü` → `U` of `UE`).
+      else if (truncated && form.startsWith(mrz.slice(j))) ok = true;
+      if (ok) break;
+    }
+    memo.set(key, ok);
+    return ok;
+  };
+  return walk(0, 0);
+}
+
+/** The name field of an MRZ, as printed (fillers included). */
+export function mrzNameField(format: MrzResult['format'], lines: readonly string[]): string {
+  if (format === 'TD1') return lines[2] ?? '';
+  return (lines[0] ?? '').slice(5);
+}
+
+/** Where the name field sits on its line. */
+export function mrzNameFieldPosition(format: MrzResult['format']): { line: number; start: number } {
+  return format === 'TD1' ? { line: 2, start: 0 } : { line: 0, start: 5 };
+}
+
+/** A name field split into its identifiers, and whether it was cut (full to its last position). */
+export interface MrzName {
+  primary: string;
+  /** `null` when the field has no `<<` separator (a primary identifier cut by truncation, or misread). */
+  secondary: string | null;
+  /** The field is full: the name may have been truncated at its end. */
+  full: boolean;
+}
+
+/** Splits a name field: `RODRIGUEZ<MARTINEZ<<DIEGO<TOMA` → primary, secondary, full. */
+export function splitMrzName(field: string): MrzName {
+  const content = field.replace(/<+$/, '');
+  // ICAO cuts a long name so that the field ends in a letter; a single trailing filler is allowed
+  // for issuers that cut on a separator.
+  const full = content.length >= field.length - 1 && content.length > 0;
+  const separator = content.indexOf('<<');
+  if (separator < 0) return { primary: content, secondary: null, full };
+  return {
+    primary: content.slice(0, separator),
+    secondary: content.slice(separator + 2),
+    full,
+  };
+}
+
+/** How the MRZ name agrees with the printed names: per identifier, `null` when not compared. */
+export interface NameAgreement {
+  lastNames: boolean | null;
+  firstNames: boolean | null;
+}
+
+/**
+ * Compares an MRZ name field with the printed surnames and given names under ICAO 9303's rules:
+ * transliteration, fillers, and truncation only at the end of a full field.
+ */
+export function compareMrzName(
+  field: string,
+  lastNames: string | null,
+  firstNames: string | null,
+): NameAgreement {
+  const name = splitMrzName(field);
+  const agreement: NameAgreement = { lastNames: null, firstNames: null };
+  if (lastNames !== null)
+    agreement.lastNames = mrzNameMatches(
+      name.primary,
+      lastNames,
+      name.full && name.secondary === null,
+    );
+  if (firstNames !== null) {
+    // A primary identifier that fills the field leaves no room for the given names.
+    if (name.secondary === null) agreement.firstNames = name.full ? true : firstNames === '';
+    else agreement.firstNames = mrzNameMatches(name.secondary, firstNames, name.full);
+  }
+  return agreement;
+}
