@@ -1,7 +1,15 @@
 /**
  * Accuracy, speed and memory of the analyses on generated data:
  *
- *   npm run bench -w packages/analysis [-- --documents 210 --soak 300]
+ *   npm run bench -w packages/analysis [-- --documents 210 --soak 300 --tuned 150 --held-out 300]
+ *   npm run bench -w packages/analysis -- --only evaluation   # the document reader's evaluation alone
+ *   … --shard 0/2 --outcomes a.jsonl & … --shard 1/2 --outcomes b.jsonl; … --held-out 0 --tuned 0 --report a.jsonl --report b.jsonl
+ *
+ * The document reader's evaluation (`--only evaluation`, part of every run) reads the evaluation
+ * set of `testing/evaluation-set.ts`: four design families, every OCR-B face, hard identities,
+ * phone photos of 2–12 MP and poor scans. It prints the tuned-on families and the held-out family
+ * apart (MRZ fields fully correct, accepted but wrong, refused, with 95 % intervals), their
+ * breakdowns, the failures, and the time per card side and passport page. See the README.
  *
  * Documents cycle through ID cards (TD1), passports (TD3) and residence permits (TD2) and through
  * every degradation preset (including ±8° rotation). Reported: MRZ fully correct, barcode read
@@ -12,6 +20,7 @@
  * heap, tfjs tensors) after each phase and over a soak of mixed calls. Rendering is outside the
  * timed calls. Run with `--expose-gc` (the npm script does) so memory is measured after a GC.
  */
+import { appendFile, readFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createAnalysisEngine } from '../engine.js';
@@ -22,6 +31,10 @@ import { generateIdentity, type DocumentKind } from '../testing/identity.js';
 import { renderDocument, type DocumentTruth } from '../testing/render-document.js';
 import { liveCapture, printAttack, screenReplay } from '../testing/spoof-scenes.js';
 import type { Point } from '../types.js';
+import { evaluationOrder, evaluationSample, type FamilyGroup } from '../testing/evaluation-set.js';
+import { cachedSide } from './evaluation-cache.js';
+import { FAMILY_LEGEND, failureReport, groupReport, timeReport } from './evaluation-report.js';
+import { evaluateSample, type SideOutcome } from './reader-evaluation.js';
 import { facePairs } from './face-pairs.js';
 import { CallTimes, StageTimes, loadAverage, memorySnapshot } from './measure.js';
 
@@ -32,10 +45,21 @@ const { values } = parseArgs({
     'face-pairs': { type: 'string' },
     'spoof-faces': { type: 'string', default: '22' },
     soak: { type: 'string', default: '300' },
+    tuned: { type: 'string', default: '150' },
+    'held-out': { type: 'string', default: '300' },
+    only: { type: 'string' },
+    shard: { type: 'string', default: '0/1' },
+    outcomes: { type: 'string' },
+    report: { type: 'string', multiple: true },
   },
 });
-const documentCount = Number(values.documents);
-const soakCalls = Number(values.soak);
+const SUITES = ['evaluation', 'documents', 'faces', 'spoof', 'soak'] as const;
+const suites = new Set(values.only ? values.only.split(',') : SUITES);
+for (const suite of suites)
+  if (!(SUITES as readonly string[]).includes(suite))
+    throw new Error(`--only takes ${SUITES.join(', ')}; got ${suite}`);
+const documentCount = suites.has('documents') ? Number(values.documents) : 0;
+const soakCalls = suites.has('soak') ? Number(values.soak) : 0;
 const kinds: DocumentKind[] = ['id-card', 'passport', 'residence-permit'];
 const presets = Object.keys(DEGRADATION_PRESETS) as DegradationPreset[];
 
@@ -71,6 +95,37 @@ await engine.warmUp();
 const warmUpMs = performance.now() - warmStart;
 memory.push(await memorySnapshot('after warm-up'));
 recordStages(stages.record);
+
+// The document reader's evaluation: held-out and tuned samples interleaved (the order in which
+// `bench:render` fills the cache), so that a shortened run keeps both groups in proportion.
+const evaluation: Record<FamilyGroup, SideOutcome[]> = { tuned: [], 'held-out': [] };
+const evaluationCounts: Record<FamilyGroup, number> = suites.has('evaluation')
+  ? { 'held-out': Number(values['held-out']), tuned: Number(values.tuned) }
+  : { 'held-out': 0, tuned: 0 };
+const evaluationLoad = loadAverage();
+{
+  const today = new Date().toISOString().slice(0, 10);
+  const [shard, shards] = (values.shard as string).split('/').map(Number) as [number, number];
+  let position = 0;
+  for (const [group, index] of evaluationOrder(evaluationCounts)) {
+    if (position++ % shards !== shard) continue;
+    const sample = evaluationSample(group, index);
+    const sides = {
+      mrz: await cachedSide(sample, 'mrz'),
+      front: sample.front ? await cachedSide(sample, 'front') : null,
+    };
+    const outcome = await evaluateSample(engine, sample, sides, today);
+    evaluation[group].push(outcome);
+    if (values.outcomes) await appendFile(values.outcomes, `${JSON.stringify(outcome)}\n`);
+    const done = evaluation.tuned.length + evaluation['held-out'].length;
+    if (done % 25 === 0)
+      console.error(
+        `… ${done}/${evaluationCounts.tuned + evaluationCounts['held-out']} evaluation samples, load ${loadAverage()}`,
+      );
+  }
+}
+const evaluationLoadEnd = loadAverage();
+if (suites.has('evaluation')) memory.push(await memorySnapshot('after evaluation'));
 
 let mrzCorrect = 0;
 let mrzTotal = 0;
@@ -122,14 +177,14 @@ for (let i = 0; i < documentCount; i++) {
   }
   if ((i + 1) % 30 === 0) console.error(`… ${i + 1}/${documentCount} documents`);
 }
-memory.push(await memorySnapshot(`after ${documentCount} documents`));
+if (documentCount > 0) memory.push(await memorySnapshot(`after ${documentCount} documents`));
 
 let falseRejects = 0;
 let genuineTotal = 0;
 let falseAccepts = 0;
 let impostorTotal = 0;
 let faceUnusable = 0;
-const allPairs = await facePairs(values['face-seed'] as string);
+const allPairs = suites.has('faces') ? await facePairs(values['face-seed'] as string) : [];
 // --face-pairs N keeps every k-th pair (a quick look); the default measures all of them.
 const step = values['face-pairs']
   ? Math.max(1, Math.floor(allPairs.length / Number(values['face-pairs'])))
@@ -147,7 +202,7 @@ for (const pair of allPairs.filter((_, i) => i % step === 0)) {
   }
 }
 
-memory.push(await memorySnapshot('after face pairs'));
+if (allPairs.length) memory.push(await memorySnapshot('after face pairs'));
 
 const scenes = [
   ['live', liveCapture],
@@ -156,7 +211,8 @@ const scenes = [
 ] as const;
 /** Correct outcomes (a live capture passes, an attack is flagged) and calls, per scene and frame count. */
 const spoofOutcome = new Map<string, [number, number]>();
-for (let index = 0; index < Number(values['spoof-faces']); index++) {
+const spoofFaces = suites.has('spoof') ? Number(values['spoof-faces']) : 0;
+for (let index = 0; index < spoofFaces; index++) {
   for (const [name, make] of scenes) {
     for (const frameCount of [1, 3] as const) {
       const frames: Buffer[] = [];
@@ -172,28 +228,31 @@ for (let index = 0; index < Number(values['spoof-faces']); index++) {
     }
   }
 }
-memory.push(await memorySnapshot('after anti-spoofing'));
+if (spoofFaces) memory.push(await memorySnapshot('after anti-spoofing'));
 
 // Soak: mixed calls on a few inputs, memory at the start, the middle and the end.
 recordStages(undefined);
-const soakDocs = await Promise.all(
-  kinds.map(async (kind, i) => {
-    const identity = generateIdentity(`soak-${i}`);
-    return {
-      front: (await renderDocument(identity, { kind, side: 'front', degrade: 'photo' })).image,
-      back: (await renderDocument(identity, { kind, side: 'back', degrade: 'photo' })).image,
-    };
-  }),
-);
-const soakFaces = [
-  await faceCapture(5, { seed: 'soak:a' }),
-  await faceCapture(5, { seed: 'soak:b' }),
-];
-const soakSpoof = [
-  await liveCapture(8, 'soak'),
-  await printAttack(8, 'soak'),
-  await screenReplay(8, 'soak'),
-];
+const soakDocs =
+  soakCalls === 0
+    ? []
+    : await Promise.all(
+        kinds.map(async (kind, i) => {
+          const identity = generateIdentity(`soak-${i}`);
+          return {
+            front: (await renderDocument(identity, { kind, side: 'front', degrade: 'photo' }))
+              .image,
+            back: (await renderDocument(identity, { kind, side: 'back', degrade: 'photo' })).image,
+          };
+        }),
+      );
+const soakFaces =
+  soakCalls === 0
+    ? []
+    : [await faceCapture(5, { seed: 'soak:a' }), await faceCapture(5, { seed: 'soak:b' })];
+const soakSpoof =
+  soakCalls === 0
+    ? []
+    : [await liveCapture(8, 'soak'), await printAttack(8, 'soak'), await screenReplay(8, 'soak')];
 for (let call = 0; call < soakCalls; call++) {
   if (call === 0) memory.push(await memorySnapshot(`soak call 0/${soakCalls}`));
   if (call === Math.floor(soakCalls / 2))
@@ -223,29 +282,54 @@ console.log(
 );
 console.log(`load average (1/5/15 min) at start ${loadBefore}, at end ${loadAverage()}`);
 console.log(`model warm-up ${warmUpMs.toFixed(0)} ms`);
-console.log('\naccuracy');
-console.log(
-  `  MRZ fully correct (valid, every character)  ${rate(mrzCorrect, mrzTotal)}   target ≥ 98 %`,
-);
-console.log(
-  `  barcodes read (PDF417 + QR, exact payload) ${rate(barcodeHits, barcodeTotal)}   target ≥ 99 %`,
-);
-console.log(`    of which on ±8° rotation                 ${rate(rotatedHits, rotatedTotal)}`);
-console.log(`  document outline found (corners ≤ 5 %)     ${rate(detected, detectTotal)}`);
-console.log(`  front fields all correct                   ${rate(frontCorrect, documentCount)}`);
-console.log(`  face false rejects (genuine < 70)          ${rate(falseRejects, genuineTotal)}`);
-console.log(`  face false accepts (impostor ≥ 70)         ${rate(falseAccepts, impostorTotal)}`);
-console.log(`  face pairs with an unusable image          ${faceUnusable}`);
-for (const frames of [1, 3])
+// `--report FILE…` adds the outcomes other runs wrote with `--outcomes` (shards of one evaluation).
+for (const file of values.report ?? [])
+  for (const line of (await readFile(file, 'utf8')).split('\n').filter(Boolean)) {
+    const outcome = JSON.parse(line) as SideOutcome;
+    evaluation[outcome.sample.group].push(outcome);
+  }
+if (suites.has('evaluation')) {
+  const all = [...evaluation.tuned, ...evaluation['held-out']];
   console.log(
-    `  anti-spoofing, ${frames} frame${frames > 1 ? 's' : ' '}: live passed ${spoofRate('live', frames)}, print flagged ${spoofRate('print', frames)}, screen flagged ${spoofRate('screen', frames)}`,
+    `\ndocument reader evaluation (load average ${evaluationLoad} at its start, ${evaluationLoadEnd} at its end)`,
   );
-console.log('\ntime per call (wall, and CPU time of all the process threads)');
-console.log(`  front                    ${times.front.summary()}   target ≤ 1000 ms`);
-console.log(`  back                     ${times.back.summary()}   target ≤ 500 ms`);
-console.log(`  face compare (2 images)  ${times.face.summary()}   target ≤ 300 ms`);
-console.log(`  anti-spoofing, 1 frame   ${times.spoof1.summary()}`);
-console.log(`  anti-spoofing, 3 frames  ${times.spoof3.summary()}`);
+  console.log(FAMILY_LEGEND);
+  for (const line of groupReport('TUNED-ON families', evaluation.tuned)) console.log(line);
+  for (const line of groupReport(`HELD-OUT family`, evaluation['held-out'])) console.log(line);
+  console.log('\ntime per side (all evaluation samples)');
+  for (const line of timeReport(all)) console.log(line);
+  console.log('\ntime per side, held-out only');
+  for (const line of timeReport(evaluation['held-out'])) console.log(line);
+  console.log('\nevaluation failures, held-out');
+  for (const line of failureReport(evaluation['held-out'], 60)) console.log(line);
+  console.log('\nevaluation failures, tuned-on');
+  for (const line of failureReport(evaluation.tuned, 40)) console.log(line);
+}
+if (documentCount > 0 || allPairs.length > 0 || spoofFaces > 0) {
+  console.log('\naccuracy (original generator)');
+  console.log(
+    `  MRZ fully correct (valid, every character)  ${rate(mrzCorrect, mrzTotal)}   target ≥ 98 %`,
+  );
+  console.log(
+    `  barcodes read (PDF417 + QR, exact payload) ${rate(barcodeHits, barcodeTotal)}   target ≥ 99 %`,
+  );
+  console.log(`    of which on ±8° rotation                 ${rate(rotatedHits, rotatedTotal)}`);
+  console.log(`  document outline found (corners ≤ 5 %)     ${rate(detected, detectTotal)}`);
+  console.log(`  front fields all correct                   ${rate(frontCorrect, documentCount)}`);
+  console.log(`  face false rejects (genuine < 70)          ${rate(falseRejects, genuineTotal)}`);
+  console.log(`  face false accepts (impostor ≥ 70)         ${rate(falseAccepts, impostorTotal)}`);
+  console.log(`  face pairs with an unusable image          ${faceUnusable}`);
+  for (const frames of [1, 3])
+    console.log(
+      `  anti-spoofing, ${frames} frame${frames > 1 ? 's' : ' '}: live passed ${spoofRate('live', frames)}, print flagged ${spoofRate('print', frames)}, screen flagged ${spoofRate('screen', frames)}`,
+    );
+  console.log('\ntime per call (wall, and CPU time of all the process threads)');
+  console.log(`  front                    ${times.front.summary()}   target ≤ 1000 ms`);
+  console.log(`  back                     ${times.back.summary()}   target ≤ 500 ms`);
+  console.log(`  face compare (2 images)  ${times.face.summary()}   target ≤ 300 ms`);
+  console.log(`  anti-spoofing, 1 frame   ${times.spoof1.summary()}`);
+  console.log(`  anti-spoofing, 3 frames  ${times.spoof3.summary()}`);
+}
 console.log('\ntime per stage');
 for (const line of stages.lines()) console.log(`  ${line}`);
 console.log(`\nmemory${(globalThis as { gc?: unknown }).gc ? ' (after a full GC)' : ''}`);

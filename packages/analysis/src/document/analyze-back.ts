@@ -1,11 +1,5 @@
 import sharp from 'sharp';
-import {
-  cropRgb,
-  decodeImage,
-  resizeRgb,
-  type ImageLimits,
-  type RgbImage,
-} from '../image/decode.js';
+import { cropRgb, resizeRgb, type ImageLimits, type RgbImage } from '../image/decode.js';
 import { measureQuality } from '../image/quality.js';
 import { stage } from '../perf/stages.js';
 import { readTextLines } from '../models/paddle-ocr.js';
@@ -13,8 +7,8 @@ import { readMrzWithTesseract } from '../models/tesseract.js';
 import type { BackAnalysis, FrontAnalysis, MrzResult } from '../types.js';
 import { readBarcodes } from './barcodes.js';
 import { decideIdentity } from './identity-decision.js';
-import { locateAndRectify } from './locate.js';
 import { mrzCandidates, mrzDocumentType, mrzFromCandidates, textRows } from './mrz-read.js';
+import { decodeAndLocate } from './upload-cache.js';
 
 /** The MRZ sits in the bottom part of every TD1/TD2/TD3 side that carries one. */
 const MRZ_BAND = 0.45;
@@ -30,11 +24,15 @@ function better(a: MrzResult | null, b: MrzResult | null): MrzResult | null {
   return score(b) > score(a) ? b : a;
 }
 
-async function readWithPaddle(image: RgbImage): Promise<{ mrz: MrzResult | null; text: string }> {
+async function readWithPaddle(
+  image: RgbImage,
+): Promise<{ mrz: MrzResult | null; text: string; mrzRows: number }> {
   const lines = await readTextLines(image);
+  const candidates = mrzCandidates(textRows(lines));
   return {
-    mrz: mrzFromCandidates(mrzCandidates(textRows(lines)), 'paddleocr'),
+    mrz: mrzFromCandidates(candidates, 'paddleocr'),
     text: lines.map((l) => l.text).join('\n'),
+    mrzRows: candidates.length,
   };
 }
 
@@ -59,8 +57,7 @@ export async function analyzeBackImage(
   front?: FrontAnalysis | null,
   limits?: ImageLimits,
 ): Promise<BackAnalysis> {
-  const decoded = await stage('back: decode', () => decodeImage(bytes, 1600, limits));
-  const located = await stage('back: outline + warp', () => locateAndRectify(decoded));
+  const { decoded, located } = await decodeAndLocate(bytes, 'back', limits);
   const { rectified } = located;
   const bandTop = Math.round(rectified.height * (1 - MRZ_BAND));
   const band = cropRgb(rectified, 0, bandTop, rectified.width, rectified.height - bandTop);
@@ -69,9 +66,12 @@ export async function analyzeBackImage(
   );
   let mrz = first.mrz;
   let ocrRaw = first.text;
-  if (!mrz?.valid)
+  // Fallbacks, bounded to one in the common cases: with MRZ rows in the band the band is right and
+  // only the reading failed (second reader); without, the outline missed the MRZ (whole photo).
+  const bandHasMrz = first.mrzRows >= 2;
+  if (!mrz?.valid && bandHasMrz)
     mrz = better(mrz, await stage('back: MRZ tesseract', () => readWithTesseract(band)));
-  if (!mrz?.valid) {
+  if (!mrz?.valid && (!bandHasMrz || !located.outlineFound)) {
     // The outline may be wrong (a cut-off card): read the whole photo.
     const whole = await stage('back: OCR whole photo', async () =>
       readWithPaddle(await resizeRgb(decoded, Math.min(decoded.width, 1000))),

@@ -1,20 +1,14 @@
 import sharp from 'sharp';
-import {
-  cropRgb,
-  decodeImage,
-  resizeRgb,
-  type ImageLimits,
-  type RgbImage,
-} from '../image/decode.js';
+import { cropRgb, resizeRgb, type ImageLimits, type RgbImage } from '../image/decode.js';
 import { measureQuality } from '../image/quality.js';
 import { stage } from '../perf/stages.js';
-import { readTextLines } from '../models/paddle-ocr.js';
 import { detectFaces } from '../face/detect.js';
 import { PORTRAIT_CONFIG } from '../models/human.js';
 import type { DocumentFields, DocumentType, FrontAnalysis } from '../types.js';
 import { findCountry, findDocumentType, readFrontFields } from './front-fields.js';
 import { decideIdentity } from './identity-decision.js';
-import { locateAndRectify } from './locate.js';
+import { readPageText } from './page-text.js';
+import { decodeAndLocate } from './upload-cache.js';
 import {
   fieldsFromMrz,
   mrzCandidates,
@@ -22,9 +16,6 @@ import {
   mrzFromCandidates,
   textRows,
 } from './mrz-read.js';
-
-/** Width at which the front is read by OCR (text of an ID-1 card stays ≥ 12 px high). */
-const OCR_WIDTH = 800;
 
 /** Crops the document portrait (the largest face) with a head-and-shoulders margin, JPEG base64. */
 async function portrait(document: RgbImage): Promise<string | null> {
@@ -75,10 +66,8 @@ export async function analyzeFrontImage(
   bytes: Buffer,
   limits?: ImageLimits,
 ): Promise<FrontAnalysis> {
-  const decoded = await stage('front: decode', () => decodeImage(bytes, 1600, limits));
-  const located = await stage('front: outline + warp', () => locateAndRectify(decoded));
-  const readable = await resizeRgb(located.rectified, OCR_WIDTH);
-  const lines = await stage('front: OCR', () => readTextLines(readable));
+  const { located } = await decodeAndLocate(bytes, 'front', limits);
+  const { lines, readable } = await readPageText(located);
   const ocrRaw = lines.map((l) => l.text).join('\n');
   const quality = await stage('front: quality', () => measureQuality(located.rectified));
   let fields = readFrontFields(lines);

@@ -11,11 +11,21 @@ export interface Identity {
   /** English name of the issuing state as printed on the document. */
   issuingStateName: string;
   nationality: string;
-  /** Surnames, upper-case A–Z words. */
+  /**
+   * Surnames as the visual zone prints them: upper-case words ({@link generateIdentity}: A–Z only;
+   * {@link generateEvaluationIdentity}: also accented letters, hyphens and apostrophes, which the
+   * MRZ transliterates).
+   */
   lastNames: string;
-  /** Given names, upper-case A–Z words. */
+  /** Given names, as {@link Identity.lastNames}. */
   firstNames: string;
-  sex: 'M' | 'F';
+  /** `X`: unspecified (printed `X` in the visual zone; in the MRZ see {@link Identity.mrzSexMarker}). */
+  sex: 'M' | 'F' | 'X';
+  /**
+   * How the MRZ prints sex `X`: `X`, or the filler `<` that ICAO 9303 Part 4 names for "unspecified"
+   * (both are met on real documents). Default `X`.
+   */
+  mrzSexMarker?: 'X' | '<';
   /** `YYYY-MM-DD`. */
   birthDate: string;
   dateOfIssue: string;

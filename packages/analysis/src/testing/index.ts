@@ -40,3 +40,33 @@ export {
 } from './faces.js';
 export { liveCapture, printAttack, screenReplay } from './spoof-scenes.js';
 export { y4mVideo, toI420, type RgbFrame } from './y4m.js';
+export {
+  evaluationSample,
+  renderEvaluationSide,
+  EVALUATION_SET_VERSION,
+  type EvaluationSample,
+  type FamilyGroup,
+} from './evaluation-set.js';
+export {
+  generateEvaluationIdentity,
+  type EvaluationIdentity,
+  type IdentityClass,
+} from './evaluation-identity.js';
+export {
+  DOCUMENT_FAMILIES,
+  FAMILY_STYLES,
+  HELD_OUT_FAMILY,
+  MRZ_FONTS,
+  TUNED_FAMILIES,
+  type FamilyName,
+  type MrzFont,
+} from './families.js';
+export {
+  drawPhonePhoto,
+  takePhonePhoto,
+  PHOTO_PROFILES,
+  type PhonePhoto,
+  type PhotoProfile,
+} from './phone-photo.js';
+export { mrzTransliterate } from './transliterate.js';
+export { mrzNameField } from './mrz-lines.js';

@@ -1,5 +1,6 @@
 import { mrzCheckDigit } from '../document/mrz-check-digit.js';
 import type { DocumentKind, Identity } from './identity.js';
+import { mrzTransliterate } from './transliterate.js';
 
 /** MRZ format of each document kind. */
 export const MRZ_FORMAT: Readonly<Record<DocumentKind, 'TD1' | 'TD2' | 'TD3'>> = {
@@ -17,12 +18,28 @@ function yymmdd(iso: string): string {
   return iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
 }
 
-function nameField(identity: Identity, length: number): string {
-  const last = identity.lastNames.split(' ').join('<');
-  const first = identity.firstNames.split(' ').join('<');
-  const joined = `${last}<<${first}`;
-  // ICAO 9303 Part 3: a name that does not fit is cut at the end of the field (which is then full).
+/**
+ * The name field of the MRZ (ICAO 9303 Part 3 §4.6): primary identifier, `<<`, secondary
+ * identifier, transliterated. A name longer than the field is truncated at the field's end (the
+ * last position then holds a letter of the name, which is how a reader knows it was truncated);
+ * a primary identifier alone too long for the field keeps at least one letter of the given names.
+ */
+export function mrzNameField(lastNames: string, firstNames: string, length: number): string {
+  const last = mrzTransliterate(lastNames).replace(/^<+|<+$/g, '');
+  const first = mrzTransliterate(firstNames).replace(/^<+|<+$/g, '');
+  let joined = first ? `${last}<<${first}` : last;
+  if (joined.length > length && first && last.length + 3 > length)
+    joined = `${last.slice(0, length - 3)}<<${first[0] as string}`;
   return joined.slice(0, length).padEnd(length, '<');
+}
+
+function nameField(identity: Identity, length: number): string {
+  return mrzNameField(identity.lastNames, identity.firstNames, length);
+}
+
+/** The MRZ sex character: `M`, `F`, or for unspecified `X` or the filler (`mrzSexMarker`). */
+function mrzSex(identity: Identity): string {
+  return identity.sex === 'X' ? (identity.mrzSexMarker ?? 'X') : identity.sex;
 }
 
 function check(data: string): string {
@@ -36,7 +53,7 @@ export function buildMrzLines(identity: Identity, kind: DocumentKind): string[] 
   const expiry = yymmdd(identity.dateOfExpiry);
   const state = identity.issuingState;
   const nationality = identity.nationality;
-  const sex = identity.sex;
+  const sex = mrzSex(identity);
   switch (MRZ_FORMAT[kind]) {
     case 'TD1': {
       const line1 = field(`ID${state}${doc}${check(doc)}${identity.personalNumber}`, 30);

@@ -8,10 +8,13 @@ import {
   type Degradation,
   type DegradationPreset,
 } from './degrade.js';
-import { documentGeometry, documentSvg } from './document-layout.js';
+import { documentGeometry, documentSvg, type DocumentGeometry } from './document-layout.js';
+import { familySide } from './family-layout.js';
+import type { FamilyName, MrzFont } from './families.js';
 import { sampleFace } from './faces.js';
 import type { DocumentKind, Identity } from './identity.js';
 import { MRZ_FORMAT, buildMrzLines } from './mrz-lines.js';
+import { documentPixelWidth, takePhonePhoto, type PhonePhoto } from './phone-photo.js';
 
 /** Options of {@link renderDocument}. */
 export interface RenderOptions {
@@ -23,6 +26,15 @@ export interface RenderOptions {
   seed?: number | string;
   /** Print a wrong MRZ check digit (a forged or tampered document). */
   tamperCheckDigit?: 'documentNumber' | 'birthDate' | 'expirationDate' | 'composite';
+  /**
+   * Draw the document in one of the evaluation's design families (`families.ts`) instead of the
+   * original layout. Without it the output is the original generator's, byte for byte.
+   */
+  family?: FamilyName;
+  /** OCR-B face of the MRZ in a family design (default `regular`). */
+  mrzFont?: MrzFont;
+  /** Take a phone photo or scan of the document (`phone-photo.ts`) instead of `degrade`. */
+  photo?: PhonePhoto;
 }
 
 /** What a rendered document really says, for scoring a reader (never an input to the engine). */
@@ -141,22 +153,48 @@ export async function renderDocument(
   options: RenderOptions,
 ): Promise<RenderedDocument> {
   const { kind, side } = options;
-  const geometry = documentGeometry(kind, side);
   const hasMrz = side === 'back' || kind === 'passport';
   const mrz = hasMrz ? buildMrzLines(identity, kind) : null;
   if (mrz && options.tamperCheckDigit)
     tamperCheckDigit(mrz, MRZ_FORMAT[kind], options.tamperCheckDigit);
-  const svg = documentSvg(kind, side, identity, mrz ?? []);
+  let geometry: DocumentGeometry;
+  let svg: string;
+  if (options.family) {
+    const drawn = familySide(
+      options.family,
+      kind,
+      side,
+      identity,
+      mrz ?? [],
+      options.mrzFont ?? 'regular',
+      String(options.seed ?? identity.seed),
+    );
+    geometry = drawn.geometry;
+    svg = drawn.svg;
+  } else {
+    geometry = documentGeometry(kind, side);
+    svg = documentSvg(kind, side, identity, mrz ?? []);
+  }
+  // A photo needs the document drawn at the density it will have in the photo.
+  const density = options.photo ? documentPixelWidth(options.photo) / geometry.width : 1;
+  const px = (v: number): number => Math.round(v * density);
+  if (density !== 1)
+    svg = svg.replace(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="(\d+)" height="(\d+)"( viewBox="[^"]*")?/,
+      (_, w: string, h: string) =>
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${px(Number(w))}" height="${px(Number(h))}" viewBox="0 0 ${w} ${h}"`,
+    );
   const layers: sharp.OverlayOptions[] = [];
   if (geometry.portrait) {
-    const portrait = await sharp(await sampleFace(identity.faceIndex, geometry.portrait.width * 2))
-      .resize(geometry.portrait.width, geometry.portrait.height, {
+    const width = px(geometry.portrait.width);
+    const portrait = await sharp(await sampleFace(identity.faceIndex, Math.max(width, 200) * 2))
+      .resize(width, px(geometry.portrait.height), {
         fit: 'cover',
         position: 'centre',
       })
       .modulate({ saturation: 0.85 })
       .toBuffer();
-    layers.push({ input: portrait, left: geometry.portrait.x, top: geometry.portrait.y });
+    layers.push({ input: portrait, left: px(geometry.portrait.x), top: px(geometry.portrait.y) });
   }
   const barcodes: DocumentTruth['barcodes'] = [];
   if (geometry.pdf417) {
@@ -172,9 +210,9 @@ export async function renderDocument(
     };
     const { x, y, width, height } = geometry.pdf417;
     layers.push({
-      input: await fittedBarcode(options as bwipjs.RenderOptions, width, height),
-      left: x,
-      top: y,
+      input: await fittedBarcode(options as bwipjs.RenderOptions, px(width), px(height)),
+      left: px(x),
+      top: px(y),
     });
     barcodes.push({ format: 'PDF417', text });
   }
@@ -182,23 +220,26 @@ export async function renderDocument(
     const text = qrPayload(identity);
     const options = { bcid: 'qrcode', text, scale: 4, padding: 6, backgroundcolor: 'FFFFFF' };
     const { x, y, size } = geometry.qr;
-    layers.push({ input: await fittedBarcode(options, size, size), left: x, top: y });
+    layers.push({
+      input: await fittedBarcode(options, px(size), px(size)),
+      left: px(x),
+      top: px(y),
+    });
     barcodes.push({ format: 'QRCode', text });
   }
   const clean = await sharp(Buffer.from(svg))
     .composite(layers)
     .flatten({ background: '#ffffff' })
-    .png()
+    .png({ compressionLevel: options.photo ? 1 : 6 })
     .toBuffer();
   const degradation =
     typeof options.degrade === 'string'
       ? DEGRADATION_PRESETS[options.degrade]
       : (options.degrade ?? {});
-  const degraded = await degradeImage(
-    clean,
-    degradation,
-    options.seed ?? `${identity.seed}:${kind}:${side}`,
-  );
+  const seed = options.seed ?? `${identity.seed}:${kind}:${side}`;
+  const degraded = options.photo
+    ? await takePhonePhoto(clean, options.photo, seed)
+    : await degradeImage(clean, degradation, seed);
   return {
     image: degraded.image,
     truth: {

@@ -1,0 +1,38 @@
+/**
+ * Renders the evaluation set into the bench's cache ahead of a run (the bench renders what is
+ * missing itself; this only moves the work out of the way):
+ *
+ *   npm run bench:render -w packages/analysis [-- --tuned 150 --held-out 300 --shard 0/2]
+ *
+ * `--shard i/n` renders every n-th sample from the i-th: run n processes to use n cores.
+ */
+import { parseArgs } from 'node:util';
+import { evaluationOrder, evaluationSample, type FamilyGroup } from '../testing/evaluation-set.js';
+import { cachedSide } from './evaluation-cache.js';
+
+const { values } = parseArgs({
+  options: {
+    tuned: { type: 'string', default: '150' },
+    'held-out': { type: 'string', default: '300' },
+    shard: { type: 'string', default: '0/1' },
+  },
+});
+const [shard, shards] = (values.shard as string).split('/').map(Number) as [number, number];
+let position = 0;
+const counts: Record<FamilyGroup, number> = {
+  'held-out': Number(values['held-out']),
+  tuned: Number(values.tuned),
+};
+const start = performance.now();
+let rendered = 0;
+// Interleaved, so that a run stopped early still has both groups in proportion.
+for (const [group, index] of evaluationOrder(counts)) {
+  if (position++ % shards !== shard) continue;
+  const sample = evaluationSample(group, index);
+  await cachedSide(sample, 'mrz');
+  if (sample.front) await cachedSide(sample, 'front');
+  rendered++;
+  if (rendered % 20 === 0)
+    console.error(`${rendered} samples, ${((performance.now() - start) / 1000).toFixed(0)} s`);
+}
+console.error(`done: ${rendered} samples in ${((performance.now() - start) / 1000).toFixed(0)} s`);

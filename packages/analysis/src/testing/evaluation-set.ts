@@ -1,0 +1,105 @@
+import {
+  DOCUMENT_FAMILIES,
+  HELD_OUT_FAMILY,
+  TUNED_FAMILIES,
+  pickMrzFont,
+  type FamilyName,
+  type MrzFont,
+} from './families.js';
+import { generateEvaluationIdentity, type EvaluationIdentity } from './evaluation-identity.js';
+import type { DocumentKind } from './identity.js';
+import {
+  drawPhonePhoto,
+  pickPhotoProfile,
+  type PhonePhoto,
+  type PhotoProfile,
+} from './phone-photo.js';
+import { Random } from './random.js';
+import { renderDocument, type RenderedDocument } from './render-document.js';
+
+/**
+ * Version of the evaluation set's output: bump it whenever a change to the generator changes the
+ * rendered images (caches of rendered photos are keyed by it).
+ */
+export const EVALUATION_SET_VERSION = 'eval-4';
+
+/** Tuned-on families or the held-out family. */
+export type FamilyGroup = 'tuned' | 'held-out';
+
+/** One document of the evaluation: who, which design, which MRZ face, which photo of each side. */
+export interface EvaluationSample {
+  /** `tuned:17` or `held-out:17`: the seed of everything else. */
+  id: string;
+  group: FamilyGroup;
+  family: FamilyName;
+  kind: DocumentKind;
+  identity: EvaluationIdentity;
+  mrzFont: MrzFont;
+  /** Photo of the side with the MRZ (card back, passport data page). */
+  mrzSide: { profile: PhotoProfile; photo: PhonePhoto };
+  /** Photo of the card front (cards only). */
+  front: { profile: PhotoProfile; photo: PhonePhoto } | null;
+}
+
+const KINDS: readonly DocumentKind[] = ['id-card', 'passport', 'residence-permit'];
+
+/**
+ * The `index`-th sample of a group, deterministic. Kinds cycle TD1, TD3, TD2; tuned samples cycle
+ * through the tuned families; everything else is drawn from the sample's seed. The held-out group
+ * uses its own seed space (`held-out:N`), so its documents never appear while tuning.
+ */
+export function evaluationSample(group: FamilyGroup, index: number): EvaluationSample {
+  const id = `${group}:${index}`;
+  const random = new Random(`evaluation:${id}`);
+  const family =
+    group === 'held-out'
+      ? HELD_OUT_FAMILY
+      : (TUNED_FAMILIES[Math.floor(index / KINDS.length) % TUNED_FAMILIES.length] as FamilyName);
+  const kind = KINDS[index % KINDS.length] as DocumentKind;
+  const mrzProfile = pickPhotoProfile(random);
+  const frontProfile = pickPhotoProfile(random);
+  return {
+    id,
+    group,
+    family,
+    kind,
+    identity: generateEvaluationIdentity(id),
+    mrzFont: pickMrzFont(random),
+    mrzSide: { profile: mrzProfile, photo: drawPhonePhoto(mrzProfile, random) },
+    front:
+      kind === 'passport'
+        ? null
+        : { profile: frontProfile, photo: drawPhonePhoto(frontProfile, random) },
+  };
+}
+
+/**
+ * The order in which the bench reads (and `bench:render` renders) `counts` samples: both groups
+ * interleaved in proportion, so that a run cut short still holds both groups.
+ */
+export function evaluationOrder(counts: Record<FamilyGroup, number>): [FamilyGroup, number][] {
+  const items: [number, FamilyGroup, number][] = [];
+  for (const group of ['held-out', 'tuned'] as const)
+    for (let index = 0; index < counts[group]; index++)
+      items.push([(index + 0.5) / counts[group], group, index]);
+  return items.sort((a, b) => a[0] - b[0]).map(([, group, index]) => [group, index]);
+}
+
+/** Renders one side of a sample: `mrz` (card back or passport page) or `front` (cards). */
+export function renderEvaluationSide(
+  sample: EvaluationSample,
+  which: 'mrz' | 'front',
+): Promise<RenderedDocument> {
+  const shot = which === 'mrz' ? sample.mrzSide : sample.front;
+  if (!shot) throw new RangeError(`${sample.kind} has no separate front`);
+  return renderDocument(sample.identity, {
+    kind: sample.kind,
+    side: which === 'mrz' && sample.kind !== 'passport' ? 'back' : 'front',
+    family: sample.family,
+    mrzFont: sample.mrzFont,
+    photo: shot.photo,
+    seed: `${sample.id}:${which}`,
+  });
+}
+
+export { DOCUMENT_FAMILIES, HELD_OUT_FAMILY, TUNED_FAMILIES };
