@@ -40,3 +40,14 @@ export {
 } from './faces.js';
 export { liveCapture, printAttack, screenReplay } from './spoof-scenes.js';
 export { y4mVideo, toI420, type RgbFrame } from './y4m.js';
+export { turnHead, turnedPoint, type FaceGeometry } from './head-turn.js';
+export { closeEyes, type EyeGeometry } from './closed-eyes.js';
+export {
+  genuineChallenge,
+  stillReplay,
+  tiltedPicture,
+  hasFace,
+  type ChallengeScene,
+  type GenuineChallengeOptions,
+  type LivenessChallengeKind,
+} from './liveness-scenes.js';
