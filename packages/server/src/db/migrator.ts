@@ -10,6 +10,7 @@ import { initialMigration } from './migrations/0001-initial.js';
 import { flowMigration } from './migrations/0002-flow.js';
 import { statusPollMigration } from './migrations/0003-status-poll.js';
 import { linkCreatedOnLinkMigration } from './migrations/0004-link-created-on-link.js';
+import { livenessMigration } from './migrations/0007-liveness.js';
 
 /**
  * Every migration, in order. Append only: a released migration is never edited, a change is a new one.
@@ -21,6 +22,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0002-flow': flowMigration(dialect),
     '0003-status-poll': statusPollMigration(),
     '0004-link-created-on-link': linkCreatedOnLinkMigration(),
+    '0007-liveness': livenessMigration(),
   };
 }
 
