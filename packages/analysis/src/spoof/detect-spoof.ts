@@ -13,11 +13,28 @@ import { periodicTexture } from './frequency.js';
 const FRAME_SIDE = 1600;
 /**
  * Faces are looked for on a copy scaled down with a proper low-pass filter (sharp's Lanczos) to the
- * face detector's input size (BlazeFace, 256 pixels). Handed the 1600-pixel frame, Human shrinks it
- * with a bilinear tensor resize that skips pixels (aliasing), and its detector missed turned faces
- * that the element had just seen; at 256 it finds them (measured: `npm run bench:liveness`).
+ * face detector's input size (BlazeFace, 256 pixels), then, when none is found there, at twice
+ * that. Handed the 1600-pixel frame, Human shrinks it with a bilinear tensor resize that skips
+ * pixels (aliasing), and its detector missed turned faces that the element had just seen; each
+ * size alone still misses a few faces the other finds (measured: `npm run bench:liveness`).
  */
-export const FACE_DETECTION_SIDE = 256;
+export const FACE_DETECTION_SIDES = [256, 512] as const;
+
+/** The significant faces of `frame`, looked for at each of {@link FACE_DETECTION_SIDES} in turn. */
+async function findFaces(frame: RgbImage): Promise<{ faces: FaceResult[]; factor: number }> {
+  let found: { faces: FaceResult[]; factor: number } = { faces: [], factor: 1 };
+  for (const side of FACE_DETECTION_SIDES) {
+    const small = await stage('spoof: resize', () => fitRgb(frame, side));
+    const faces = significantFaces(
+      await stage('spoof: Human', () => detectFaces(small, SPOOF_CONFIG)),
+      small.width,
+      small.height,
+    );
+    found = { faces, factor: frame.width / small.width };
+    if (faces.length > 0) break;
+  }
+  return found;
+}
 
 /** A face found on the detection copy, its box scaled back to the analysed frame. */
 function scaledFace(face: FaceResult, factor: number): FaceResult {
@@ -119,14 +136,9 @@ export async function detectSpoofFrames(
   const faces: (FaceResult | null)[] = [];
   let multiple = false;
   for (const frame of decoded) {
-    const small = await stage('spoof: resize', () => fitRgb(frame, FACE_DETECTION_SIDE));
-    const found = significantFaces(
-      await stage('spoof: Human', () => detectFaces(small, SPOOF_CONFIG)),
-      small.width,
-      small.height,
-    );
-    if (found.length > 1) multiple = true;
-    faces.push(found[0] ? scaledFace(found[0], frame.width / small.width) : null);
+    const found = await findFaces(frame);
+    if (found.faces.length > 1) multiple = true;
+    faces.push(found.faces[0] ? scaledFace(found.faces[0], found.factor) : null);
   }
   const withFace = faces.filter((f): f is FaceResult => f !== null);
   const { verdict: challenge, ...challengeSignal } = verifyChallenges(faces, signals);
