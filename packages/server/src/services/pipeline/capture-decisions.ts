@@ -110,7 +110,11 @@ export function challengeVerdictOf(spoof: SpoofAnalysis): ChallengeVerdict {
   if (spoof.challenge !== undefined) return spoof.challenge;
   const signal = spoof.signals['challenge'];
   if (signal === undefined || signal.detail['challenges'] === 0) return 'absent';
-  return signal.score === null ? 'inconclusive' : signal.score >= 0.5 ? 'contradicted' : 'confirmed';
+  return signal.score === null
+    ? 'inconclusive'
+    : signal.score >= 0.5
+      ? 'contradicted'
+      : 'confirmed';
 }
 
 /**
