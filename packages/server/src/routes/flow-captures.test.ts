@@ -55,7 +55,7 @@ describe('capture flow end to end (in-process analysis)', () => {
     };
     selfies = {
       selfie: await genuineChallenge(ana.faceIndex, 'turn-left'),
-      otherSelfie: await genuineChallenge(ana.faceIndex, 'blink'),
+      otherSelfie: await genuineChallenge(ana.faceIndex, 'turn-left', { width: 1080 }),
       impostor: await genuineChallenge(other, 'turn-right'),
       // Ana's face (sample 1) and sample 0 share demo photo 1; their rendered challenges read
       // clearly (`npm run bench:liveness`).
