@@ -51,7 +51,15 @@ const packageRoot = (name) => {
 };
 const humanRoot = packageRoot('@vladmandic/human');
 const tfjsWasmDir = join(packageRoot('@tensorflow/tfjs-backend-wasm'), 'dist');
-const faceModels = ['blazeface.json', 'blazeface.bin', 'facemesh.json', 'facemesh.bin'];
+// The iris model refines the mesh's eyelid points: without it the lids barely follow a closing eye.
+const faceModels = [
+  'blazeface.json',
+  'blazeface.bin',
+  'facemesh.json',
+  'facemesh.bin',
+  'iris.json',
+  'iris.bin',
+];
 const wasmBinaries = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'];
 
 const minify = () => terser({ ecma: 2022, module: true, format: { comments: false } });

@@ -28,6 +28,13 @@ if (!existsSync(join(testDocuments, 'documents.json'))) {
     { stdio: 'inherit' },
   );
 }
+// Real-face frames with the eyes open and shut (@idv/analysis/testing) for the blink tests.
+const testFaces = join(here, '.test-artifacts', 'faces');
+if (!existsSync(join(testFaces, 'faces.json'))) {
+  execFileSync(process.execPath, [join(here, 'scripts', 'make-test-faces.mjs'), testFaces], {
+    stdio: 'inherit',
+  });
+}
 const screenshotDir = process.env.IDV_SCREENSHOT_DIR;
 const userDataDir = mkdtempSync(join(tmpdir(), 'idv-wtr-'));
 process.on('exit', () => rmSync(userDataDir, { recursive: true, force: true }));

@@ -257,9 +257,22 @@ export interface SpoofSignal {
   detail: Record<string, number | string | boolean | null>;
 }
 
+/**
+ * What the frames show about the element's claimed active challenge: `confirmed` (every claimed
+ * challenge is in the frames), `contradicted` (faces were measured and the change is not there),
+ * `inconclusive` (too few frames with a measurable face to tell: a retake, not a spoof), `absent`
+ * (no challenge claimed as passed).
+ */
+export type ChallengeVerdict = 'confirmed' | 'contradicted' | 'inconclusive' | 'absent';
+
 /** Answer of anti-spoofing `POST /inference`. */
 export interface SpoofAnalysis {
   spoofing: boolean;
+  /**
+   * The claimed challenge re-verified on the frames, whatever the spoofing verdict: the caller
+   * judges liveness from it even where it does not act on `spoofing`.
+   */
+  challenge: ChallengeVerdict;
   /** 0–1 spoof likelihood (the verdict is `score ≥ 0.5`, or a hard signal). */
   score: number;
   signals: Record<string, SpoofSignal>;

@@ -95,3 +95,20 @@ export function facePose(face: FaceResult): { yaw: number; pitch: number; roll: 
   const degrees = (radians: number): number => Math.round((radians * 180 * 10) / Math.PI) / 10;
   return { yaw: degrees(angle.yaw), pitch: degrees(angle.pitch), roll: degrees(angle.roll) };
 }
+
+/**
+ * Horizontal offset of the nose tip from the middle of the eyes, in eye distances (MediaPipe mesh
+ * points 1, 33, 263): about 0 for a frontal face, positive when the nose points to the frame's
+ * right. The element measures the same on the device; it follows a head turn on flat pixels more
+ * steadily than the mesh's fitted rotation.
+ */
+export function noseOffset(face: FaceResult): number | null {
+  const mesh = face.mesh;
+  if (!mesh || mesh.length < 468) return null;
+  const nose = mesh[1]!;
+  const a = mesh[33]!;
+  const b = mesh[263]!;
+  const distance = Math.hypot((b[0] ?? 0) - (a[0] ?? 0), (b[1] ?? 0) - (a[1] ?? 0));
+  if (distance === 0) return null;
+  return ((nose[0] ?? 0) - ((a[0] ?? 0) + (b[0] ?? 0)) / 2) / distance;
+}

@@ -164,6 +164,18 @@ export const FaceAnalysisSchema = Type.Object({
 
 export const SpoofAnalysisSchema = Type.Object({
   spoofing: Type.Boolean(),
+  challenge: Type.Union(
+    [
+      Type.Literal('confirmed'),
+      Type.Literal('contradicted'),
+      Type.Literal('inconclusive'),
+      Type.Literal('absent'),
+    ],
+    {
+      description:
+        'The claimed active challenge re-verified on the frames: confirmed, contradicted (faces measured, the change absent), inconclusive (too few frames with a measurable face), absent (none claimed as passed).',
+    },
+  ),
   score: Type.Number(),
   signals: Type.Record(
     Type.String(),

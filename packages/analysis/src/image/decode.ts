@@ -136,6 +136,21 @@ export async function resizeRgb(image: RgbImage, width: number): Promise<RgbImag
   return { data, width: info.width, height: info.height };
 }
 
+/**
+ * Scales an RGB image down to fit `maxSide` (aspect kept, never enlarged) with sharp's Lanczos
+ * kernel, which low-passes before it samples: no aliasing, unlike a bilinear tensor resize.
+ */
+export async function fitRgb(image: RgbImage, maxSide: number): Promise<RgbImage> {
+  if (Math.max(image.width, image.height) <= maxSide) return image;
+  const { data, info } = await sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: 3 },
+  })
+    .resize(maxSide, maxSide, { fit: 'inside', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
 /** Copies a rectangle out of an RGB image (clamped to the image). */
 export function cropRgb(
   image: RgbImage,

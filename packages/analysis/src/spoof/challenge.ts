@@ -1,48 +1,103 @@
 import type { FaceResult } from '@vladmandic/human';
-import type { LivenessSignals, SpoofSignal } from '../types.js';
-import { eyeOpenness, facePose } from '../face/detect.js';
+import type { ChallengeVerdict, LivenessSignals, SpoofSignal } from '../types.js';
+import { eyeOpenness, facePose, noseOffset } from '../face/detect.js';
 
-/** Yaw change, degrees, that a head turn must show across the frames. */
-const TURN_DEGREES = 12;
+/** Yaw change, degrees, that shows a head turn across the frames. */
+export const TURN_DEGREES = 12;
+/**
+ * Change of the nose's offset from the middle of the eyes, in eye distances, that shows a head
+ * turn on its own (the element completes a turn at 0.35 from frontal; the mesh's fitted rotation
+ * follows some turned faces only part of the way).
+ */
+export const TURN_NOSE_OFFSET = 0.25;
 /** A blink: the least open frame at most this share of the most open one. */
-const BLINK_RATIO = 0.6;
+export const BLINK_RATIO = 0.6;
+
+/** What the frames show about the claimed challenges, and the measurements behind it. */
+export interface ChallengeCheck {
+  verdict: ChallengeVerdict;
+  detail: Record<string, number | string | boolean | null>;
+}
+
+const round = (value: number, places = 1): number =>
+  Math.round(value * 10 ** places) / 10 ** places;
+
+function range(values: (number | null)[]): number | null {
+  const measured = values.filter((v): v is number => v !== null);
+  return measured.length >= 2 ? Math.max(...measured) - Math.min(...measured) : null;
+}
 
 /**
- * Re-verifies the element's active challenges on the server frames: a claimed head turn must show
- * a yaw change of ≥ 12° in the claimed direction, a claimed blink a frame with eyes clearly less open.
- * A challenge the device claims passed but the frames contradict is a strong spoof cue (replayed or
- * tampered signals). Without challenges the signal is not measured.
+ * Re-verifies the element's active challenges on the server's frames: a claimed head turn must
+ * show a yaw change of ≥ 12° or a nose offset change of ≥ 0.25 eye distances across the frames, a
+ * claimed blink a frame with the eyes at most 60 % as open as in the most open one.
+ *
+ * The verdict keeps apart what the frames contradict from what they cannot tell: `contradicted`
+ * when at least two frames show a face and the change is not there (a replayed still, a forged
+ * claim); `inconclusive` when fewer than two frames show a measurable face (the person turned out
+ * of the detector's reach, a dark frame): a retake, not a spoof; `confirmed` when every claimed
+ * challenge is shown; `absent` without a claimed-passed challenge.
+ */
+export function checkChallenges(
+  faces: (FaceResult | null)[],
+  signals: LivenessSignals | undefined,
+): ChallengeCheck {
+  const claimed = (signals?.challenges ?? []).filter(
+    (c) => c.passed && (c.kind === 'turn-left' || c.kind === 'turn-right' || c.kind === 'blink'),
+  );
+  const detail: ChallengeCheck['detail'] = { challenges: claimed.length };
+  const yaws = faces.map((f) => (f ? (facePose(f)?.yaw ?? null) : null));
+  const noses = faces.map((f) => (f ? noseOffset(f) : null));
+  const openness = faces.map((f) => (f ? eyeOpenness(f) : null));
+  const yawRange = range(yaws);
+  const noseRange = range(noses);
+  const open = openness.filter((v): v is number => v !== null);
+  detail['framesWithFace'] = faces.filter((f) => f !== null).length;
+  detail['yawRange'] = yawRange === null ? null : round(yawRange);
+  detail['noseOffsetRange'] = noseRange === null ? null : round(noseRange, 3);
+  detail['minEyeOpenness'] = open.length ? round(Math.min(...open), 3) : null;
+  detail['maxEyeOpenness'] = open.length ? round(Math.max(...open), 3) : null;
+  if (claimed.length === 0) return { verdict: 'absent', detail };
+  const verdicts: ChallengeVerdict[] = claimed.map((challenge) => {
+    let verdict: ChallengeVerdict;
+    if (challenge.kind === 'blink') {
+      verdict =
+        open.length < 2
+          ? 'inconclusive'
+          : Math.min(...open) <= Math.max(...open) * BLINK_RATIO
+            ? 'confirmed'
+            : 'contradicted';
+    } else if (yawRange === null && noseRange === null) {
+      verdict = 'inconclusive';
+    } else {
+      verdict =
+        (yawRange ?? 0) >= TURN_DEGREES || (noseRange ?? 0) >= TURN_NOSE_OFFSET
+          ? 'confirmed'
+          : 'contradicted';
+    }
+    detail[challenge.kind] = verdict;
+    return verdict;
+  });
+  const verdict: ChallengeVerdict = verdicts.includes('contradicted')
+    ? 'contradicted'
+    : verdicts.includes('inconclusive')
+      ? 'inconclusive'
+      : 'confirmed';
+  return { verdict, detail };
+}
+
+/**
+ * The challenge as an anti-spoofing signal: frames that contradict a claimed challenge are a strong
+ * spoof cue (replayed or tampered signals); frames that cannot tell (no face measured) are no cue
+ * at all, so the signal is then not measured. For audit it also carries the device's own yaw per
+ * frame against the server's (different models: a steady offset is normal, a wild disagreement
+ * hints at signals not measured on these frames).
  */
 export function verifyChallenges(
   faces: (FaceResult | null)[],
   signals: LivenessSignals | undefined,
-): SpoofSignal {
-  const challenges = signals?.challenges ?? [];
-  if (challenges.length === 0) return { score: null, weight: 0, detail: { challenges: 0 } };
-  const yaws = faces
-    .map((f) => (f ? (facePose(f)?.yaw ?? null) : null))
-    .filter((v): v is number => v !== null);
-  const openness = faces
-    .map((f) => (f ? eyeOpenness(f) : null))
-    .filter((v): v is number => v !== null);
-  const yawRange = yaws.length >= 2 ? { min: Math.min(...yaws), max: Math.max(...yaws) } : null;
-  let failed = 0;
-  const detail: SpoofSignal['detail'] = { challenges: challenges.length };
-  for (const challenge of challenges) {
-    let verified: boolean | null = null;
-    if (challenge.kind === 'turn-left' || challenge.kind === 'turn-right') {
-      verified = yawRange !== null && yawRange.max - yawRange.min >= TURN_DEGREES;
-    } else if (challenge.kind === 'blink') {
-      verified =
-        openness.length >= 2 && Math.min(...openness) <= Math.max(...openness) * BLINK_RATIO;
-    }
-    detail[challenge.kind] = verified;
-    // A failed challenge the device itself reported as failed is not a spoof cue here: the flow retries.
-    if (challenge.passed && verified === false) failed++;
-  }
-  detail['yawRange'] = yawRange ? Math.round((yawRange.max - yawRange.min) * 10) / 10 : null;
-  // For audit only: the device's own yaw per frame against the server's (different models, so a
-  // steady offset is normal; a wild disagreement hints at signals not measured on these frames).
+): SpoofSignal & { verdict: ChallengeVerdict } {
+  const { verdict, detail } = checkChallenges(faces, signals);
   const deviceYaw = signals?.yaw ?? [];
   const serverYaw = faces.map((f) => (f ? (facePose(f)?.yaw ?? null) : null));
   const pairs = deviceYaw.flatMap((yaw, i) => {
@@ -50,13 +105,9 @@ export function verifyChallenges(
     return server === null || server === undefined ? [] : [Math.abs(yaw - server)];
   });
   detail['deviceYawDeviation'] = pairs.length
-    ? Math.round((pairs.reduce((s, v) => s + v, 0) / pairs.length) * 10) / 10
+    ? round(pairs.reduce((s, v) => s + v, 0) / pairs.length)
     : null;
-  detail['minEyeOpenness'] = openness.length
-    ? Math.round(Math.min(...openness) * 1000) / 1000
-    : null;
-  const verifiable = challenges.filter(
-    (c) => c.passed && (c.kind === 'turn-left' || c.kind === 'turn-right' || c.kind === 'blink'),
-  ).length;
-  return { score: verifiable ? failed / verifiable : null, weight: 2, detail };
+  detail['verdict'] = verdict;
+  const score = verdict === 'contradicted' ? 1 : verdict === 'confirmed' ? 0 : null;
+  return { score, weight: score === null ? 0 : 2, detail, verdict };
 }

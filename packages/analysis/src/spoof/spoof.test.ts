@@ -42,7 +42,8 @@ describe('anti-spoofing', () => {
     const result = await engine.detectSpoof(frames, {
       challenges: [{ kind: 'turn-left', passed: true }],
     });
-    expect(result.signals['challenge']?.detail['turn-left']).toBe(false);
+    expect(result.signals['challenge']?.detail['turn-left']).toBe('contradicted');
+    expect(result.challenge).toBe('contradicted');
     expect(result.spoofing).toBe(true);
   });
 });

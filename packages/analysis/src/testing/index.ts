@@ -38,7 +38,7 @@ export {
   type FaceSample,
   type FaceCaptureOptions,
 } from './faces.js';
-export { liveCapture, printAttack, screenReplay } from './spoof-scenes.js';
+export { liveCapture, photoPrint, printAttack, screenReplay } from './spoof-scenes.js';
 export { y4mVideo, toI420, type RgbFrame } from './y4m.js';
 export {
   evaluationSample,
@@ -70,3 +70,14 @@ export {
 } from './phone-photo.js';
 export { mrzTransliterate } from './transliterate.js';
 export { mrzNameField } from './mrz-lines.js';
+export { turnHead, turnedPoint, type FaceGeometry } from './head-turn.js';
+export { closeEyes, type EyeGeometry } from './closed-eyes.js';
+export {
+  genuineChallenge,
+  stillReplay,
+  tiltedPicture,
+  hasFace,
+  type ChallengeScene,
+  type GenuineChallengeOptions,
+  type LivenessChallengeKind,
+} from './liveness-scenes.js';

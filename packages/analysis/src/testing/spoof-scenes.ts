@@ -131,3 +131,64 @@ export async function screenReplay(index: number, seed: number | string = 1): Pr
     .jpeg({ quality: 90 })
     .toBuffer();
 }
+
+/**
+ * The face as a photo print (no halftone: a continuous-tone inkjet or lab print) on matte paper,
+ * held up to the camera: the print's narrower tonal range and flat, shadowless light (a picture
+ * has no depth to shade), the paper's fibre texture and uneven sheen, and the white paper margin
+ * around the picture, filmed in perspective with a hand-held camera's softness.
+ */
+export async function photoPrint(index: number, seed: number | string = 1): Promise<Buffer> {
+  const random = new Random(`photo-print:${index}:${seed}`);
+  const portrait = await rgb(await faceCapture(index, { seed: `print:${seed}`, width: 420 }));
+  const { width, height } = portrait;
+  const printed = Buffer.alloc(portrait.data.length);
+  // Fibre texture: fine grain plus a few longer fibres; sheen: a slow gradient across the sheet.
+  const fibres = Array.from({ length: 60 }, () => ({
+    x: random.range(0, width),
+    y: random.range(0, height),
+    angle: random.range(0, Math.PI),
+    length: random.range(6, 20),
+  }));
+  const fibreMap = new Float32Array(width * height);
+  for (const fibre of fibres)
+    for (let t = 0; t < fibre.length; t++) {
+      const x = Math.round(fibre.x + Math.cos(fibre.angle) * t);
+      const y = Math.round(fibre.y + Math.sin(fibre.angle) * t);
+      if (x >= 0 && y >= 0 && x < width && y < height) fibreMap[y * width + x] = 1;
+    }
+  const sheenAngle = random.range(0, Math.PI * 2);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const grain = 1 + (random.next() - 0.5) * 0.09 - fibreMap[y * width + x]! * 0.05;
+      const sheen =
+        1 +
+        0.06 * Math.cos(sheenAngle) * (x / width - 0.5) +
+        0.06 * Math.sin(sheenAngle) * (y / height - 0.5);
+      for (let c = 0; c < 3; c++) {
+        const i = (y * width + x) * 3 + c;
+        // Flat light and a print's tonal range: blacks lifted, highlights dulled, contrast squeezed.
+        const flat = 38 + (portrait.data[i] as number) * 0.68;
+        printed[i] = Math.max(0, Math.min(255, Math.round(flat * grain * sheen)));
+      }
+    }
+  const margin = Math.round(width * 0.1);
+  const sheet = await fromRaw(printed, width, height)
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#eeece6' })
+    .png()
+    .toBuffer();
+  const photo = await degradeImage(
+    sheet,
+    {
+      background: true,
+      fill: 0.62,
+      rotate: random.range(-4, 4),
+      perspective: random.range(0.1, 0.3),
+      blur: 0.7,
+      noise: 3,
+      jpegQuality: 90,
+    },
+    `photo-print:${seed}`,
+  );
+  return sharp(photo.image).resize(900).jpeg({ quality: 90 }).toBuffer();
+}

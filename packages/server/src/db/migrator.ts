@@ -12,6 +12,7 @@ import { statusPollMigration } from './migrations/0003-status-poll.js';
 import { linkCreatedOnLinkMigration } from './migrations/0004-link-created-on-link.js';
 import { documentTypesMigration } from './migrations/0005-document-types.js';
 import { identityCredentialsMigration } from './migrations/0006-identity-credentials.js';
+import { livenessMigration } from './migrations/0007-liveness.js';
 import { webhookCircuitsMigration } from './migrations/0008-webhook-circuits.js';
 
 /**
@@ -26,6 +27,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0004-link-created-on-link': linkCreatedOnLinkMigration(),
     '0005-document-types': documentTypesMigration(),
     '0006-identity-credentials': identityCredentialsMigration(),
+    '0007-liveness': livenessMigration(),
     '0008-webhook-circuits': webhookCircuitsMigration(),
   };
 }

@@ -21,6 +21,8 @@ export interface CompaniesTable {
   monthly_quota: number;
   color: string;
   anti_spoofing: Flag;
+  /** Whether a selfie without a live challenge may pass (DESIGN §9; off by default). */
+  allow_uploaded_selfie: Flag;
   handoff_mode: 'never' | 'suggest' | 'require';
   /** The policy the company asked for; the effective one is resolved (always `never` on Basic). */
   location_permission: 'never' | 'optional' | 'required';

@@ -10,6 +10,12 @@ import {
   Plan,
 } from './link.js';
 
+/** `allowUploadedSelfie`, with its risk, in the OpenAPI description of both the read and the PATCH. */
+const AllowUploadedSelfie = Type.Boolean({
+  description:
+    'Whether a selfie without a live challenge may pass: one sent as an uploaded photo (`source: "upload"`) or with `challenge: null` (the manual button, the platform camera). Off by default: such a selfie is refused with `LIVENESS_REQUIRED`. RISK: turned on, nothing proves a live person took the selfie, so anyone holding a photo of the document holder (the document\'s own portrait, a social-media picture) can pass the face comparison; anti-spoofing then sees a single still and catches only some screens and prints. Turn it on only where another control proves presence. Not changeable on the Basic plan.',
+});
+
 const Hours = (description: string) =>
   Type.Number({ exclusiveMinimum: 0, maximum: 720, description });
 
@@ -22,6 +28,7 @@ export const CompanyView = Type.Object(
     color: Type.String(),
     logoUrl: Nullable(Type.String()),
     antiSpoofing: Type.Boolean(),
+    allowUploadedSelfie: AllowUploadedSelfie,
     handoffMode: HandoffMode,
     callbackUrl: Nullable(Type.String()),
     onboardingBusinessId: Uuid,
@@ -50,6 +57,7 @@ export const CompanyPatchBody = Type.Object(
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     color: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
     antiSpoofing: Type.Optional(Type.Boolean()),
+    allowUploadedSelfie: Type.Optional(AllowUploadedSelfie),
     handoffMode: Type.Optional(HandoffMode),
     callbackUrl: Type.Optional(Nullable(HttpUrl)),
     linkConfig: Type.Optional(

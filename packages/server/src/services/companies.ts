@@ -27,6 +27,7 @@ export interface CompanyView {
   color: string;
   logoUrl: string | null;
   antiSpoofing: boolean;
+  allowUploadedSelfie: boolean;
   handoffMode: HandoffMode;
   callbackUrl: string | null;
   onboardingBusinessId: string;
@@ -59,6 +60,7 @@ export interface CompanyPatch {
   name?: string;
   color?: string;
   antiSpoofing?: boolean;
+  allowUploadedSelfie?: boolean;
   handoffMode?: HandoffMode;
   callbackUrl?: string | null;
   linkConfig?: { expirationTime?: number; dataExpirationTime?: number; adaptiveFlow?: boolean };
@@ -156,6 +158,7 @@ export class CompanyService {
       color: company.color,
       logoUrl: await this.logoUrl(company.id),
       antiSpoofing: company.anti_spoofing === 1,
+      allowUploadedSelfie: company.allow_uploaded_selfie === 1,
       handoffMode: company.handoff_mode,
       callbackUrl: company.callback_url,
       onboardingBusinessId: company.onboarding_business_id,
@@ -231,6 +234,13 @@ export class CompanyService {
         'only the business name is configurable for branding on the basic plan',
       );
     }
+    if (company.plan === 'basic' && patch.allowUploadedSelfie !== undefined) {
+      throw Errors.badRequest(
+        'allowUploadedSelfie cannot be changed on the basic plan: selfies always need a live challenge',
+      );
+    }
+    if (patch.allowUploadedSelfie !== undefined)
+      changes.allow_uploaded_selfie = toFlag(patch.allowUploadedSelfie);
     if (patch.color !== undefined) changes.color = patch.color;
     if (patch.antiSpoofing !== undefined) changes.anti_spoofing = toFlag(patch.antiSpoofing);
     if (patch.handoffMode !== undefined) changes.handoff_mode = patch.handoffMode;

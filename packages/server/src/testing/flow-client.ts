@@ -15,6 +15,8 @@ export interface TestDevice {
   ): Promise<LightMyRequestResponse>;
   /** Uploads selfie frames (`frames` + `meta`). */
   selfie(frames: Buffer[], meta?: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  /** Uploads the frames of a selfie with its challenge claimed as passed ({@link challengeMeta}). */
+  liveSelfie(selfie: LiveSelfie): Promise<LightMyRequestResponse>;
 }
 
 /** `meta` of a camera capture of a document, as the element sends it. */
@@ -26,12 +28,48 @@ export const DOCUMENT_META = {
   autoCaptured: true,
 };
 
-/** `meta` of a selfie of one frontal frame without an active challenge. */
+/**
+ * `meta` of a selfie of one frontal frame without an active challenge (the manual button): refused
+ * with `LIVENESS_REQUIRED` unless the company allows uploaded selfies.
+ */
 export const SELFIE_META = {
   source: 'camera',
   challenge: null,
   frames: [{ role: 'frontal', yaw: 0, pitch: 0, eyeOpenness: 0.9 }],
 };
+
+/** A selfie as the element sends it after a challenge: frames, and what each one is. */
+export interface LiveSelfie {
+  kind: 'turn-left' | 'turn-right' | 'blink';
+  frames: Buffer[];
+  roles: ('frontal' | 'challenge')[];
+}
+
+/**
+ * `meta` of a camera selfie whose active challenge the device reports as passed (`passed: false`
+ * for an unfinished one), one pose entry per frame as the element measured them.
+ */
+export function challengeMeta(selfie: Omit<LiveSelfie, 'frames'>, passed = true) {
+  const turned = selfie.kind === 'turn-left' ? 30 : selfie.kind === 'turn-right' ? -30 : 0;
+  return {
+    source: 'camera',
+    challenge: {
+      type: selfie.kind,
+      passed,
+      durationMs: 1800,
+      samples: [
+        { t: 0, yaw: 0, pitch: 0, roll: 0, eyeOpenness: 1 },
+        { t: 900, yaw: turned, pitch: 0, roll: 0, eyeOpenness: selfie.kind === 'blink' ? 0.2 : 1 },
+      ],
+    },
+    frames: selfie.roles.map((role) => ({
+      role,
+      yaw: role === 'challenge' ? turned : 0,
+      pitch: 0,
+      eyeOpenness: role === 'challenge' && selfie.kind === 'blink' ? 0.2 : 1,
+    })),
+  };
+}
 
 /** A multipart body built by hand (as a browser's FormData would send it). */
 export function multipart(
@@ -106,6 +144,12 @@ export async function openDevice(
         'selfie',
         frames.map((bytes) => ({ field: 'frames', bytes })),
         meta,
+      ),
+    liveSelfie: (selfie) =>
+      upload(
+        'selfie',
+        selfie.frames.map((bytes) => ({ field: 'frames', bytes })),
+        challengeMeta(selfie),
       ),
   };
 }

@@ -36,3 +36,16 @@ export async function insertOlderLink(
     values (${link.id}, ${link.companyId}, ${link.verificationId}, 'FULL FLOW', null, null, null, null,
     0, '{}', 1, ${link.expiresAt}, null, ${link.createdAt})`.execute(db);
 }
+
+/** A Basic company created at `at`: older servers created those with anti-spoofing off. */
+export async function insertOlderBasicCompany(
+  db: Kysely<Database>,
+  id: string,
+  at: string,
+): Promise<void> {
+  await sql`insert into companies (id, name, plan, monthly_quota, color, anti_spoofing, handoff_mode,
+    location_permission, link_expiration_hours, data_expiration_hours, adaptive_flow, callback_url,
+    onboarding_business_id, gate_rules, created_at, updated_at)
+    values (${id}, 'Old Basic Co', 'basic', 10, '#1f6feb', 0, 'never', 'never', 0.5, 0.5, 0, null,
+    ${id}, null, ${at}, ${at})`.execute(db);
+}

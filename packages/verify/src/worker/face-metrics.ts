@@ -82,8 +82,11 @@ function eyeAspect(
 }
 
 /**
- * Eye openness 0–1 from the mean eye aspect ratio of both eyes, the same whatever the frame's
- * shape: `frameAspect` is the frame's width over its height (the mesh is normalized by each).
+ * Eye openness from the mean eye aspect ratio of both eyes: 0 at a ratio of 0.1 (shut), 1 at 0.3
+ * (a typical open eye), and above 1 for wider eyes: never capped, so that a person's own open-eye
+ * baseline (the blink is judged against it) keeps its real value instead of being flattened to 1.
+ * The same whatever the frame's shape: `frameAspect` is the frame's width over its height (the mesh
+ * is normalized by each).
  */
 export function eyeOpenness(meshRaw: number[][], frameAspect = 1): number {
   if (meshRaw.length < 468) return 0;
@@ -101,7 +104,7 @@ export function eyeOpenness(meshRaw: number[][], frameAspect = 1): number {
     mesh.rightEyeOuter,
   ]);
   const ratio = (left + right) / 2;
-  return Math.min(1, Math.max(0, (ratio - 0.1) / (0.3 - 0.1)));
+  return Math.max(0, (ratio - 0.1) / (0.3 - 0.1));
 }
 
 const degrees = (radians: number): number => Math.round(((radians * 180) / Math.PI) * 10) / 10;

@@ -109,7 +109,11 @@ export interface FaceFrameAnalysis {
   roll: number;
   /** Whether both eyes are open. */
   eyesOpen: boolean;
-  /** Eye openness 0 (closed) to 1 (wide open), mean of both eyes; feeds the blink challenge. */
+  /**
+   * Eye openness, mean of both eyes: 0 shut, 1 a typical open eye, above 1 for wider eyes (never
+   * capped: the blink is judged against the person's own open eyes). Feeds the blink challenge;
+   * the upload's `meta` clamps it to 0–1.
+   */
   eyeOpenness: number;
   /** Detector confidence of the main face, 0 to 1. */
   confidence: number;

@@ -141,3 +141,29 @@ export async function singleFaceFrame(): Promise<OffscreenCanvas> {
   photo.close();
   return canvas;
 }
+
+/** One real face of the demo photos with its eyes open and shut (scripts/make-test-faces.mjs). */
+export interface TestFace {
+  face: number;
+  open: ImageBitmap;
+  shut: ImageBitmap;
+}
+
+/** Loads the generated open/shut frames of every test face. */
+export async function loadTestFaces(): Promise<TestFace[]> {
+  const base = '/packages/verify/.test-artifacts/faces';
+  const listed = (await (await fetch(`${base}/faces.json`)).json()) as {
+    face: number;
+    open: string;
+    shut: string;
+  }[];
+  const bitmap = async (file: string) =>
+    createImageBitmap(await (await fetch(`${base}/${file}`)).blob());
+  return Promise.all(
+    listed.map(async ({ face, open, shut }) => ({
+      face,
+      open: await bitmap(open),
+      shut: await bitmap(shut),
+    })),
+  );
+}

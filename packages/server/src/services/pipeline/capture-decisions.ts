@@ -1,5 +1,6 @@
 import type {
   BackAnalysis,
+  ChallengeVerdict,
   FaceAnalysis,
   FrontAnalysis,
   LivenessSignals,
@@ -104,8 +105,7 @@ export function judgeBack(back: BackAnalysis, today: string): CaptureRejection |
  * Judges the active liveness challenge as the device reports it: a challenge the person did not
  * complete (the element's own verdict, `passed: false`) fails the attempt whatever the frames show,
  * with or without anti-spoofing: FULL FLOW's liveness was not shown. A claimed pass is re-verified
- * on the frames by anti-spoofing when the company runs it. Selfies without a challenge (an uploaded
- * photo where the flow allows it) are judged by the analyses alone.
+ * on the frames ({@link judgeChallengeFrames}), whatever the anti-spoofing setting.
  */
 export function judgeChallenge(meta: SelfieCaptureMeta): CaptureRejection | undefined {
   return meta.challenge !== null && !meta.challenge.passed
@@ -114,6 +114,69 @@ export function judgeChallenge(meta: SelfieCaptureMeta): CaptureRejection | unde
         'The liveness check was not completed. Follow the instruction on the screen to turn your head or blink.',
       )
     : undefined;
+}
+
+/**
+ * Judges whether the selfie can prove liveness at all: one sent as an uploaded photo
+ * (`source: "upload"`) or without an active challenge (`challenge: null`: the manual button, the
+ * platform camera) proves nothing about a live person, and is refused (`LIVENESS_REQUIRED`) unless
+ * the company explicitly allows uploaded selfies (`allowUploadedSelfie`, DESIGN §9).
+ */
+export function judgeLivenessEvidence(
+  meta: SelfieCaptureMeta,
+  allowUploadedSelfie: boolean,
+): CaptureRejection | undefined {
+  if (allowUploadedSelfie) return undefined;
+  return meta.source === 'upload' || meta.challenge === null
+    ? reject(
+        'LIVENESS_REQUIRED',
+        'A live selfie is required. Use the camera and follow the instruction on the screen.',
+      )
+    : undefined;
+}
+
+/**
+ * The challenge verdict of an anti-spoofing answer; an older analysis service that does not send
+ * one is read from its `challenge` signal (1 contradicted, 0 confirmed, unmeasured inconclusive).
+ */
+export function challengeVerdictOf(spoof: SpoofAnalysis): ChallengeVerdict {
+  if (spoof.challenge !== undefined) return spoof.challenge;
+  const signal = spoof.signals['challenge'];
+  if (signal === undefined || signal.detail['challenges'] === 0) return 'absent';
+  return signal.score === null
+    ? 'inconclusive'
+    : signal.score >= 0.5
+      ? 'contradicted'
+      : 'confirmed';
+}
+
+/**
+ * Judges the claimed challenge as the server re-verified it on the frames, whatever the company's
+ * anti-spoofing setting: frames too poor to tell (no face measured) fail the attempt as liveness
+ * not shown, to be retaken (`LIVENESS_FAILED`), never as a spoof; frames that contradict the claim
+ * fail it as a presentation attack when the company runs anti-spoofing (`SPOOF_DETECTED`, the
+ * analysis counts it as a hard spoof signal) and as liveness not shown otherwise.
+ */
+export function judgeChallengeFrames(
+  verdict: ChallengeVerdict,
+  antiSpoofing: boolean,
+): CaptureRejection | undefined {
+  if (verdict === 'inconclusive')
+    return reject(
+      'LIVENESS_FAILED',
+      'Your face could not be followed through the liveness check. Keep your whole face in the frame, in good light, and try again.',
+    );
+  if (verdict === 'contradicted')
+    return antiSpoofing
+      ? reject(
+          'SPOOF_DETECTED',
+          'The selfie does not look like a live person in front of the camera.',
+        )
+      : reject(
+          'LIVENESS_FAILED',
+          'The liveness check could not be confirmed. Follow the instruction on the screen to turn your head or blink.',
+        );
+  return undefined;
 }
 
 /** Judges the selfie frames for presentation attacks (when the company runs anti-spoofing). */

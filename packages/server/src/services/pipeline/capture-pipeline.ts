@@ -19,7 +19,10 @@ import {
   judgeFaces,
   judgeFront,
   judgeChallenge,
+  judgeChallengeFrames,
+  judgeLivenessEvidence,
   judgeSpoof,
+  challengeVerdictOf,
   livenessSignals,
   userNameOf,
   type CaptureRejection,
@@ -259,12 +262,18 @@ export class CapturePipeline {
     if (unfinishedChallenge !== undefined) return { rejection: unfinishedChallenge };
     const company = await this.ctx.database.db
       .selectFrom('companies')
-      .select('anti_spoofing')
+      .select(['anti_spoofing', 'allow_uploaded_selfie'])
       .where('id', '=', row.company_id)
       .executeTakeFirstOrThrow();
-    if (company.anti_spoofing === 1) {
+    const withoutLiveness = judgeLivenessEvidence(upload.meta, company.allow_uploaded_selfie === 1);
+    if (withoutLiveness !== undefined) return { rejection: withoutLiveness };
+    const antiSpoofing = company.anti_spoofing === 1;
+    // The claimed challenge is re-verified on the frames whatever the anti-spoofing setting.
+    if (antiSpoofing || upload.meta.challenge !== null) {
       const spoof = await engine.detectSpoof(upload.images, livenessSignals(upload.meta));
-      const rejection = judgeSpoof(spoof);
+      const rejection =
+        judgeChallengeFrames(challengeVerdictOf(spoof), antiSpoofing) ??
+        (antiSpoofing ? judgeSpoof(spoof) : undefined);
       if (rejection !== undefined) return { rejection };
     }
     const selfie = upload.images[frontalFrameIndex(upload.meta)] ?? upload.images[0]!;

@@ -1,0 +1,163 @@
+/**
+ * False rejects of genuine liveness challenges beside false accepts of presentation attacks:
+ *
+ *   npm run bench:liveness -w packages/analysis [-- --faces 22 --width 1200]
+ *
+ * Genuine: each sample face (the face-api demo photos) turns its head to its left, to its right
+ * (a depth warp of the photo) and blinks (painted lids), sent as a phone would (frontal frame,
+ * then the challenge frame, 1200 × 1600 JPEGs). Attacks, each claiming a passed challenge: the
+ * same photo replayed in every frame, the document's own portrait (cropped by the front analysis
+ * from a rendered ID card), the face on a screen (sub-pixel grid, bezel), a halftone print, and a
+ * continuous-tone photo print (paper texture, flat light), each both held still and tilted about
+ * its vertical axis to fake a head turn.
+ *
+ * An attempt passes liveness when the challenge is confirmed on the frames and, with anti-spoofing
+ * on, the frames are not judged a spoof: the server's rule (packages/server capture-decisions).
+ * Rates are printed for both settings, for the faces the thresholds were tuned on (0–10) and for
+ * the held-out faces (11–21) that were never looked at while tuning.
+ */
+import { parseArgs } from 'node:util';
+import { createAnalysisEngine } from '../engine.js';
+import { FACE_SAMPLE_COUNT, faceCapture } from '../testing/faces.js';
+import { generateIdentity } from '../testing/identity.js';
+import {
+  genuineChallenge,
+  stillReplay,
+  tiltedPicture,
+  type LivenessChallengeKind,
+} from '../testing/liveness-scenes.js';
+import { renderDocument } from '../testing/render-document.js';
+import { photoPrint, printAttack, screenReplay } from '../testing/spoof-scenes.js';
+import type { SpoofAnalysis } from '../types.js';
+
+const { values } = parseArgs({
+  options: {
+    faces: { type: 'string', default: String(FACE_SAMPLE_COUNT) },
+    width: { type: 'string', default: '1200' },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+const faceCount = Math.min(FACE_SAMPLE_COUNT, Number(values.faces));
+const width = Number(values.width);
+/** Faces 0–10 tuned the thresholds; 11–21 are held out. */
+const TUNING_FACES = 11;
+const KINDS: LivenessChallengeKind[] = ['turn-left', 'turn-right', 'blink'];
+
+type Split = 'tuning' | 'held-out';
+interface Tally {
+  total: number;
+  /** Passed with anti-spoofing on (challenge confirmed and no spoof). */
+  passedWithAntiSpoofing: number;
+  /** Passed with anti-spoofing off (challenge confirmed). */
+  passedChallengeOnly: number;
+  inconclusive: number;
+}
+const tallies = new Map<string, Tally>();
+
+function tally(key: string): Tally {
+  let found = tallies.get(key);
+  if (!found) {
+    found = { total: 0, passedWithAntiSpoofing: 0, passedChallengeOnly: 0, inconclusive: 0 };
+    tallies.set(key, found);
+  }
+  return found;
+}
+
+function record(group: 'genuine' | 'attack', split: Split, name: string, result: SpoofAnalysis) {
+  const confirmed = result.challenge === 'confirmed';
+  for (const key of [`${group}|${split}`, `${group}|${split}|${name}`]) {
+    const t = tally(key);
+    t.total++;
+    if (confirmed) t.passedChallengeOnly++;
+    if (confirmed && !result.spoofing) t.passedWithAntiSpoofing++;
+    if (result.challenge === 'inconclusive') t.inconclusive++;
+  }
+  if (values.verbose)
+    console.log(
+      `  ${group} ${split} ${name}: challenge ${result.challenge}, spoofing ${result.spoofing} (${result.score})`,
+      JSON.stringify(result.signals['challenge']?.detail),
+    );
+}
+
+const percent = (part: number, whole: number): string =>
+  whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)} % (${part}/${whole})`;
+
+const engine = createAnalysisEngine();
+await engine.warmUp();
+const started = Date.now();
+for (let index = 0; index < faceCount; index++) {
+  const split: Split = index < TUNING_FACES ? 'tuning' : 'held-out';
+  for (const kind of KINDS) {
+    const scene = await genuineChallenge(index, kind, { width });
+    record(
+      'genuine',
+      split,
+      kind,
+      await engine.detectSpoof(scene.frames, { challenges: [{ kind, passed: true }] }),
+    );
+  }
+  const identity = { ...generateIdentity(`liveness-bench:${index}`), faceIndex: index };
+  const front = await engine.analyzeFront(
+    (await renderDocument(identity, { kind: 'id-card', side: 'front', degrade: 'photo' })).image,
+  );
+  const pictures: [string, Buffer | null][] = [
+    ['photo', await faceCapture(index, { seed: 'held-up photo', width: 900 })],
+    ['document portrait', front.faceImage ? Buffer.from(front.faceImage, 'base64') : null],
+    ['screen', await screenReplay(index, 'bench')],
+    ['halftone print', await printAttack(index, 'bench')],
+    ['photo print', await photoPrint(index, 'bench')],
+  ];
+  for (const [name, picture] of pictures) {
+    if (picture === null) continue;
+    const kind = KINDS[index % KINDS.length]!;
+    const still = stillReplay(kind, picture, 2);
+    record(
+      'attack',
+      split,
+      `${name} (still)`,
+      await engine.detectSpoof(still.frames, { challenges: [{ kind, passed: true }] }),
+    );
+    const turn: LivenessChallengeKind = index % 2 ? 'turn-left' : 'turn-right';
+    const tilted = [picture, await tiltedPicture(picture, turn === 'turn-left' ? 30 : -30)];
+    record(
+      'attack',
+      split,
+      `${name} (tilted)`,
+      await engine.detectSpoof(tilted, { challenges: [{ kind: turn, passed: true }] }),
+    );
+  }
+  console.error(
+    `face ${index + 1}/${faceCount} done (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
+}
+await engine.close();
+
+console.log(`\nLiveness bench: ${faceCount} faces, frames ${width} px wide`);
+for (const split of ['tuning', 'held-out'] as const) {
+  const genuine = tally(`genuine|${split}`);
+  const attack = tally(`attack|${split}`);
+  if (genuine.total === 0) continue;
+  console.log(`\n[${split} faces]`);
+  console.log(
+    `  false reject rate (genuine refused), anti-spoofing on:  ${percent(genuine.total - genuine.passedWithAntiSpoofing, genuine.total)}`,
+  );
+  console.log(
+    `  false reject rate (genuine refused), anti-spoofing off: ${percent(genuine.total - genuine.passedChallengeOnly, genuine.total)}`,
+  );
+  console.log(
+    `    of which inconclusive (no face measured: retake):    ${percent(genuine.inconclusive, genuine.total)}`,
+  );
+  console.log(
+    `  false accept rate (attack passed), anti-spoofing on:    ${percent(attack.passedWithAntiSpoofing, attack.total)}`,
+  );
+  console.log(
+    `  false accept rate (attack passed), anti-spoofing off:   ${percent(attack.passedChallengeOnly, attack.total)}`,
+  );
+  for (const [key, t] of tallies) {
+    const [, keySplit, name] = key.split('|');
+    if (keySplit !== split || name === undefined) continue;
+    console.log(
+      `    ${key.startsWith('genuine') ? 'genuine' : 'attack '} ${name.padEnd(26)} passed: on ${percent(t.passedWithAntiSpoofing, t.total)}, off ${percent(t.passedChallengeOnly, t.total)}`,
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnalysisEngine } from '../engine.js';
+import { genuineChallenge, stillReplay } from '../testing/liveness-scenes.js';
+import { faceCapture } from '../testing/faces.js';
+
+const engine = createAnalysisEngine();
+
+beforeAll(() => engine.warmUp());
+afterAll(() => engine.close());
+
+/** A frame the detector finds no face in: the person turned out of view, a dark frame. */
+const emptyFrame = () =>
+  sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#2b2622' } })
+    .jpeg()
+    .toBuffer();
+
+describe('the claimed challenge re-verified on the frames', () => {
+  it('finds the turned face in frames sent at a phone camera size and confirms the turn (no aliasing)', async () => {
+    // 1200 × 1600 frames: Human's own bilinear shrink of such a frame lost this turned face.
+    const scene = await genuineChallenge(9, 'turn-left', { width: 1200 });
+    const result = await engine.detectSpoof(scene.frames, {
+      challenges: [{ kind: 'turn-left', passed: true, frameIndex: 1 }],
+    });
+    expect(result.signals['consistency']?.detail['framesWithoutFace']).toBe(0);
+    expect(result.challenge).toBe('confirmed');
+    expect(result.spoofing).toBe(false);
+  });
+
+  it('confirms a genuine blink on real face frames', async () => {
+    const scene = await genuineChallenge(6, 'blink');
+    const result = await engine.detectSpoof(scene.frames, {
+      challenges: [{ kind: 'blink', passed: true }],
+    });
+    expect(result.challenge).toBe('confirmed');
+    expect(result.spoofing).toBe(false);
+  });
+
+  it('calls a turn whose frames show no face inconclusive, not a contradiction (a retake, not a spoof cue)', async () => {
+    const result = await engine.detectSpoof(
+      [await faceCapture(3, { seed: 'frontal', width: 600 }), await emptyFrame()],
+      { challenges: [{ kind: 'turn-right', passed: true }] },
+    );
+    expect(result.challenge).toBe('inconclusive');
+    expect(result.signals['challenge']?.score).toBeNull();
+    expect(result.signals['challenge']?.weight).toBe(0);
+  });
+
+  it('calls a still photo replayed with a claimed turn or blink a contradiction', async () => {
+    const photo = await faceCapture(4, { seed: 'held-up photo', width: 900 });
+    for (const kind of ['turn-right', 'blink'] as const) {
+      const scene = stillReplay(kind, photo, 3);
+      const result = await engine.detectSpoof(scene.frames, {
+        challenges: [{ kind, passed: true }],
+      });
+      expect(result.challenge, kind).toBe('contradicted');
+      expect(result.spoofing, kind).toBe(true);
+    }
+  });
+
+  it('answers `absent` without a challenge claimed as passed', async () => {
+    const result = await engine.detectSpoof([await faceCapture(5, { seed: 'x' })], {
+      challenges: [{ kind: 'blink', passed: false }],
+    });
+    expect(result.challenge).toBe('absent');
+  });
+});

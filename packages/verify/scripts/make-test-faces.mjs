@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Writes real-face selfie frames for the element's blink tests, with `@idv/analysis/testing`: for
+// each sample face of the face-api demo photos listed below, the frontal frame with the eyes open
+// and the same frame with the eyelids painted shut (`genuineChallenge(…, 'blink')`), as a phone's
+// front camera sends them (480 × 640 JPEG), plus `faces.json` listing them.
+// Nothing is committed: outputs go to .test-artifacts/faces/ (or the directory given as the first
+// argument). Needs `@idv/analysis` built (`npx tsc --build` at the repository root).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = process.argv[2] ?? join(here, '..', '.test-artifacts', 'faces');
+/** Sample faces (indices into the demo photos' faces) whose blink the tests follow. */
+const faces = [6, 2, 0];
+
+let testing;
+try {
+  testing = await import('@idv/analysis/testing');
+} catch (error) {
+  console.error('@idv/analysis is not built: run `npx tsc --build` at the repository root first.');
+  throw error;
+}
+mkdirSync(out, { recursive: true });
+const listed = [];
+for (const face of faces) {
+  const scene = await testing.genuineChallenge(face, 'blink', { width: 480 });
+  const [open, shut] = scene.frames;
+  writeFileSync(join(out, `face-${face}-open.jpg`), open);
+  writeFileSync(join(out, `face-${face}-shut.jpg`), shut);
+  listed.push({ face, open: `face-${face}-open.jpg`, shut: `face-${face}-shut.jpg` });
+}
+writeFileSync(join(out, 'faces.json'), JSON.stringify(listed, null, 2));
+// The face mesh keeps the process alive (its WebAssembly backend); the files are written.
+process.exit(0);
