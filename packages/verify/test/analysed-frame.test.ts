@@ -103,7 +103,10 @@ describe('<idv-verify> sends the analysed frame', () => {
     ).entries()) {
       const measured = analyses.filter(
         (f) =>
-          f!.yaw === pose.yaw && f!.pitch === pose.pitch && f!.eyeOpenness === pose.eyeOpenness,
+          f!.yaw === pose.yaw &&
+          f!.pitch === pose.pitch &&
+          // The worker's openness is not capped at 1; the upload's meta clamps it to 0–1.
+          Math.min(1, f!.eyeOpenness) === pose.eyeOpenness,
       );
       expect(measured.length, `frame ${i}: its pose was measured`).to.be.above(0);
       const scenes = new Set(measured.map((f) => (f!.box!.x < middle ? 'red' : 'blue')));
