@@ -6,8 +6,8 @@ import { detectFaces } from '../face/detect.js';
 import { PORTRAIT_CONFIG } from '../models/human.js';
 import type { DocumentFields, DocumentType, FrontAnalysis } from '../types.js';
 import { findCountry, findDocumentType, readFrontFields } from './front-fields.js';
+import { readTextLines } from '../models/paddle-ocr.js';
 import { decideIdentity } from './identity-decision.js';
-import { readPageText } from './page-text.js';
 import { decodeAndLocate } from './upload-cache.js';
 import {
   fieldsFromMrz,
@@ -16,6 +16,9 @@ import {
   mrzFromCandidates,
   textRows,
 } from './mrz-read.js';
+
+/** Width at which the front is read by OCR (text of an ID-1 card stays ≥ 12 px high). */
+const OCR_WIDTH = 800;
 
 /** Crops the document portrait (the largest face) with a head-and-shoulders margin, JPEG base64. */
 async function portrait(document: RgbImage): Promise<string | null> {
@@ -67,7 +70,8 @@ export async function analyzeFrontImage(
   limits?: ImageLimits,
 ): Promise<FrontAnalysis> {
   const { located } = await decodeAndLocate(bytes, 'front', limits);
-  const { lines, readable } = await readPageText(located);
+  const readable = await resizeRgb(located.rectified, OCR_WIDTH);
+  const lines = await stage('front: OCR', () => readTextLines(readable));
   const ocrRaw = lines.map((l) => l.text).join('\n');
   const quality = await stage('front: quality', () => measureQuality(located.rectified));
   let fields = readFrontFields(lines);
