@@ -137,17 +137,23 @@ export class DeliveryRepository {
         order by ranked.rank_in_company, ranked.seq
         limit ${limit}`;
       // PostgreSQL: lock the chosen rows (a window query cannot be locked itself); rows another
-      // worker holds are skipped.
+      // worker holds are skipped. The lease is tested again on the locked row itself: a worker
+      // that committed its claim after this statement's snapshot leaves a row that is free to
+      // lock but no longer due, and only a condition on the locked table is re-checked
+      // against the row's newest version (READ COMMITTED), not the window subquery.
       const due =
         database.dialect === 'postgres'
-          ? sql<{
-              seq: number;
-            }>`select seq from webhook_deliveries where seq in (${fair}) for update skip locked`
+          ? sql<{ seq: number }>`select seq from webhook_deliveries
+              where seq in (${fair}) and status = 'pending'
+                and (lease_until is null or lease_until < ${now})
+              for update skip locked`
           : fair;
       return db
         .updateTable('webhook_deliveries')
         .set({ lease_until: leaseUntil, lease_owner: owner })
         .where(sql<boolean>`seq in (${due})`)
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
         .returning(['id', 'event_id', 'company_id', 'attempts', 'lease_until'])
         .execute();
     });
