@@ -5,11 +5,13 @@
  *
  * - MRZ fields fully correct: the MRZ passed its check digits and every character of it is what
  *   the document prints (so every MRZ field, check digit and filler is right).
- * - accepted: the side passes the server's judgement (`judgeBack` of
+ * - accepted: the card front passes the server's `judgeFront` ({@link acceptsCardFront}) and the
+ *   side passes the server's judgement (`judgeBack` of
  *   `packages/server/src/services/pipeline/capture-decisions.ts`, mirrored in {@link accepts}):
  *   a valid MRZ (or, without MRZ, a barcode), consistent with the front, not expired. A passport
- *   page is the passport flow's only capture: `judgeFront` ({@link acceptsPage}) on the front
- *   answer (its MRZ valid and consistent with the printed data when one was read).
+ *   page is the passport flow's only capture: `judgeFront` and `judgePassportPage`
+ *   ({@link acceptsPage}) on the front answer (an MRZ read, valid, consistent with the printed
+ *   data, not expired).
  * - accepted but wrong: accepted, and a field of the data the server would store (the server's
  *   `documentData`: MRZ fields when the MRZ is valid, completed from the front) is not the
  *   person's: a different document number, date, sex or nationality, or a name that is neither the
@@ -128,8 +130,27 @@ export function accepts(back: BackAnalysis, today: string): string | null {
 /** Minimum front confidence of the server's `judgeFront`. */
 const MIN_FRONT_CONFIDENCE = 0.5;
 
-/** The server's front judgement (`judgeFront`) of a passport page, mirrored, with the expiry check. */
-export function acceptsPage(front: FrontAnalysis): string | null {
+/**
+ * The server's front judgement (`judgeFront`) of a card front, mirrored: a document found, read
+ * with some confidence, its printed names read (no check digit covers the MRZ's names, so the
+ * printed ones must confirm them). A refused front is asked again before any back is read.
+ */
+export function acceptsCardFront(front: FrontAnalysis): string | null {
+  if (front.reason === 'NO_DOCUMENT' || front.documentType === 'UNKNOWN') return 'NO_DOCUMENT';
+  if (front.reason !== null || front.confidence < MIN_FRONT_CONFIDENCE)
+    return 'UNREADABLE_DOCUMENT';
+  if (front.fields.lastNames === null || front.fields.firstNames === null)
+    return 'UNREADABLE_DOCUMENT';
+  return null;
+}
+
+/**
+ * The server's judgements of a passport page, mirrored as the passport flow applies them: the
+ * front's (`judgeFront`), then the page's (`judgePassportPage` of
+ * `packages/server/src/services/pipeline/document-kind-decisions.ts`): a page whose MRZ was not
+ * read is refused, its MRZ must be valid and agree with the printed data, and not expired.
+ */
+export function acceptsPage(front: FrontAnalysis, today: string): string | null {
   const page = front as FrontAnalysis & {
     mrz?: BackAnalysis['mrz'];
     crossCheck?: BackAnalysis['crossCheck'];
@@ -137,8 +158,11 @@ export function acceptsPage(front: FrontAnalysis): string | null {
   if (front.reason === 'NO_DOCUMENT' || front.documentType === 'UNKNOWN') return 'NO_DOCUMENT';
   if (front.reason !== null || front.confidence < MIN_FRONT_CONFIDENCE)
     return 'UNREADABLE_DOCUMENT';
-  if (page.mrz && !page.mrz.valid) return 'MRZ_INVALID';
+  if (!page.mrz) return 'UNREADABLE_DOCUMENT';
+  if (!page.mrz.valid) return 'MRZ_INVALID';
   if (page.crossCheck && !page.crossCheck.consistent) return 'SIDES_MISMATCH';
+  const expiry = front.fields.dateOfExpiry;
+  if (expiry !== null && expiry < today) return 'DOCUMENT_EXPIRED';
   return null;
 }
 
@@ -250,7 +274,9 @@ export async function evaluateSample(
   const format = truth.mrzFormat as 'TD1' | 'TD2' | 'TD3';
   const mrzErrors = mrzFieldErrors(truth.mrz ?? [], format, back.mrz);
   const mrzCorrect = back.mrz?.valid === true && mrzErrors.length === 0;
-  const refusal = pageOnly ? acceptsPage(front) : accepts(back, today);
+  const refusal = pageOnly
+    ? acceptsPage(front, today)
+    : (acceptsCardFront(front) ?? accepts(back, today));
   const accepted = refusal === null;
   return {
     sample,

@@ -9,6 +9,7 @@ import { findCountry, findDocumentType, readFrontFields } from './front-fields.j
 import { readTextLines } from '../models/paddle-ocr.js';
 import { decideIdentity } from './identity-decision.js';
 import { decodeAndLocate } from './upload-cache.js';
+import { betterMrz, readMrzZone } from './mrz-zone.js';
 import {
   fieldsFromMrz,
   mrzCandidates,
@@ -69,13 +70,25 @@ export async function analyzeFrontImage(
   bytes: Buffer,
   limits?: ImageLimits,
 ): Promise<FrontAnalysis> {
-  const { located } = await decodeAndLocate(bytes, 'front', limits);
+  const { decoded, located } = await decodeAndLocate(bytes, 'front', limits);
   const readable = await resizeRgb(located.rectified, OCR_WIDTH);
   const lines = await stage('front: OCR', () => readTextLines(readable));
   const ocrRaw = lines.map((l) => l.text).join('\n');
   const quality = await stage('front: quality', () => measureQuality(located.rectified));
   let fields = readFrontFields(lines);
-  const read = mrzFromCandidates(mrzCandidates(textRows(lines)), 'paddleocr');
+  const candidates = mrzCandidates(textRows(lines));
+  let read = mrzFromCandidates(candidates, 'paddleocr');
+  // A passport data page (ID-3 outline, or TD3 rows in the page): its MRZ is read again on the
+  // bottom band at full width, as a card back's is; at the page's 800 px a TD3 character is
+  // 17 px wide and OCR drops narrow glyphs and fillers.
+  if (
+    located.sizeClass === 'ID3' ||
+    read?.format === 'TD3' ||
+    candidates.some((row) => row.length >= 40)
+  ) {
+    const zone = await readMrzZone(decoded, located, 'page', false);
+    if (zone.mrz?.format === 'TD3' || !read?.valid) read = betterMrz(zone.mrz, read);
+  }
   let documentType = findDocumentType(lines);
   let country = findCountry(lines, readable.height);
   // A passport data page: its MRZ and its visual zone are two readings of one identity.

@@ -182,6 +182,85 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expectTruth(decision.fields, identity);
   });
 
+  it('repairs any number of fillers read as K, placed by the printed names (a K of the name stays)', () => {
+    const identity = person({ lastNames: 'MAXWELL', firstNames: 'ERIK', sex: 'M' });
+    const lines = buildMrzLines(identity, 'passport');
+    expect(lines[0]).toBe('P<ESPMAXWELL<<ERIK<<<<<<<<<<<<<<<<<<<<<<<<<<');
+    // The outline face: most fillers come back as K, more than any subset search could try.
+    lines[0] = 'P<ESPMAXWELLKKERIKKK<K<KK<KKK<<<KKKK<KKKKK<K';
+    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    expect(decision.crossCheck.consistent).toBe(true);
+    expect(decision.mrz?.raw.split('\n')[0]).toBe('P<ESPMAXWELL<<ERIK<<<<<<<<<<<<<<<<<<<<<<<<<<');
+    expectTruth(decision.fields, identity);
+    // Without the printed names as evidence nothing is placed: the name stays as read.
+    const alone = decideIdentity({ mrz: read(lines), viz: null, barcodes: [] });
+    expect(alone.mrz?.raw.split('\n')[0]).toContain('ERIKKK');
+  });
+
+  it('puts back a filler dropped from the << between the identifiers, with the printed names', () => {
+    const identity = person({ lastNames: 'JOERGENSEN', firstNames: 'HAAKON', sex: 'M' });
+    const lines = buildMrzLines(identity, 'id-card');
+    expect(lines[2]).toBe('JOERGENSEN<<HAAKON<<<<<<<<<<<<');
+    lines[2] = 'JOERGENSEN<HAAKON<<<<<<<<<<<<<';
+    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    expect(decision.crossCheck.consistent).toBe(true);
+    expect(decision.mrz?.raw.split('\n')[2]).toBe('JOERGENSEN<<HAAKON<<<<<<<<<<<<');
+    expectTruth(decision.fields, identity);
+  });
+
+  it('agrees with a visual zone whose OCR lost the diacritics (ASTROM, HAKON, STRAUB), storing the exact name', () => {
+    const identity = person({ lastNames: 'ÅSTRÖM', firstNames: 'HÅKON', sex: 'M' });
+    const lines = buildMrzLines(identity, 'id-card');
+    expect(lines[2]).toBe('AASTROEM<<HAAKON<<<<<<<<<<<<<<');
+    const viz = vizOf(identity, { lastNames: 'ASTROM', firstNames: 'HAKON' });
+    // With the exact barcode, the barcode's name is stored.
+    const withBarcode = decideIdentity({ mrz: read(lines), viz, barcodes: barcodeOf(identity) });
+    expect(withBarcode.crossCheck.consistent).toBe(true);
+    expectTruth(withBarcode.fields, identity);
+    // Without it, the MRZ's whole writing of the name, never the OCR's diacritic-less one.
+    const withoutBarcode = decideIdentity({ mrz: read(lines), viz, barcodes: [] });
+    expect(withoutBarcode.crossCheck.consistent).toBe(true);
+    expect(withoutBarcode.fields.lastNames).toBe('AASTROEM');
+    expect(withoutBarcode.fields.firstNames).toBe('HAAKON');
+    // ß, which the OCR does not know, comes back as B.
+    const strauss = person({ lastNames: 'STRAUß', firstNames: 'LUCIA' });
+    const straussLines = buildMrzLines(strauss, 'id-card');
+    const straub = decideIdentity({
+      mrz: read(straussLines),
+      viz: vizOf(strauss, { lastNames: 'STRAUB' }),
+      barcodes: barcodeOf(strauss),
+    });
+    expect(straub.crossCheck.consistent).toBe(true);
+    expectTruth(straub.fields, strauss);
+    // A letter the OCR can read is still a mismatch: `ASTRAM` is not `AASTROEM`.
+    const wrong = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity, { lastNames: 'ASTRAM', firstNames: 'HAKON' }),
+      barcodes: [],
+    });
+    expect(wrong.crossCheck.consistent).toBe(false);
+  });
+
+  it('reports an MRZ name that no other reading confirms when the visual zone was read', () => {
+    const identity = person({ lastNames: 'PAPADIMITRIOU', firstNames: 'SOFIA', sex: 'F' });
+    const lines = buildMrzLines(identity, 'passport');
+    lines[0] = (lines[0] as string).replace('SOFIA<', 'SOFIAK');
+    const unread = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity, { firstNames: null }),
+      barcodes: [],
+    });
+    expect(unread.crossCheck.consistent).toBe(false);
+    expect(unread.crossCheck.mismatches.map((m) => m.field)).toEqual(['firstNames']);
+    // Confirmed by the barcode instead, the name is compared and the K refused or repaired.
+    const withBarcode = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity, { firstNames: null }),
+      barcodes: barcodeOf(identity),
+    });
+    expect(expectRepairedOrRefused(withBarcode, identity)).toBeDefined();
+  });
+
   it('clears a stray character among the trailing fillers (LUIS  K)', () => {
     const identity = person({ firstNames: 'LUIS', sex: 'M' });
     const lines = buildMrzLines(identity, 'id-card');

@@ -20,7 +20,13 @@ import { isKnownState } from './countries.js';
 import { isAdultOn } from './dates.js';
 import { mrzCheckDigit } from './mrz-check-digit.js';
 import type { MrzCheckSpec, MrzLayout } from './mrz-layout.js';
-import { compareMrzName, mrzNameField, mrzNameFieldPosition } from './mrz-names.js';
+import {
+  compareMrzName,
+  mrzNameField,
+  mrzNameFieldPosition,
+  splitMrzName,
+  type PrintedNameReading,
+} from './mrz-names.js';
 import { fieldsFromMrz, mrzFromCandidates, mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
 import { evaluateCheck } from './mrz-repair.js';
 import { repairNameWithViz } from './name-repair.js';
@@ -97,6 +103,21 @@ function compact(value: string | null | undefined): string | null {
 }
 
 /** Two reads of one value that differ as OCR misreads do: same length, at most two characters. */
+/**
+ * Two readings of one printed name agree letter for letter, diacritics aside (the VIZ OCR drops
+ * them) and `ß` as the `B` that OCR reads for it or as `SS`.
+ */
+function sameLetters(a: string, b: string): boolean {
+  const letters = (text: string, sharpS: string): string | null =>
+    compact(
+      text
+        .replace(/[ßẞ]/g, sharpS)
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, ''),
+    );
+  return letters(a, 'B') === letters(b, 'B') || letters(a, 'SS') === letters(b, 'SS');
+}
+
 function closeRead(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let differences = 0;
@@ -300,7 +321,9 @@ export function decideIdentity(readings: IdentityReadings): IdentityDecision {
         ? { last: printedLast, first: printedFirst }
         : { last: barcode.fields.lastNames ?? null, first: barcode.fields.firstNames ?? null };
     if (reference.last !== null || reference.first !== null) {
-      const repair = repairNameWithViz(field, reference.last, reference.first);
+      // The visual zone is read by an OCR without diacritics; a barcode is exact.
+      const reading = { withoutDiacritics: printedLast !== null || printedFirst !== null };
+      const repair = repairNameWithViz(field, reference.last, reference.first, reading);
       if (repair) {
         if (repair.field !== field) {
           const { line, start } = mrzNameFieldPosition(format);
@@ -458,27 +481,35 @@ function compareReadings(
     const b = barcode.fields[field] ?? null;
     fields[field] = m ?? b ?? printed;
     const sources = [m, printed, b].filter((x) => x !== null).length;
-    if (sources < 2) continue;
+    if (sources < 2) {
+      // No check digit covers a name: an MRZ name that no other reading confirms (the visual zone
+      // was read but not this name) could carry any misread (`SOFIAKHAA`, `OE` for `ZOE`), so it
+      // is reported, never taken on the MRZ's word.
+      if (viz !== null && m !== null && m !== '') mismatch(field);
+      continue;
+    }
     compared.push(field);
-    const agrees = (name: string): boolean => {
+    const agrees = (name: string, reading: PrintedNameReading = {}): boolean => {
       if (mrzField === null) return true;
       const agreement = compareMrzName(
         mrzField,
         field === 'lastNames' ? name : null,
         field === 'firstNames' ? name : null,
+        reading,
       );
       return agreement[field] !== false;
     };
-    const same = (a: string, c: string): boolean =>
-      compact(a.normalize('NFD').replace(/\p{M}+/gu, '')) ===
-      compact(c.normalize('NFD').replace(/\p{M}+/gu, ''));
-    const vizOk = printed === null || agrees(printed);
+    const vizExact = printed === null || agrees(printed);
+    // The VIZ OCR has no diacritics: `ASTROM` read for `ÅSTRÖM` still agrees with `AASTROEM`.
+    const vizOk = vizExact || agrees(printed, { withoutDiacritics: true });
     const barcodeOk = b === null || agrees(b);
-    const printedAgree = printed === null || b === null || same(printed, b);
+    const printedAgree = printed === null || b === null || sameLetters(printed, b);
     if (vizOk && barcodeOk && printedAgree) {
-      // The printed name is the full one (the MRZ may be truncated or transliterated).
-      const full = b ?? printed ?? m;
-      if (full !== null && m !== null && !same(full, m))
+      // The printed name is the full one (the MRZ may be truncated or transliterated); when its
+      // diacritics were lost to the OCR, the MRZ's writing of it is the better one, unless cut.
+      const mrzWhole = mrzField !== null && !splitMrzName(mrzField).full;
+      const full = b ?? (vizExact || !mrzWhole ? printed : m) ?? m;
+      if (full !== null && m !== null && !sameLetters(full, m))
         resolutions.push({
           field,
           value: full,

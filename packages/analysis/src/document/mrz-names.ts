@@ -33,6 +33,26 @@ const TRANSLITERATIONS: Readonly<Record<string, readonly string[]>> = {
   Ű: ['UE', 'U'],
 };
 
+/**
+ * What a plain letter of an OCR reading may stand for. The OCR model of the visual zone has no
+ * diacritics in its alphabet (PP-OCRv4's dictionary): it reads `Å` as `A`, `Ö` as `O`, and `ß`,
+ * whose shape it does not know, as `B`. Read by such a model, `ASTROM` may be `ÅSTRÖM`, whose MRZ
+ * form is `AASTROEM`; these are the MRZ forms of every letter the plain one may have been.
+ */
+const UNREAD_DIACRITICS: Readonly<Record<string, readonly string[]>> = {
+  A: ['A', 'AE', 'AA'],
+  O: ['O', 'OE'],
+  U: ['U', 'UE', 'UXX'],
+  N: ['N', 'NXX'],
+  B: ['B', 'SS'],
+};
+
+/** How a printed name was read: exactly (a barcode), or by an OCR without diacritics (the VIZ). */
+export interface PrintedNameReading {
+  /** The printed name was read by an OCR that drops diacritics (and reads `ß` as `B`). */
+  withoutDiacritics?: boolean;
+}
+
 /** Characters that separate name components: a filler or nothing in the MRZ. */
 const SEPARATORS = /[\s\-‐‑–—]/;
 /** Punctuation omitted in the MRZ (or, by some issuers, written as a filler). */
@@ -50,18 +70,30 @@ function formsOf(char: string): readonly string[] {
   return [];
 }
 
-/** The printed name as a list of alternatives per character, runs of separators collapsed. */
-function tokensOf(printed: string): (readonly string[])[] {
+/**
+ * The printed name as a list of alternatives per character (its MRZ forms), runs of separators
+ * collapsed.
+ */
+export function tokensOf(printed: string, reading: PrintedNameReading = {}): (readonly string[])[] {
   const text = printed.trim().replace(/\s+/g, ' ');
-  return [...text].map(formsOf).filter((forms) => forms.length > 0);
+  return [...text]
+    .map(
+      (char) => (reading.withoutDiacritics ? UNREAD_DIACRITICS[char] : undefined) ?? formsOf(char),
+    )
+    .filter((forms) => forms.length > 0);
 }
 
 /**
  * True when `mrz` (a part of the MRZ name field, fillers as `<`, no trailing fillers) is an ICAO
  * 9303 writing of `printed`; with `truncated`, when it is the beginning of one (the field was full).
  */
-export function mrzNameMatches(mrz: string, printed: string, truncated: boolean): boolean {
-  const tokens = tokensOf(printed);
+export function mrzNameMatches(
+  mrz: string,
+  printed: string,
+  truncated: boolean,
+  reading: PrintedNameReading = {},
+): boolean {
+  const tokens = tokensOf(printed, reading);
   const memo = new Map<number, boolean>();
   const walk = (i: number, j: number): boolean => {
     if (j === mrz.length) return i === tokens.length || truncated;
@@ -131,16 +163,18 @@ export function compareMrzName(
   field: string,
   lastNames: string | null,
   firstNames: string | null,
+  reading: PrintedNameReading = {},
 ): NameAgreement {
   const name = splitMrzName(field);
   const agreement: NameAgreement = { lastNames: null, firstNames: null };
   // In a full field either identifier may have been cut (ICAO 9303 Part 3 §4.6: a long primary
   // identifier is cut to leave at least the initial of the secondary one).
-  if (lastNames !== null) agreement.lastNames = mrzNameMatches(name.primary, lastNames, name.full);
+  if (lastNames !== null)
+    agreement.lastNames = mrzNameMatches(name.primary, lastNames, name.full, reading);
   if (firstNames !== null) {
     // A primary identifier that fills the field leaves no room for the given names.
     if (name.secondary === null) agreement.firstNames = name.full ? true : firstNames === '';
-    else agreement.firstNames = mrzNameMatches(name.secondary, firstNames, name.full);
+    else agreement.firstNames = mrzNameMatches(name.secondary, firstNames, name.full, reading);
   }
   return agreement;
 }

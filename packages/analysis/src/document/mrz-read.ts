@@ -15,6 +15,13 @@ export function normalizeMrzText(text: string): string {
   return mapMrzGlyphs(text);
 }
 
+/** How much of the narrower of two boxes the other covers horizontally, 0–1. */
+function horizontalOverlap(a: TextLine, b: TextLine): number {
+  const overlap =
+    Math.min(a.box.x + a.box.width, b.box.x + b.box.width) - Math.max(a.box.x, b.box.x);
+  return Math.max(0, overlap) / Math.max(1, Math.min(a.box.width, b.box.width));
+}
+
 /** Joins OCR boxes that sit on the same row (a line split in two by the detector), top to bottom. */
 export function textRows(lines: TextLine[]): string[] {
   const rows: TextLine[][] = [];
@@ -24,7 +31,10 @@ export function textRows(lines: TextLine[]): string[] {
       const first = r[0] as TextLine;
       return (
         Math.abs(first.box.y + first.box.height / 2 - middle) <
-        Math.max(first.box.height, line.box.height) * 0.5
+          Math.max(first.box.height, line.box.height) * 0.5 &&
+        // Pieces of one row sit side by side; boxes stacked over each other (two tilted MRZ lines
+        // whose upright boxes overlap) are two rows.
+        r.every((other) => horizontalOverlap(other, line) < 0.3)
       );
     });
     if (row) row.push(line);

@@ -28,6 +28,27 @@ describe('MRZ check digits and repair', () => {
     }
   });
 
+  it('turns a K among the padding of optional data, or in a document code, into a filler (no check digit sees K for <)', () => {
+    const identity = { ...generateIdentity('optional-k'), personalNumber: '863833878' };
+    const passport = buildMrzLines(identity, 'passport');
+    const line2 = passport[1] as string;
+    expect(line2.slice(28, 42)).toBe('863833878<<<<<');
+    const misread = [passport[0] as string, line2.slice(0, 38) + 'KK<K' + line2.slice(42)];
+    const mrz = mrzFromCandidates(misread, 'paddleocr');
+    expect(mrz?.raw.split('\n')[1]).toBe(line2);
+    const permit = buildMrzLines({ ...identity, personalNumber: '' }, 'residence-permit');
+    const permitLine = permit[1] as string;
+    expect(permitLine.slice(28, 35)).toBe('<<<<<<<');
+    const permitMisread = [
+      permit[0] as string,
+      permitLine.slice(0, 28) + 'K<KK<<<' + permitLine.slice(35),
+    ];
+    expect(mrzFromCandidates(permitMisread, 'paddleocr')?.raw.split('\n')[1]).toBe(permitLine);
+    // The filler of a passport's document code read as K (`PKSWE…`).
+    const code = [`PK${(passport[0] as string).slice(2)}`, line2];
+    expect(mrzFromCandidates(code, 'paddleocr')?.raw.split('\n')[0]).toBe(passport[0]);
+  });
+
   it('repairs O/0, I/1 and S/5 confusions guided by the check digits', () => {
     const identity = {
       ...generateIdentity('repair'),

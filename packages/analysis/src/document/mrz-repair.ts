@@ -83,7 +83,8 @@ function coerceClasses(lines: string[], layout: MrzLayout, repairs: MrzRepair[])
 
 /**
  * Optional data is left-aligned and padded with fillers: a lone character after a run of fillers
- * (often `A` or `K` misread from `<`, which no check digit can catch as `A` ≡ `<` modulo 10) is a filler.
+ * (often `A` or `K` misread from `<`, which no check digit can catch as `A` ≡ `<` modulo 10) is a
+ * filler, and so is every `K` among the padding.
  */
 function clearAfterFillers(lines: string[], layout: MrzLayout, repairs: MrzRepair[]): string[] {
   const optional = layout.segments.filter(
@@ -93,9 +94,16 @@ function clearAfterFillers(lines: string[], layout: MrzLayout, repairs: MrzRepai
     let out = text;
     for (const segment of optional.filter((s) => s.line === line)) {
       const field = out.slice(segment.start, segment.end);
-      const fillers = field.indexOf('<<');
-      if (fillers < 0) continue;
-      for (let column = segment.start + fillers; column < segment.end; column++) {
+      // The padding starts at a run of fillers, or at the first filler when nothing but fillers and
+      // their look-alike `K` follows it (`878<KK<<<`); a field of only those is all padding.
+      const firstFiller = field.indexOf('<');
+      const padding = /^[<K]*$/.test(field)
+        ? 0
+        : firstFiller >= 0 && /^[<K]*$/.test(field.slice(firstFiller))
+          ? firstFiller
+          : field.indexOf('<<');
+      if (padding < 0) continue;
+      for (let column = segment.start + padding; column < segment.end; column++) {
         const char = out[column] as string;
         if (char === '<') continue;
         repairs.push({ line, column, from: char, to: '<' });
@@ -104,6 +112,18 @@ function clearAfterFillers(lines: string[], layout: MrzLayout, repairs: MrzRepai
     }
     return out;
   });
+}
+
+/**
+ * The second character of the document code is a filler or a letter the issuer chose (`P<`, `PD`,
+ * `ID`, `IR`, `AC`); no issuer uses `K` there, and OCR reads the filler as `K` (`PKSWE…`), which no
+ * check digit covers.
+ */
+function documentCodeFiller(lines: string[], repairs: MrzRepair[]): string[] {
+  const first = lines[0] ?? '';
+  if (first[1] !== 'K') return lines;
+  repairs.push({ line: 0, column: 1, from: 'K', to: '<' });
+  return [first[0] + '<' + first.slice(2), ...lines.slice(1)];
 }
 
 function checkData(lines: string[], spec: MrzCheckSpec): string {
@@ -163,7 +183,10 @@ export function repairMrz(
   layout: MrzLayout,
 ): { lines: string[]; repairs: MrzRepair[]; checks: Record<string, MrzCheck> } {
   const repairs: MrzRepair[] = [];
-  let lines = clearAfterFillers(coerceClasses(input, layout, repairs), layout, repairs);
+  let lines = documentCodeFiller(
+    clearAfterFillers(coerceClasses(input, layout, repairs), layout, repairs),
+    repairs,
+  );
   // One substitution at most: a check digit lets one wrong character in ten through, so a second
   // "repair" would too often turn a misread (a dropped character, a shifted line) into a valid MRZ.
   let substituted = false;

@@ -3,7 +3,7 @@
  * visual zone) confirms them: fillers read as `K` (`MARTINEZKMOLINAKKCARLOS`), stray characters among
  * the trailing fillers (`LUIS<<K`), and glyphs split in two or three (`IVIATEO` for `MATEO`).
  */
-import { compareMrzName } from './mrz-names.js';
+import { compareMrzName, tokensOf, type PrintedNameReading } from './mrz-names.js';
 
 /** Character sequences OCR returns for one wider glyph (split glyphs), and that glyph. */
 const SPLIT_GLYPHS: readonly (readonly [string, string])[] = [
@@ -64,6 +64,77 @@ function fillerVariants(field: string): string[] {
   return variants.sort((a, b) => a.changes - b.changes).map((v) => v.text);
 }
 
+/**
+ * The name field with every filler look-alike that the printed names place on a filler turned into
+ * a filler, however many there are (`MATEOKK<K<KK<KKK…` with MATEO printed), or `null` when the
+ * field cannot be read as the printed names with fillers read as look-alikes. The printed names
+ * decide where the names end, so a `K` of the name itself (`ERIK`) is never touched.
+ */
+export function fillersByPrintedNames(
+  field: string,
+  lastNames: string,
+  firstNames: string,
+  reading: PrintedNameReading = {},
+): string | null {
+  // The field as the printed names write it: surnames, `<<`, given names, fillers to the end; a name
+  // too long for the field is cut at the field's end (ICAO 9303 Part 3 §4.6).
+  const parts: (readonly string[])[] = [
+    ...tokensOf(lastNames, reading),
+    ...(firstNames.trim() === '' ? [] : [['<<'], ...tokensOf(firstNames, reading)]),
+  ];
+  const memo = new Map<number, number[] | null>();
+  const fits = (expected: string, at: number, fixes: number[]): boolean => {
+    for (let k = 0; k < expected.length; k++) {
+      const read = field[at + k];
+      if (read === undefined) return true; // cut at the end of a full field
+      if (read === expected[k]) continue;
+      if (expected[k] === '<' && FILLER_LOOKALIKES.has(read)) fixes.push(at + k);
+      else return false;
+    }
+    return true;
+  };
+  const walk = (part: number, at: number): number[] | null => {
+    if (at >= field.length) return [];
+    if (part === parts.length) {
+      const fixes: number[] = [];
+      return fits('<'.repeat(field.length - at), at, fixes) ? fixes : null;
+    }
+    const key = part * 1000 + at;
+    if (memo.has(key)) return memo.get(key) as number[] | null;
+    let found: number[] | null = null;
+    for (const form of parts[part] as readonly string[]) {
+      const fixes: number[] = [];
+      if (!fits(form, at, fixes)) continue;
+      const rest = walk(part + 1, at + form.length);
+      if (rest) {
+        found = [...fixes, ...rest];
+        break;
+      }
+    }
+    memo.set(key, found);
+    return found;
+  };
+  const fixes = walk(0, 0);
+  if (!fixes || fixes.length === 0) return null;
+  const chars = [...field];
+  for (const at of fixes) chars[at] = '<';
+  return chars.join('');
+}
+
+/**
+ * The field with one filler put back into a single filler between two letters, its last character
+ * (a filler) dropped to keep the length; only when the field has no `<<` separator at all.
+ */
+function separatorRestored(field: string): string[] {
+  const content = field.replace(/[<K]+$/, '');
+  if (content.includes('<<') || !/[<K]$/.test(field)) return [];
+  const out: string[] = [];
+  for (let at = 1; at < content.length - 1; at++)
+    if (content[at] === '<' && content[at - 1] !== '<' && content[at + 1] !== '<')
+      out.push(field.slice(0, at) + '<' + field.slice(at, -1));
+  return out;
+}
+
 function fitField(text: string, length: number): string {
   return text.length >= length ? text.slice(0, length) : text.padEnd(length, '<');
 }
@@ -87,13 +158,27 @@ export function repairNameWithViz(
   field: string,
   lastNames: string | null,
   firstNames: string | null,
+  reading: PrintedNameReading = {},
 ): NameRepair | null {
   const agrees = (candidate: string, last: string | null, first: string | null): boolean => {
-    const agreement = compareMrzName(candidate, last, first);
+    const agreement = compareMrzName(candidate, last, first, reading);
     return agreement.lastNames !== false && agreement.firstNames !== false;
   };
   if (agrees(field, lastNames, firstNames)) return { field, lastNames, firstNames };
   const mrzCandidates: string[] = [];
+  if (lastNames !== null && firstNames !== null) {
+    const placed = fillersByPrintedNames(field, lastNames, firstNames, reading);
+    if (placed !== null) mrzCandidates.push(placed);
+    // A filler dropped from the `<<` between the identifiers (`JOERGENSEN<HAAKON<<<`), the rest of
+    // the line shifted left: put it back where the printed names place the separator.
+    for (const shifted of separatorRestored(field)) {
+      const restored = fillersByPrintedNames(shifted, lastNames, firstNames, reading) ?? shifted;
+      if (agrees(restored, lastNames, firstNames)) {
+        mrzCandidates.push(restored);
+        break;
+      }
+    }
+  }
   const cleared = clearAfterSecondSeparator(field);
   if (cleared !== field) mrzCandidates.push(cleared);
   for (const merged of mergeVariants(field).slice(1))

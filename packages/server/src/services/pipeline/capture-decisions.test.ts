@@ -72,6 +72,14 @@ describe('capture decisions', () => {
     expect(judgeFront(front({ faceImage: null }), false)).toBeUndefined();
   });
 
+  it('refuses a card front whose printed names were not read (the MRZ names need them)', () => {
+    for (const missing of ['lastNames', 'firstNames'] as const) {
+      const refused = judgeFront(front({ fields: fields({ [missing]: null }) }), false);
+      expect(refused?.code).toBe('UNREADABLE_DOCUMENT');
+      expect(refused?.message).toMatch(/names/);
+    }
+  });
+
   it('refuses a passport page whose MRZ fails its checks or disagrees with its printed data', () => {
     const passport = (overrides: Partial<FrontAnalysis>): FrontAnalysis =>
       front({ documentType: 'PASSPORT', mrz: { ...back().mrz!, format: 'TD3' }, ...overrides });

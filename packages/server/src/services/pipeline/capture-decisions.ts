@@ -56,6 +56,13 @@ export function judgeFront(
       'UNREADABLE_DOCUMENT',
       'The document could not be read. Avoid glare and blur, and fill the frame.',
     );
+  // No check digit covers a name: the printed names are what the MRZ's are confirmed by, so a card
+  // front whose names could not be read is asked again here (its back could never be judged).
+  if (!front.mrz && (front.fields.lastNames === null || front.fields.firstNames === null))
+    return reject(
+      'UNREADABLE_DOCUMENT',
+      'The names on the document could not be read. Avoid glare and blur, and fill the frame.',
+    );
   // A passport data page (TD3): its MRZ must pass its checks and agree with the printed data.
   if (front.mrz?.format === 'TD3' && !front.mrz.valid)
     return reject(

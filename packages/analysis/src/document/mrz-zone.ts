@@ -1,0 +1,91 @@
+import sharp from 'sharp';
+import { cropRgb, resizeRgb, type DecodedImage, type RgbImage } from '../image/decode.js';
+import { stage } from '../perf/stages.js';
+import { readTextLines } from '../models/paddle-ocr.js';
+import { readMrzWithTesseract } from '../models/tesseract.js';
+import type { MrzResult } from '../types.js';
+import type { LocatedDocument } from './locate.js';
+import { mrzCandidates, mrzFromCandidates, textRows } from './mrz-read.js';
+
+/**
+ * The share of the flattened document, from its bottom edge, read for the MRZ: the MRZ sits in the
+ * bottom part of every TD1/TD2 card side and of a TD3 data page that carries one.
+ */
+const MRZ_BAND = 0.45;
+// Full rectified width: at 700 px a TD3 line gives 16 px per character and narrow glyphs (I, 1)
+// get dropped; at 1000 px the bench's MRZ errors on passports disappear for ~100 ms more.
+const BAND_OCR_WIDTH = 1000;
+
+/** The reading with more valid check digits (a fully valid MRZ above any partial one). */
+export function betterMrz(a: MrzResult | null, b: MrzResult | null): MrzResult | null {
+  if (!a) return b;
+  if (!b) return a;
+  const score = (m: MrzResult): number =>
+    Object.values(m.checks).filter((c) => c.valid).length + (m.valid ? 10 : 0);
+  return score(b) > score(a) ? b : a;
+}
+
+async function readWithPaddle(
+  image: RgbImage,
+): Promise<{ mrz: MrzResult | null; text: string; mrzRows: number }> {
+  const lines = await readTextLines(image);
+  const candidates = mrzCandidates(textRows(lines));
+  return {
+    mrz: mrzFromCandidates(candidates, 'paddleocr'),
+    text: lines.map((l) => l.text).join('\n'),
+    mrzRows: candidates.length,
+  };
+}
+
+async function readWithTesseract(band: RgbImage): Promise<MrzResult | null> {
+  const png = await sharp(band.data, {
+    raw: { width: band.width, height: band.height, channels: 3 },
+  })
+    .grayscale()
+    .normalise()
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return mrzFromCandidates(mrzCandidates(await readMrzWithTesseract(png)), 'tesseract');
+}
+
+/** The MRZ of a document side and the OCR text of the part read for it. */
+export interface MrzZoneReading {
+  mrz: MrzResult | null;
+  /** OCR text of the MRZ band (of the whole photo when the band held no text). */
+  ocrRaw: string;
+}
+
+/**
+ * Reads the MRZ of a flattened document: PaddleOCR on the bottom band at full width, then at most
+ * one fallback in the usual cases: tesseract's legacy engine on the band when it holds MRZ rows
+ * (the reading failed), the whole photo when it does not or no outline was found (the outline
+ * missed the MRZ). Used for a card back and for a passport data page.
+ */
+export async function readMrzZone(
+  decoded: DecodedImage,
+  located: LocatedDocument,
+  label: 'back' | 'page',
+  /** Fall back to the whole photo (off where the caller has read it already). */
+  wholePhotoFallback = true,
+): Promise<MrzZoneReading> {
+  const { rectified } = located;
+  const bandTop = Math.round(rectified.height * (1 - MRZ_BAND));
+  const band = cropRgb(rectified, 0, bandTop, rectified.width, rectified.height - bandTop);
+  const first = await stage(`${label}: MRZ OCR`, async () =>
+    readWithPaddle(await resizeRgb(band, BAND_OCR_WIDTH)),
+  );
+  let mrz = first.mrz;
+  let ocrRaw = first.text;
+  const bandHasMrz = first.mrzRows >= 2;
+  if (!mrz?.valid && bandHasMrz)
+    mrz = betterMrz(mrz, await stage(`${label}: MRZ tesseract`, () => readWithTesseract(band)));
+  if (wholePhotoFallback && !mrz?.valid && (!bandHasMrz || !located.outlineFound)) {
+    // The outline may be wrong (a cut-off card): read the whole photo.
+    const whole = await stage(`${label}: OCR whole photo`, async () =>
+      readWithPaddle(await resizeRgb(decoded, Math.min(decoded.width, 1000))),
+    );
+    mrz = betterMrz(mrz, whole.mrz);
+    if (!first.text) ocrRaw = whole.text;
+  }
+  return { mrz, ocrRaw };
+}
