@@ -74,7 +74,11 @@ export class SelfieCaptureController {
         let face: FaceFrameAnalysis;
         try {
           frame = await grabAnalysedFrame(camera, keptFrameWidth);
-          face = await flow.bridge!.analyzeFaceFrame(frame.forAnalysis, flow.signal);
+          face = await flow.bridge!.analyzeFaceFrame(
+            frame.forAnalysis,
+            flow.signal,
+            session.faceFrameOptions,
+          );
         } catch {
           // The analysis copy too: it was not transferred when the bridge failed before sending it.
           releaseAnalysedFrame(frame);
