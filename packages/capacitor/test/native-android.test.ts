@@ -176,8 +176,9 @@ describe('IdvVerify inside an Android app', () => {
       ],
       { location: 'granted', coarseLocation: 'granted' },
     );
+    // The platform camera's selfie has no live challenge: offered where the company allows it.
     const scenario = await createScenario({
-      session: { company: { locationPermission: 'optional' } },
+      session: { company: { locationPermission: 'optional', allowUploadedSelfie: true } },
     });
     const dom = recordDocumentEvents();
     const plugin = await listenToPlugin();
