@@ -84,7 +84,7 @@ export class CaptureController {
     this.pendingPhoto = undefined;
     const token = ++this.loopToken;
     const source = flow.source;
-    if (!source.liveFrames) {
+    if (!source.liveFrames && !(kind === 'selfie' && source.liveSelfie === true)) {
       // The platform camera takes a selfie without a live challenge: only where the company
       // lets such a selfie pass (the service refuses it otherwise).
       if (kind === 'selfie' && !this.selfie.withoutChallengeAllowed)
