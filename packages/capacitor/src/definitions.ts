@@ -121,8 +121,9 @@ export interface IdvVerifyPlugin {
   ): Promise<PluginListenerHandle>;
 
   /**
-   * Live quality scores of a camera frame (web camera only: the native camera shows no live
-   * frames to the flow).
+   * Live quality scores of a camera frame: the web camera's, and inside a native app the
+   * selfie's (it runs live in the web view's camera; the native camera shows no live frames of
+   * documents to the flow).
    *
    * @since 0.1.0
    */

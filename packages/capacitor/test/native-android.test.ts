@@ -145,18 +145,6 @@ const photoOptions = {
     allowEditing: false,
     presentationStyle: 'fullscreen',
   },
-  selfie: {
-    source: 'CAMERA',
-    resultType: 'base64',
-    direction: 'FRONT',
-    quality: 90,
-    width: 1280,
-    height: 1280,
-    correctOrientation: true,
-    saveToGallery: false,
-    allowEditing: false,
-    presentationStyle: 'fullscreen',
-  },
 };
 
 afterEach(async () => {
@@ -166,7 +154,7 @@ afterEach(async () => {
 });
 
 describe('IdvVerify inside an Android app', () => {
-  it('runs the whole flow with the native camera and GPS, resolving {verificationId, status}', async () => {
+  it('runs the document flow with the native camera and GPS, resolving {verificationId, status}', async () => {
     cameraTakesPhotos();
     locationGives(
       { location: 'prompt', coarseLocation: 'prompt' },
@@ -176,8 +164,9 @@ describe('IdvVerify inside an Android app', () => {
       ],
       { location: 'granted', coarseLocation: 'granted' },
     );
+    // The selfie runs live in the web view's camera (its own test below).
     const scenario = await createScenario({
-      session: { company: { locationPermission: 'optional' } },
+      session: { type: 'ID ONLY', company: { locationPermission: 'optional' } },
     });
     const dom = recordDocumentEvents();
     const plugin = await listenToPlugin();
@@ -198,9 +187,6 @@ describe('IdvVerify inside an Android app', () => {
       await waitFor(() => screen.root.querySelector('.viewfinder img'), 5000, 'review');
       await screen.click('Use this photo');
     }
-    await screen.step('selfie');
-    expect(screen.text()).to.not.contain('Upload a photo instead');
-    await screen.click(/Take photo/);
 
     const result = await started;
     expect(result).to.deep.equal({ verificationId: scenario.verificationId, status: 'success' });
@@ -214,7 +200,6 @@ describe('IdvVerify inside an Android app', () => {
       'Geolocation.requestPermissions',
       'Geolocation.watchPosition',
       'Geolocation.clearWatch',
-      'Camera.getPhoto',
       'Camera.getPhoto',
       'Camera.getPhoto',
     ]);
@@ -233,11 +218,7 @@ describe('IdvVerify inside an Android app', () => {
       id: watch.callbackId,
     });
     const photos = bridge.callsTo('Camera.getPhoto').map((c: BridgeCall) => c.options);
-    expect(photos).to.deep.equal([
-      photoOptions.document,
-      photoOptions.document,
-      photoOptions.selfie,
-    ]);
+    expect(photos).to.deep.equal([photoOptions.document, photoOptions.document]);
 
     // What the service received: the best fix, honestly sourced, and native captures.
     const [patch] = await requestsTo(scenario, 'PATCH', '/verifications');
@@ -265,12 +246,6 @@ describe('IdvVerify inside an Android app', () => {
         autoCaptured: false,
       });
     }
-    const [selfie] = await requestsTo(scenario, 'POST', '/flow/captures/selfie');
-    expect(JSON.parse(selfie!.form!.meta as string)).to.deep.equal({
-      source: 'native',
-      challenge: null,
-      frames: [],
-    });
 
     // The plugin's listeners got every event of the element, in order, with the same details.
     expect(plugin.map((e) => [e.type, e.detail])).to.deep.equal(
@@ -285,6 +260,55 @@ describe('IdvVerify inside an Android app', () => {
     ]);
     // The link's callbackUrl redirect is prevented inside the app.
     expect(dom.events.find((e) => e.type === 'idv-complete')!.defaultPrevented).to.equal(true);
+  });
+
+  it('runs the selfie’s live challenge in the web view’s camera, the camera permission asked through the Camera plugin first', async () => {
+    bridge.answer('Camera.checkPermissions', { camera: 'prompt', photos: 'prompt' });
+    bridge.answer('Camera.requestPermissions', { camera: 'granted', photos: 'prompt' });
+    const scenario = await createScenario({ session: { method: 'FACE' } });
+    const code = rejection(
+      IdvVerify.start({ linkId: scenario.linkId, apiBase: absolute(scenario), closeDelay: 0 }),
+    );
+    const screen = await FlowScreen.open();
+    await screen.acceptTerms();
+    await screen.step('selfie');
+    const video = await waitFor(
+      () => screen.root.querySelector<HTMLVideoElement>('[part=viewfinder] video'),
+      10000,
+      'the live camera',
+    );
+    const track = (video.srcObject as MediaStream).getVideoTracks()[0]!;
+    expect(track.readyState).to.equal('live');
+    expect(screen.text()).to.not.contain('Take photo');
+    expect(bridge.calls.map((c) => `${c.pluginId}.${c.methodName}`)).to.deep.equal([
+      'Camera.checkPermissions',
+      'Camera.requestPermissions',
+    ]);
+    expect(bridge.callsTo('Camera.requestPermissions')[0]!.options).to.deep.equal({
+      permissions: ['camera'],
+    });
+    await IdvVerify.cancel();
+    expect(await code).to.equal('CANCELLED');
+    expect(track.readyState, 'camera stopped').to.equal('ended');
+  });
+
+  it('opens no web view camera for the selfie when the app’s camera permission is denied', async () => {
+    bridge.answer('Camera.checkPermissions', { camera: 'denied', photos: 'denied' });
+    const scenario = await createScenario({ session: { method: 'FACE' } });
+    const code = rejection(
+      IdvVerify.start({ linkId: scenario.linkId, apiBase: absolute(scenario), closeDelay: 0 }),
+    );
+    const screen = await FlowScreen.open();
+    await screen.acceptTerms();
+    await screen.step('selfie');
+    const report = await firstRequestTo(scenario, 'PATCH', '/verifications/error');
+    expect(report.json).to.deep.include({ errorCode: 'CAMERA_PERMISSION_DENIED' });
+    expect(screen.root.querySelector('[part=viewfinder] video')).to.equal(null);
+    expect(bridge.calls.map((c) => `${c.pluginId}.${c.methodName}`)).to.deep.equal([
+      'Camera.checkPermissions',
+    ]);
+    await IdvVerify.cancel();
+    expect(await code).to.equal('CANCELLED');
   });
 
   it('fires the same events as the element on the web', async () => {

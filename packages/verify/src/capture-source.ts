@@ -76,6 +76,12 @@ export interface CaptureSource {
    * (the element then goes straight to a still photo and its review).
    */
   readonly liveFrames: boolean;
+  /**
+   * True when `openCamera({ facing: 'user' })` streams live frames although `liveFrames` is false:
+   * a native source whose documents are still photos of the platform camera and whose selfie runs
+   * the live challenge in the web view's own camera. The element then runs the selfie live.
+   */
+  readonly liveSelfie?: boolean;
   /** Current permission states without prompting. */
   checkPermissions(): Promise<{ camera: DevicePermission; location: DevicePermission }>;
   /** Opens a camera (prompts for permission when needed). Throws `CaptureSourceError`. */

@@ -11,6 +11,7 @@ import type {
   DocumentFrameAnalysis,
   EncodeAnswer,
   FaceFrameAnalysis,
+  FaceFrameOptions,
   FrameInput,
 } from './worker/types.js';
 
@@ -74,8 +75,12 @@ export class WorkerBridge {
   }
 
   /** Detects the face of a frame. The frame is transferred. */
-  analyzeFaceFrame(frame: FrameInput, signal?: AbortSignal): Promise<FaceFrameAnalysis> {
-    return this.run((api, send) => api.analyzeFaceFrame(send(frame)), signal);
+  analyzeFaceFrame(
+    frame: FrameInput,
+    signal?: AbortSignal,
+    options: FaceFrameOptions = {},
+  ): Promise<FaceFrameAnalysis> {
+    return this.run((api, send) => api.analyzeFaceFrame(send(frame), options), signal);
   }
 
   /** Loads the face models ahead of use. */

@@ -133,7 +133,11 @@ describe('<idv-verify> and the flow API’s answers', () => {
 
   it('sends a selfie from the platform camera with exactly the meta fields the server accepts', async () => {
     const source = new TestCaptureSource({ scene: await singleFaceFrame(), photoOnly: true });
-    const m = await mount({ session: { method: 'FACE' } }, { source });
+    // Offered only where the company takes a selfie without a live challenge.
+    const m = await mount(
+      { session: { method: 'FACE', company: { allowUploadedSelfie: true } } },
+      { source },
+    );
     await acceptTerms(m);
     await m.step('selfie');
     m.button('Take photo').click();

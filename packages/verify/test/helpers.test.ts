@@ -410,6 +410,7 @@ describe('branding, links, QR, languages', () => {
     logoUrl: 'https://acme.example/logo.png',
     plan: 'premium',
     antiSpoofing: false,
+    allowUploadedSelfie: false,
     handoffMode: 'never',
     gateRules: { version: 'none', rules: [] },
     locationPermission: 'never',

@@ -71,6 +71,7 @@ describe('flow sessions', () => {
         name: 'Company premium',
         plan: 'premium',
         antiSpoofing: true,
+        allowUploadedSelfie: false,
         handoffMode: 'never',
         logoUrl: null,
         locationPermission: 'optional',
@@ -128,6 +129,29 @@ describe('flow sessions', () => {
     expect(record.json().termsAndConditions).toBe(true);
     // Opening emits started once only.
     expect(receiver.received.filter((r) => r.body.includes(link.verificationId))).toHaveLength(1);
+  });
+
+  it('tells the device whether a selfie without a live challenge may pass (company.allowUploadedSelfie)', async () => {
+    const patchCompany = (allowUploadedSelfie: boolean) =>
+      test.inject({
+        method: 'PATCH',
+        url: '/api/v1/users/me/company',
+        token: account.token,
+        payload: { allowUploadedSelfie },
+      });
+    const link = await createLink(test, account.token, { type: 'FULL FLOW' });
+    const session = (await open(link.linkId)).json();
+    expect(session.company.allowUploadedSelfie).toBe(false);
+    expect((await patchCompany(true)).statusCode).toBe(200);
+    try {
+      // The session read again (a reload, or the element before the selfie) follows the setting.
+      const resumed = await flow('GET', '/session', session.sessionToken);
+      expect(resumed.json().company.allowUploadedSelfie).toBe(true);
+    } finally {
+      expect((await patchCompany(false)).statusCode).toBe(200);
+    }
+    const again = await flow('GET', '/session', session.sessionToken);
+    expect(again.json().company.allowUploadedSelfie).toBe(false);
   });
 
   it('answers 401 without or with an unknown X-Flow-Session, 404 for an unknown link, 400 for a bad body', async () => {

@@ -46,6 +46,10 @@ export const FlowSession = Type.Object(
       logoUrl: Nullable(Type.String()),
       plan: Plan,
       antiSpoofing: Type.Boolean(),
+      allowUploadedSelfie: Type.Boolean({
+        description:
+          'Whether a selfie without a live challenge (an uploaded photo, the manual button, the platform camera) may pass. Off by default: the service refuses such a selfie with `LIVENESS_REQUIRED`, so a device offers only the live challenge.',
+      }),
       handoffMode: HandoffMode,
       gateRules: GateRules,
       locationPermission: LocationPermission,

@@ -28,6 +28,11 @@ export const HANDOFF_TTL_MS = 10 * MINUTE_MS;
 /** `company` of a FlowSession: branding and policies. */
 export interface FlowCompany extends LinkCompanyView {
   logoUrl: string | null;
+  /**
+   * Whether a selfie without a live challenge may pass (DESIGN §9): the element offers its manual
+   * selfie and the platform camera only then, since the service refuses them otherwise.
+   */
+  allowUploadedSelfie: boolean;
 }
 
 /** `FlowSession` of DESIGN §5. */
@@ -254,7 +259,11 @@ export class FlowSessionService {
       termsAccepted: row.terms_and_conditions === 1,
       expiresAt: row.link_expires_at,
       callbackUrl: row.link_callback_url,
-      company: { ...companyView, logoUrl },
+      company: {
+        ...companyView,
+        logoUrl,
+        allowUploadedSelfie: company.allow_uploaded_selfie === 1,
+      },
     };
   }
 

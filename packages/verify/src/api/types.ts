@@ -53,6 +53,12 @@ export interface FlowCompany {
   logoUrl: string | null;
   plan: Plan;
   antiSpoofing: boolean;
+  /**
+   * Whether the service lets a selfie without a live challenge pass (an uploaded photo, the manual
+   * button, the platform camera). Off by default: the element then runs the live challenge for
+   * every selfie and offers no other way to take it.
+   */
+  allowUploadedSelfie: boolean;
   handoffMode: HandoffMode;
   gateRules: GateRules;
   locationPermission: LocationPolicy;

@@ -121,6 +121,9 @@ export const en: Translation = {
   openSettings: 'Open settings',
   cameraUnavailableTitle: 'No camera available',
   cameraUnavailableBody: 'We could not start a camera on this device.',
+  faceCheckUnavailableTitle: 'The face check can’t run here',
+  faceCheckUnavailableBody:
+    'The selfie needs a live face check, which this device can’t run. Try again, or continue on another phone.',
   unsupportedBrowserTitle: 'This browser cannot use the camera',
   unsupportedBrowserBody:
     'Open this page in an up-to-date browser such as Chrome, Safari, Firefox or Edge.',

@@ -136,6 +136,9 @@ export const es: Translation = {
   openSettings: 'Abrir ajustes',
   cameraUnavailableTitle: 'No hay cámara disponible',
   cameraUnavailableBody: 'No pudimos iniciar una cámara en este dispositivo.',
+  faceCheckUnavailableTitle: 'La comprobación facial no puede hacerse aquí',
+  faceCheckUnavailableBody:
+    'El selfi necesita una comprobación facial en directo que este dispositivo no puede hacer. Inténtalo de nuevo o continúa en otro teléfono.',
   unsupportedBrowserTitle: 'Este navegador no puede usar la cámara',
   unsupportedBrowserBody:
     'Abre esta página en un navegador actualizado como Chrome, Safari, Firefox o Edge.',

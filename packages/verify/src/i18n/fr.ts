@@ -134,6 +134,9 @@ export const fr: Translation = {
   openSettings: 'Ouvrir les réglages',
   cameraUnavailableTitle: 'Aucune caméra disponible',
   cameraUnavailableBody: 'Impossible de démarrer une caméra sur cet appareil.',
+  faceCheckUnavailableTitle: 'La vérification du visage ne peut pas se faire ici',
+  faceCheckUnavailableBody:
+    'Le selfie demande une vérification du visage en direct, que cet appareil ne peut pas faire. Réessayez, ou continuez sur un autre téléphone.',
   unsupportedBrowserTitle: 'Ce navigateur ne peut pas utiliser la caméra',
   unsupportedBrowserBody:
     'Ouvrez cette page dans un navigateur à jour comme Chrome, Safari, Firefox ou Edge.',

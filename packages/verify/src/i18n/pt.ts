@@ -133,6 +133,9 @@ export const pt: Translation = {
   openSettings: 'Abrir definições',
   cameraUnavailableTitle: 'Nenhuma câmara disponível',
   cameraUnavailableBody: 'Não foi possível iniciar uma câmara neste dispositivo.',
+  faceCheckUnavailableTitle: 'A verificação facial não pode ser feita aqui',
+  faceCheckUnavailableBody:
+    'A selfie precisa de uma verificação facial ao vivo que este dispositivo não consegue fazer. Tente de novo ou continue noutro telemóvel.',
   unsupportedBrowserTitle: 'Este navegador não consegue usar a câmara',
   unsupportedBrowserBody:
     'Abra esta página num navegador atualizado, como Chrome, Safari, Firefox ou Edge.',

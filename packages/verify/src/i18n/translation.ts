@@ -92,6 +92,9 @@ export interface Translation {
   openSettings: string;
   cameraUnavailableTitle: string;
   cameraUnavailableBody: string;
+  /** The live face check cannot run and the selfie may not be taken without it. */
+  faceCheckUnavailableTitle: string;
+  faceCheckUnavailableBody: string;
   unsupportedBrowserTitle: string;
   unsupportedBrowserBody: string;
   inAppBrowserBody: string;

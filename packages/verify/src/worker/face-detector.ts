@@ -10,10 +10,12 @@
  * most, or when 300 ms have passed, the face was lost or the scene changed; on the frames between,
  * the box of the previous frame's mesh tracks the face (Human's own detector cache), and the mesh
  * runs on every frame. A second face entering the view is therefore seen within four frames.
+ * A call with `tracking: false` runs the detector on its frame: the blink challenge does so on
+ * every frame, since the tracked crop reads the same eyes' openness differently (`SelfieSession`).
  */
 import type { Config, Human } from '@vladmandic/human';
 import type { DetectedFace } from './face-metrics.js';
-import type { FrameInput } from './types.js';
+import type { FaceFrameOptions, FrameInput } from './types.js';
 
 let loading: Promise<Human> | undefined;
 
@@ -35,6 +37,20 @@ const detectorSkipMs = 300;
  * to 10), a cut to another scene far above (about 50), which runs the detector at once.
  */
 const sceneChangeSensitivity = 20;
+
+/**
+ * The detector's schedule for one call. Human merges a call's settings into its configuration for
+ * good, so both schedules are spelled out on every call.
+ */
+function detectorSchedule(tracking: boolean): Partial<Config> {
+  return {
+    face: {
+      detector: tracking
+        ? { skipFrames: detectorSkipFrames, skipTime: detectorSkipMs }
+        : { skipFrames: 0, skipTime: 0 },
+    },
+  } as Partial<Config>;
+}
 
 function humanConfig(assets: FaceAssetLocation): Partial<Config> {
   return {
@@ -129,9 +145,13 @@ interface WarmUpTf {
 export async function detectFaces(
   frame: FrameInput,
   assets: FaceAssetLocation,
+  options: FaceFrameOptions = {},
 ): Promise<DetectedFace[]> {
   const human = await loadFaceDetector(assets);
-  const result = await human.detect(frame as unknown as Parameters<Human['detect']>[0]);
+  const result = await human.detect(
+    frame as unknown as Parameters<Human['detect']>[0],
+    detectorSchedule(options.tracking ?? true),
+  );
   const frameAspect = frame.height > 0 ? frame.width / frame.height : 1;
   return result.face.map((face) => ({
     score: face.score,

@@ -123,6 +123,15 @@ export interface FaceFrameAnalysis {
   issues: FaceIssue[];
 }
 
+/** How `analyzeFaceFrame` finds the face. */
+export interface FaceFrameOptions {
+  /**
+   * True (the default): between detector runs the mesh tracks the box of the previous frame.
+   * False: the detector runs on this frame.
+   */
+  tracking?: boolean;
+}
+
 /** A JPEG encoded by the worker; `buffer` is transferred back. */
 export interface EncodedImage {
   buffer: ArrayBuffer;

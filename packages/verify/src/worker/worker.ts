@@ -17,6 +17,7 @@ import type {
   EncodeAnswer,
   EncodedImage,
   FaceFrameAnalysis,
+  FaceFrameOptions,
   FrameInput,
 } from './types.js';
 
@@ -44,9 +45,12 @@ const api = {
   },
 
   /** Detects faces, landmarks, pose and eye openness in a frame. */
-  async analyzeFaceFrame(frame: FrameInput): Promise<FaceFrameAnalysis> {
+  async analyzeFaceFrame(
+    frame: FrameInput,
+    options: FaceFrameOptions = {},
+  ): Promise<FaceFrameAnalysis> {
     try {
-      return faceMetrics(await detectFaces(frame, assets));
+      return faceMetrics(await detectFaces(frame, assets, options));
     } finally {
       release(frame);
     }

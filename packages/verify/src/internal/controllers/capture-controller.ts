@@ -84,8 +84,12 @@ export class CaptureController {
     this.pendingPhoto = undefined;
     const token = ++this.loopToken;
     const source = flow.source;
-    if (!source.liveFrames) {
-      this.view = { phase: 'photo' };
+    if (!source.liveFrames && !(kind === 'selfie' && source.liveSelfie === true)) {
+      // The platform camera takes a selfie without a live challenge: only where the company
+      // lets such a selfie pass (the service refuses it otherwise).
+      if (kind === 'selfie' && !this.selfie.withoutChallengeAllowed)
+        this.showFaceCheckUnavailable();
+      else this.view = { phase: 'photo' };
       return;
     }
     this.view = { phase: 'starting', coach: flow.t.startingCamera };
@@ -148,6 +152,27 @@ export class CaptureController {
     await flow.reportClientError(code, error instanceof Error ? error.message : code, true);
   }
 
+  /**
+   * The selfie's live face check cannot run here (no live camera, no face models) and the company
+   * does not take a selfie without it: the person may try again or continue on another device.
+   */
+  showFaceCheckUnavailable(): void {
+    const t = this.flow.t;
+    this.endLoop();
+    this.stopCamera();
+    this.view = {
+      phase: 'fallback',
+      fallback: {
+        code: 'FACE_CHECK_UNAVAILABLE',
+        title: t.faceCheckUnavailableTitle,
+        body: t.faceCheckUnavailableBody,
+        allowUpload: false,
+        canRetry: true,
+        openSettings: false,
+      },
+    };
+  }
+
   /** Shows the hand-off panel on the camera fallback screen. */
   readonly showHandoff = (): void => {
     this.handoffState.value = true;
@@ -168,7 +193,7 @@ export class CaptureController {
       const { fitForUpload, documentMeta } = await loadCaptureTools();
       const { blob, width, height } = await fitForUpload(taken);
       if (kind === 'selfie') {
-        await this.selfie.sendPhoto(blob, 'native');
+        if (this.selfie.withoutChallengeAllowed) await this.selfie.sendPhoto(blob, 'native');
         return;
       }
       this.showReview({

@@ -41,6 +41,28 @@ const unmeasuredPose: Omit<SelfieFramePose, 'role'> = { yaw: 0, pitch: 0, eyeOpe
 export class SelfieCaptureController {
   constructor(private readonly capture: CaptureController) {}
 
+  /**
+   * Whether the company lets a selfie without a live challenge pass (`allowUploadedSelfie`): only
+   * then does the element offer the manual button or the platform camera for the selfie.
+   */
+  get withoutChallengeAllowed(): boolean {
+    return this.capture.flow.session?.company.allowUploadedSelfie === true;
+  }
+
+  /** The live challenge cannot run: the manual button where allowed, else another device. */
+  private withoutLiveCheck(): void {
+    const capture = this.capture;
+    if (this.withoutChallengeAllowed) {
+      capture.view = {
+        phase: 'live',
+        coach: capture.flow.t.captureInstructions.selfie,
+        manual: true,
+      };
+    } else {
+      capture.showFaceCheckUnavailable();
+    }
+  }
+
   /** The coaching and challenge loop over live frames, while `token` is current. */
   async run(token: number): Promise<void> {
     const capture = this.capture;
@@ -51,8 +73,8 @@ export class SelfieCaptureController {
       await flow.bridge!.prepareFaceDetection(flow.signal);
     } catch {
       if (!capture.isCurrent(token)) return;
-      // Without the face models the element cannot coach; the person takes the selfie by hand.
-      capture.view = { phase: 'live', coach: t.captureInstructions.selfie, manual: true };
+      // Without the face models the element can neither coach nor run the challenge.
+      this.withoutLiveCheck();
       return;
     }
     // The challenge logic is a lazy chunk: the initial bundle stays within its budget.
@@ -74,12 +96,16 @@ export class SelfieCaptureController {
         let face: FaceFrameAnalysis;
         try {
           frame = await grabAnalysedFrame(camera, keptFrameWidth);
-          face = await flow.bridge!.analyzeFaceFrame(frame.forAnalysis, flow.signal);
+          face = await flow.bridge!.analyzeFaceFrame(
+            frame.forAnalysis,
+            flow.signal,
+            session.faceFrameOptions,
+          );
         } catch {
           // The analysis copy too: it was not transferred when the bridge failed before sending it.
           releaseAnalysedFrame(frame);
           if (!capture.isCurrent(token)) return;
-          capture.view = { phase: 'live', coach: t.captureInstructions.selfie, manual: true };
+          this.withoutLiveCheck();
           return;
         }
         if (!capture.isCurrent(token)) {
@@ -126,11 +152,11 @@ export class SelfieCaptureController {
     }
   }
 
-  /** The manual button: one frame, no challenge. */
+  /** The manual button: one frame, no challenge (offered only where the company allows it). */
   readonly takeManually = async (): Promise<void> => {
     const capture = this.capture;
     const camera = capture.camera;
-    if (!camera) return;
+    if (!camera || !this.withoutChallengeAllowed) return;
     capture.endLoop();
     const bitmap = await camera.grabFrame({ width: keptFrameWidth });
     capture.stopCamera();

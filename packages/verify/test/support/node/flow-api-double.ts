@@ -209,6 +209,7 @@ function newState(scenario: Scenario): ScenarioState {
       logoUrl: null,
       plan: 'premium',
       antiSpoofing: true,
+      allowUploadedSelfie: false,
       handoffMode: 'never',
       gateRules: { version: 'none', rules: [] },
       locationPermission: 'never',
