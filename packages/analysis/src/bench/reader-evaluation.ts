@@ -176,9 +176,13 @@ const DATA_FIELDS: readonly (keyof DocumentFields)[] = [
   'gender',
 ];
 
-/** The server's `documentData` for these fields: MRZ fields first when the MRZ is valid. */
+/**
+ * The server's `documentData` for these fields: the back's decided fields first when it read a
+ * valid MRZ or a barcode.
+ */
 function storedData(front: FrontAnalysis | null, back: BackAnalysis): Partial<DocumentFields> {
-  const preferred = back.mrz?.valid ? [back.fields, front?.fields] : [front?.fields, back.fields];
+  const decided = back.mrz?.valid === true || back.barcode !== null;
+  const preferred = decided ? [back.fields, front?.fields] : [front?.fields, back.fields];
   const data: Partial<DocumentFields> = {};
   for (const field of DATA_FIELDS)
     for (const source of preferred) {

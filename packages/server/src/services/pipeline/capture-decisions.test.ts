@@ -162,6 +162,13 @@ describe('capture decisions', () => {
       ocrRaw: 'front text\nback text',
       barcodeRaw: 'IDV1|NGA|HCP401901',
     });
+    // A back without MRZ but with the exact barcode: its decided fields come first, not the
+    // front's OCR, which drops diacritics.
+    const barcodeOnly = documentData(
+      front({ fields: fields({ firstNames: 'BJORN' }) }),
+      back({ mrz: null, fields: fields({ firstNames: 'BJÖRN', dateOfIssue: null }) }),
+    );
+    expect(barcodeOnly.firstNames).toBe('BJÖRN');
     const frontOnly = documentData(front({ fields: fields({ gender: null }) }), undefined);
     expect(frontOnly).not.toHaveProperty('gender');
     expect(frontOnly).not.toHaveProperty('barcodeRaw');

@@ -266,8 +266,11 @@ export function documentData(
   front: FrontAnalysis | undefined,
   back: BackAnalysis | undefined,
 ): DocumentData {
-  const preferred =
-    back?.mrz?.valid === true ? [back.fields, front?.fields] : [front?.fields, back?.fields];
+  // The back's fields are the identity decided from every reading (MRZ, the front, the exact
+  // barcode): first whenever the back read a valid MRZ or a barcode. The front alone is OCR that
+  // drops diacritics (`BJORN` for `BJÖRN`).
+  const decided = back?.mrz?.valid === true || (back?.barcode ?? null) !== null;
+  const preferred = decided ? [back?.fields, front?.fields] : [front?.fields, back?.fields];
   const data: DocumentData = {};
   for (const field of FIELDS) {
     for (const source of preferred) {
