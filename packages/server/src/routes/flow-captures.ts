@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { compileStrict } from '../plugins/app/validation.js';
-import multipart from '../plugins/external/multipart.js';
+import multipart, { readMultipart } from '../plugins/external/multipart.js';
 import { errorResponses } from '../schemas/common.js';
 import {
   CaptureKind,
@@ -160,7 +160,7 @@ const flowCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
       slots.ensureAvailable();
       const unlock = await app.services.captures.lock(verificationId, kind);
       try {
-        const received = await receiveUpload(request, kind);
+        const received = await readMultipart(() => receiveUpload(request, kind));
         const release = slots.acquire();
         try {
           const upload = await decodeUpload(received);
