@@ -129,6 +129,11 @@ export class OpenApiContract {
     );
   }
 
+  /** Compiles a Schema Object of the document with the contract's Ajv (throws when it is invalid). */
+  compile(schema: object): ValidateFunction {
+    return this.ajv.compile(schema);
+  }
+
   private validator(
     ref: OperationRef,
     status: string,
