@@ -104,3 +104,11 @@ export const ImageBytes = Type.Unsafe<Buffer>({
   format: 'binary',
   description: 'image bytes',
 });
+
+/**
+ * A response of raw bytes of `contentType` (for example `image/jpeg`): documented per status, so
+ * that the route's error answers keep their own type (`application/json`) in the document.
+ */
+export function binaryResponse(contentType: string, description: string) {
+  return { description, content: { [contentType]: { schema: ImageBytes } } };
+}

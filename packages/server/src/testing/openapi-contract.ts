@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsImport, { type FormatsPlugin } from 'ajv-formats';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { API_PREFIX } from '../app.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the callable sits on `.default`.
@@ -54,8 +54,6 @@ export class OpenApiContract {
         .filter(([method]) => DOCUMENTED_METHODS.has(method))
         .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
     );
-    // Sorted as the router prefers them: at each segment a static one wins over a parameter.
-    this.operations.sort((a, b) => compareTemplates(a.path, b.path));
     this.ajv = new Ajv2020({ strict: true, allErrors: true, strictRequired: false });
     addFormats(this.ajv);
     // OpenAPI's own format for bytes: a body of that type is not JSON, nothing to check.
@@ -67,14 +65,18 @@ export class OpenApiContract {
   match(method: string, url: string): OperationRef | undefined {
     const path = pathOf(url);
     const upper = method.toUpperCase();
-    return this.operations.find((ref) => ref.method === upper && templateMatches(ref.path, path));
+    const candidates = this.operations.filter(
+      (ref) => ref.method === upper && templateMatches(ref.path, path),
+    );
+    // As the router prefers them: at the first segment where they differ, static beats a parameter.
+    return candidates.sort((a, b) => compareTemplates(a.path, b.path))[0];
   }
 
   /**
    * Problems of a response against the document (empty when it fits): the status must be
    * documented for the operation, the content type must be one it documents, and a JSON body must
    * validate against the documented schema. A request under the API prefix that reaches no
-   * operation must get the spec's unknown-route 404. Other paths (static pages, `/docs`) and
+   * operation must get the spec's unknown-route 404 `{message, resource}`. Other paths (static pages, `/docs`) and
    * HEAD/OPTIONS requests are not the API's contract: no problems.
    */
   check(method: string, url: string, response: CheckedResponse): string[] {
@@ -84,11 +86,7 @@ export class OpenApiContract {
     if (!path.startsWith(`${API_PREFIX}/`)) return [];
     const ref = this.match(upper, url);
     const where = `${upper} ${path} → ${response.statusCode}`;
-    if (ref === undefined) {
-      if (response.statusCode !== 404 && response.statusCode !== 429)
-        return [`${where}: no documented operation answers this request`];
-      return [];
-    }
+    if (ref === undefined) return checkUnknownRoute(where, response);
     const status = String(response.statusCode);
     const documented =
       ref.operation.responses[status] ??
@@ -171,6 +169,29 @@ export function fillTemplate(template: string, values: Record<string, string> = 
   );
 }
 
+/**
+ * A request no operation answers: the spec's unknown-route 404, `{message: 'given resource is not
+ * implemented', resource}` (no `type`).
+ */
+function checkUnknownRoute(where: string, response: CheckedResponse): string[] {
+  if (response.statusCode !== 404)
+    return [`${where}: no documented operation answers this request`];
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return [`${where}: the unknown-route answer is not JSON: ${preview(response.body)}`];
+  }
+  const { message, resource, ...rest } = (body ?? {}) as Record<string, unknown>;
+  if (
+    message !== 'given resource is not implemented' ||
+    typeof resource !== 'string' ||
+    Object.keys(rest).length > 0
+  )
+    return [`${where}: not the spec's unknown-route format: ${preview(response.body)}`];
+  return [];
+}
+
 function pathOf(url: string): string {
   const queryAt = url.indexOf('?');
   return queryAt === -1 ? url : url.slice(0, queryAt);
@@ -213,4 +234,40 @@ function headerValue(value: string | string[] | number | undefined): string | un
 
 function preview(body: string): string {
   return body.length > 300 ? `${body.slice(0, 300)}…` : body;
+}
+
+/** A response of the app that does not fit its OpenAPI document. */
+export class ContractViolation extends Error {
+  override name = 'ContractViolation';
+
+  constructor(readonly problems: string[]) {
+    super(`the response does not match the OpenAPI document:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+/**
+ * Makes `app.inject` check every response it returns against the app's OpenAPI document
+ * ({@link OpenApiContract.check}) and reject with a {@link ContractViolation} when it does not fit.
+ * Only the promise form (`app.inject(options)`) is checked; the callback and chain forms pass
+ * through unchanged.
+ */
+export function checkResponsesAgainstContract(app: FastifyInstance): void {
+  const inject = app.inject.bind(app) as (
+    options: InjectOptions,
+  ) => Promise<LightMyRequestResponse>;
+  const checked = async (options: InjectOptions): Promise<LightMyRequestResponse> => {
+    const response = await inject(options);
+    const url = typeof options.url === 'string' ? options.url : options.path;
+    if (typeof url !== 'string') return response;
+    const problems = contractOf(app).check(options.method ?? 'GET', url, response);
+    if (problems.length > 0) throw new ContractViolation(problems);
+    return response;
+  };
+  const original = app.inject as (...args: unknown[]) => unknown;
+  app.inject = ((...args: unknown[]) => {
+    const [options] = args;
+    if (args.length === 1 && typeof options === 'object' && options !== null)
+      return checked(options as InjectOptions);
+    return original.apply(app, args);
+  }) as typeof app.inject;
 }
