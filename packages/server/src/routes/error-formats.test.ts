@@ -20,12 +20,18 @@ function oversizedMultipart(): { body: Buffer; contentType: string } {
 }
 
 /** Bodies no route accepts as they are: what each must refuse with a documented 4xx. */
-function badBodies(): { name: string; contentType?: string; payload: string | Buffer }[] {
+function badBodies(): {
+  name: string;
+  contentType?: string;
+  payload: string | Buffer;
+  /** The status every route answers, when it does not depend on the route. */
+  status?: number;
+}[] {
   const multipart = oversizedMultipart();
   return [
-    { name: 'malformed JSON', contentType: 'application/json', payload: '{"broken":' },
-    { name: 'plain text', contentType: 'text/plain', payload: 'hello' },
-    { name: 'XML', contentType: 'application/xml', payload: '<a/>' },
+    { name: 'malformed JSON', contentType: 'application/json', payload: '{"broken":', status: 400 },
+    { name: 'plain text', contentType: 'text/plain', payload: 'hello', status: 415 },
+    { name: 'XML', contentType: 'application/xml', payload: '<a/>', status: 415 },
     {
       name: 'a malformed form body',
       contentType: 'application/x-www-form-urlencoded',
@@ -36,8 +42,13 @@ function badBodies(): { name: string; contentType?: string; payload: string | Bu
       contentType: 'multipart/form-data',
       payload: 'garbage',
     },
-    { name: 'a body without a content type', payload: '{"a":1}' },
-    { name: 'an oversized JSON body', contentType: 'application/json', payload: OVERSIZED },
+    { name: 'a body without a content type', payload: '{"a":1}', status: 415 },
+    {
+      name: 'an oversized JSON body',
+      contentType: 'application/json',
+      payload: OVERSIZED,
+      status: 413,
+    },
     {
       name: 'an oversized form body',
       contentType: 'application/x-www-form-urlencoded',
@@ -94,6 +105,8 @@ describe('error formats of every route with a body', () => {
         const where = `${ref.method} ${ref.path} with ${bad.name}: ${response.statusCode}`;
         if (response.statusCode < 400 || response.statusCode >= 500)
           problems.push(`${where} ${response.body.slice(0, 200)}`);
+        else if (bad.status !== undefined && response.statusCode !== bad.status)
+          problems.push(`${where}, expected ${bad.status}: ${response.body.slice(0, 200)}`);
         for (const problem of contract.check(ref.method, url, response))
           problems.push(`${where}: ${problem}`);
       }
