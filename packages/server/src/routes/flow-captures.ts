@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { compileStrict } from '../plugins/app/validation.js';
 import multipart, { readMultipart } from '../plugins/external/multipart.js';
-import { errorResponses } from '../schemas/common.js';
+import { documentedBody, errorResponses, FilePart } from '../schemas/common.js';
 import {
   CaptureKind,
   CaptureResult,
@@ -130,7 +130,25 @@ const flowCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/flow/captures/:kind',
     {
       bodyLimit: MAX_SELFIE_FRAMES * CAPTURE_MAX_BYTES + META_MAX_BYTES + 64 * 1024,
-      config: { rateLimit: DEVICE_RATE_LIMIT },
+      config: {
+        rateLimit: DEVICE_RATE_LIMIT,
+        ...documentedBody({
+          'multipart/form-data': Type.Object({
+            image: Type.Optional({
+              ...FilePart,
+              description: '`front`, `back`: the document side (JPEG, PNG or WebP, ≤ 10 MB)',
+            }),
+            frames: Type.Optional(
+              Type.Array(FilePart, {
+                minItems: 1,
+                maxItems: MAX_SELFIE_FRAMES,
+                description: '`selfie`: 1–5 frames (JPEG), one part each',
+              }),
+            ),
+            meta: Type.String({ description: 'JSON, see the description' }),
+          }),
+        }),
+      },
       schema: {
         tags: ['Flow (device)'],
         summary: 'Submit a capture',

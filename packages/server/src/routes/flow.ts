@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { ApiError, HandoffTokenRefused } from '../lib/errors.js';
-import { errorResponses, LinkErrorResponse } from '../schemas/common.js';
+import { documentedBody, errorResponses, LinkErrorResponse } from '../schemas/common.js';
 import {
   CreatedFlowSession,
   DocumentTypeBody,
@@ -200,7 +200,16 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
         '/flow/fingerprint',
         {
           bodyLimit: FINGERPRINT_BODY_LIMIT,
-          config: { rateLimit: DEVICE_RATE_LIMIT },
+          config: {
+            rateLimit: DEVICE_RATE_LIMIT,
+            // Read as raw bytes (the signature covers them), so documented here, not validated.
+            ...documentedBody({
+              'application/json': Type.Object({
+                userData: Type.Object({}, { additionalProperties: true }),
+                signature: Type.String({ description: 'base64 RSA signature over userData' }),
+              }),
+            }),
+          },
           schema: {
             tags,
             summary: 'Forward the connection fingerprint',

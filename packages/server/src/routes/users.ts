@@ -4,7 +4,13 @@ import { Errors } from '../lib/errors.js';
 import { resolvePage } from '../lib/paging.js';
 import { identityOf } from '../plugins/app/authentication.js';
 import multipart, { LOGO_MAX_BYTES, readMultipart } from '../plugins/external/multipart.js';
-import { PagingQuery, bearerSecurity, errorResponses } from '../schemas/common.js';
+import {
+  FilePart,
+  PagingQuery,
+  bearerSecurity,
+  documentedBody,
+  errorResponses,
+} from '../schemas/common.js';
 import {
   ActivityPage,
   CompanyPatchBody,
@@ -154,6 +160,13 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     uploads.post(
       '/users/me/company/logo',
       {
+        config: {
+          ...documentedBody({
+            'multipart/form-data': Type.Object({
+              logo: { ...FilePart, description: 'JPEG, PNG or WebP, ≤ 2 MB' },
+            }),
+          }),
+        },
         schema: {
           tags,
           summary: 'Upload the company logo',

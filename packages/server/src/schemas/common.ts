@@ -1,3 +1,4 @@
+import type { SwaggerTransform } from '@fastify/swagger';
 import { Type, type TSchema, type TUnsafe } from 'typebox';
 
 /** A string restricted to `values`, typed as their union (`{type: 'string', enum}` for clear errors). */
@@ -112,3 +113,22 @@ export const ImageBytes = Type.Unsafe<Buffer>({
 export function binaryResponse(contentType: string, description: string) {
   return { description, content: { [contentType]: { schema: ImageBytes } } };
 }
+
+/**
+ * Route config that documents, in the OpenAPI document only, a request body the route reads
+ * itself rather than through a body schema (multipart uploads, raw bytes): `content` maps each
+ * media type to its schema. Fastify does not validate it; the route's handler does.
+ */
+export function documentedBody(content: Record<string, TSchema>): {
+  swaggerTransform: SwaggerTransform;
+} {
+  const body = {
+    content: Object.fromEntries(
+      Object.entries(content).map(([type, schema]) => [type, { schema }]),
+    ),
+  };
+  return { swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body }, url }) };
+}
+
+/** A file part of a multipart body. */
+export const FilePart = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });

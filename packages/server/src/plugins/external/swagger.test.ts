@@ -44,6 +44,14 @@ describe('the OpenAPI document', () => {
     expect(document.openapi).toBe('3.1.0');
   });
 
+  it('documents the bodies that routes read themselves: the multipart uploads and the forwarded fingerprint', () => {
+    const bodyOf = (path: string) =>
+      Object.keys(document.paths[path]?.post?.requestBody?.content ?? {});
+    expect(bodyOf('/api/v1/flow/captures/{kind}')).toEqual(['multipart/form-data']);
+    expect(bodyOf('/api/v1/users/me/company/logo')).toEqual(['multipart/form-data']);
+    expect(bodyOf('/api/v1/flow/fingerprint')).toEqual(['application/json']);
+  });
+
   it('has only schemas that compile as JSON Schema 2020-12 under strict Ajv', () => {
     const contract = new OpenApiContract(document);
     const schemas = schemasOf(document);
