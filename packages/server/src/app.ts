@@ -15,7 +15,6 @@ import { installJsonParser, JSON_BODY_LIMIT } from './plugins/app/json-body.js';
 import { deferredRequestLogger } from './plugins/app/request-logger.js';
 import servicesPlugin from './plugins/app/services.js';
 import { formatValidationErrors, installValidators } from './plugins/app/validation.js';
-import formBody from './plugins/external/form-body.js';
 import rateLimit from './plugins/external/rate-limit.js';
 import staticPages from './plugins/external/static-pages.js';
 import swagger from './plugins/external/swagger.js';
@@ -128,7 +127,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   try {
     await app.register(servicesPlugin, { services, closeOnShutdown: owned });
     await app.register(authentication);
-    await app.register(formBody);
     await app.register(rateLimit);
     await app.register(swagger);
     await app.register(staticPages);

@@ -52,6 +52,20 @@ export class LinkError extends Error {
   }
 }
 
+/**
+ * 409 `LinkAlreadyUsed` answered to a hand-off token that is not the link's current one: the same
+ * answer as any other device gets, but a failed authentication of the caller's address
+ * (`AuthFailureGuard`), since a hand-off token is a credential.
+ */
+export class HandoffTokenRefused extends LinkError {
+  override name = 'HandoffTokenRefused';
+
+  constructor(linkId: string) {
+    const used = LinkError.alreadyUsed(linkId);
+    super(used.linkCode, used.linkErrorName, used.description, linkId);
+  }
+}
+
 /** An RFC 6749 §5.2 error of the token endpoint, answered as `{error, error_description, message}`. */
 export class OAuthError extends Error {
   override name = 'OAuthError';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
-import { ImageBytes, Uuid, errorResponses } from '../schemas/common.js';
+import { binaryResponse, errorResponses, Uuid } from '../schemas/common.js';
 
 /**
  * `GET /companies/{companyId}/logo`: the uploaded logo, public so the verification element can show it
@@ -16,8 +16,10 @@ const publicCompanyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Company logo (PNG, public)',
         params: Type.Object({ companyId: Uuid }),
         querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 32 })) }),
-        produces: ['image/png'],
-        response: { 200: ImageBytes, ...errorResponses(400, 404, 429) },
+        response: {
+          200: binaryResponse('image/png', 'The logo (PNG bytes).'),
+          ...errorResponses(400, 404, 429),
+        },
       },
     },
     async (request, reply) => {

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { compileStrict } from '../plugins/app/validation.js';
-import multipart from '../plugins/external/multipart.js';
-import { errorResponses } from '../schemas/common.js';
+import multipart, { readMultipart } from '../plugins/external/multipart.js';
+import { documentedBody, errorResponses, FilePart } from '../schemas/common.js';
 import {
   CaptureKind,
   CaptureResult,
@@ -130,7 +130,25 @@ const flowCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/flow/captures/:kind',
     {
       bodyLimit: MAX_SELFIE_FRAMES * CAPTURE_MAX_BYTES + META_MAX_BYTES + 64 * 1024,
-      config: { rateLimit: DEVICE_RATE_LIMIT },
+      config: {
+        rateLimit: DEVICE_RATE_LIMIT,
+        ...documentedBody({
+          'multipart/form-data': Type.Object({
+            image: Type.Optional({
+              ...FilePart,
+              description: '`front`, `back`: the document side (JPEG, PNG or WebP, ≤ 10 MB)',
+            }),
+            frames: Type.Optional(
+              Type.Array(FilePart, {
+                minItems: 1,
+                maxItems: MAX_SELFIE_FRAMES,
+                description: '`selfie`: 1–5 frames (JPEG), one part each',
+              }),
+            ),
+            meta: Type.String({ description: 'JSON, see the description' }),
+          }),
+        }),
+      },
       schema: {
         tags: ['Flow (device)'],
         summary: 'Submit a capture',
@@ -160,7 +178,7 @@ const flowCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
       slots.ensureAvailable();
       const unlock = await app.services.captures.lock(verificationId, kind);
       try {
-        const received = await receiveUpload(request, kind);
+        const received = await readMultipart(() => receiveUpload(request, kind));
         const release = slots.acquire();
         try {
           const upload = await decodeUpload(received);

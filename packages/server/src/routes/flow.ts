@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { ApiError } from '../lib/errors.js';
-import { errorResponses, LinkErrorResponse } from '../schemas/common.js';
+import { ApiError, HandoffTokenRefused } from '../lib/errors.js';
+import { documentedBody, errorResponses, LinkErrorResponse } from '../schemas/common.js';
 import {
   CreatedFlowSession,
   DocumentTypeBody,
@@ -54,7 +54,9 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Binds the link to this device and answers the session with its `sessionToken` (send it as `X-Flow-Session`). ' +
           'The first open moves the verification from `pending` to `started` (event `verification.started`). Another device ' +
           'gets 409 `LinkAlreadyUsed` unless it brings the one-time `handoffToken` of `POST /flow/handoff`, which moves the ' +
-          'session to it. 404 unknown link; 409 `LinkExpired` past the link window, `LinkAlreadyUsed` once spent.',
+          'session to it. 404 unknown link; 409 `LinkExpired` past the link window, `LinkAlreadyUsed` once spent. ' +
+          'A wrong `handoffToken` counts as a failed authentication of the address: past `IDV_AUTH_FAILURE_LIMIT` ' +
+          'failures in 10 minutes, calls with a `handoffToken` from that address answer 429 with `Retry-After`.',
         body: OpenSessionBody,
         response: {
           201: CreatedFlowSession,
@@ -64,10 +66,20 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { sessionToken, session } = await app.services.flowSessions.open(
-        request.body.linkId,
-        request.body.handoffToken,
-      );
+      const { handoffToken } = request.body;
+      // A hand-off token is a credential: a wrong one counts as a failed authentication of the
+      // address, and an address over its budget is refused even with the right one. Opening a
+      // link without a token authenticates nothing and is not limited here.
+      if (handoffToken !== undefined) app.services.authFailures.check(request.ip);
+      let opened;
+      try {
+        opened = await app.services.flowSessions.open(request.body.linkId, handoffToken);
+      } catch (error) {
+        if (error instanceof HandoffTokenRefused)
+          throw await app.services.authFailures.fail(request.ip, error);
+        throw error;
+      }
+      const { sessionToken, session } = opened;
       reply.header('cache-control', 'no-store');
       return reply.code(201).send({ ...session, sessionToken });
     },
@@ -188,7 +200,16 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
         '/flow/fingerprint',
         {
           bodyLimit: FINGERPRINT_BODY_LIMIT,
-          config: { rateLimit: DEVICE_RATE_LIMIT },
+          config: {
+            rateLimit: DEVICE_RATE_LIMIT,
+            // Read as raw bytes (the signature covers them), so documented here, not validated.
+            ...documentedBody({
+              'application/json': Type.Object({
+                userData: Type.Object({}, { additionalProperties: true }),
+                signature: Type.String({ description: 'base64 RSA signature over userData' }),
+              }),
+            }),
+          },
           schema: {
             tags,
             summary: 'Forward the connection fingerprint',

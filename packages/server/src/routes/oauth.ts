@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { OAuthError } from '../lib/errors.js';
+import formBody from '../plugins/external/form-body.js';
 import { OAuthErrorResponse } from '../schemas/common.js';
 import { planHasApi } from '../services/plans.js';
 
@@ -53,10 +54,11 @@ const TokenBody = Type.Object(
 
 /** `POST /oauth/token`: OAuth 2.0 client credentials (RFC 6749 §4.4). */
 const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Form bodies here only (RFC 6749): every other route takes JSON, and a form body there is 415.
+  await app.register(formBody);
   app.post(
     '/oauth/token',
     {
-      config: { oauthErrors: true },
       schema: {
         tags: ['Token'],
         summary: 'Get an access token (client credentials)',

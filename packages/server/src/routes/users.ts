@@ -3,8 +3,14 @@ import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { resolvePage } from '../lib/paging.js';
 import { identityOf } from '../plugins/app/authentication.js';
-import multipart, { LOGO_MAX_BYTES } from '../plugins/external/multipart.js';
-import { PagingQuery, bearerSecurity, errorResponses } from '../schemas/common.js';
+import multipart, { LOGO_MAX_BYTES, readMultipart } from '../plugins/external/multipart.js';
+import {
+  FilePart,
+  PagingQuery,
+  bearerSecurity,
+  documentedBody,
+  errorResponses,
+} from '../schemas/common.js';
 import {
   ActivityPage,
   CompanyPatchBody,
@@ -154,6 +160,13 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     uploads.post(
       '/users/me/company/logo',
       {
+        config: {
+          ...documentedBody({
+            'multipart/form-data': Type.Object({
+              logo: { ...FilePart, description: 'JPEG, PNG or WebP, ≤ 2 MB' },
+            }),
+          }),
+        },
         schema: {
           tags,
           summary: 'Upload the company logo',
@@ -169,10 +182,12 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const identity = identityOf(request);
         if (!request.isMultipart())
           throw Errors.unsupportedMediaType('logo upload must be multipart/form-data');
-        const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES } });
-        if (file === undefined)
-          throw Errors.badRequest('multipart body must contain one file field (logo)');
-        const bytes = await file.toBuffer();
+        const bytes = await readMultipart(async () => {
+          const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES } });
+          if (file === undefined)
+            throw Errors.badRequest('multipart body must contain one file field (logo)');
+          return file.toBuffer();
+        });
         const services = app.services;
         await services.logos.upload(identity.companyId, identity.userId, bytes, request.ip);
         return services.companies.view(await services.companies.get(identity.companyId));

@@ -6,7 +6,7 @@ import { identityOf } from '../plugins/app/authentication.js';
 import {
   DateTime,
   IdParams,
-  ImageBytes,
+  binaryResponse,
   StringEnum,
   Uuid,
   bearerSecurity,
@@ -168,8 +168,10 @@ const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Ids come from `images.addFront`, `images.addBack`, `images.register`. Answers 404 after `expiresAt`.',
         security: bearerSecurity,
         params: IdParams,
-        produces: ['image/jpeg'],
-        response: { 200: ImageBytes, ...errorResponses(400, 401, 403, 404, 429) },
+        response: {
+          200: binaryResponse('image/jpeg', 'The image (JPEG bytes).'),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request, reply) => {

@@ -7,7 +7,8 @@ export const AUTH_FAILURE_WINDOW_MS = 10 * 60_000;
 
 /**
  * Failed authentications counted per client address (IPv6 by /64): an unknown or forged Bearer
- * token, wrong client credentials on `/oauth/token`, an unknown `X-Flow-Session`. Past `limit`
+ * token, wrong client credentials on `/oauth/token`, an unknown `X-Flow-Session`, a wrong hand-off
+ * token on `POST /flow/sessions`. Past `limit`
  * failures in a 10-minute window, every authentication from that address answers 429 with
  * `Retry-After` until the window ends, correct credentials included, so guessing costs the
  * guesser, not the service. Counts are shared through the database (see `DatabaseRateCounter`);

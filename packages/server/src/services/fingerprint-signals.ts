@@ -96,6 +96,10 @@ export class FingerprintSignals {
 
   /** Verifies a forwarded fingerprint and stores its signals on the verification. */
   async record(verificationId: string, rawBody: Buffer): Promise<void> {
+    // A body that is not even shaped like the service's answer is the caller's fault (400),
+    // whether or not the fingerprint service is configured and reachable.
+    if (!isFingerprintAnswer(rawBody))
+      throw Errors.badRequest('the body is not a fingerprint answer ({userData, signature})');
     let key: string;
     try {
       key = await this.publicKey();
@@ -121,4 +125,22 @@ export class FingerprintSignals {
     );
     if (Number(result.numUpdatedRows) === 0) throw Errors.statusForbidsOperation('final');
   }
+}
+
+/** Whether a body is a JSON object with an object `userData` and a string `signature`. */
+function isFingerprintAnswer(rawBody: Buffer): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return false;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return false;
+  const { userData, signature } = parsed as { userData?: unknown; signature?: unknown };
+  return (
+    typeof userData === 'object' &&
+    userData !== null &&
+    !Array.isArray(userData) &&
+    typeof signature === 'string'
+  );
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MINUTE_MS, isoAt } from '../lib/clock.js';
-import { ApiError, Errors, LinkError } from '../lib/errors.js';
+import { ApiError, Errors, HandoffTokenRefused, LinkError } from '../lib/errors.js';
 import { parseJsonColumn } from '../lib/json.js';
 import { constantTimeEqual, sha256Hex } from '../lib/secrets.js';
 import type { CompanyService, LinkCompanyView } from './companies.js';
@@ -128,6 +128,8 @@ export class FlowSessionService {
   /**
    * `POST /flow/sessions`: opens the link on this device (`pending` → `started`, event
    * `verification.started`, `operationGuid`), or moves an open session here with a hand-off token.
+   * @throws {HandoffTokenRefused} a hand-off token that is not the bound session's current one.
+   * @throws {LinkError} 409 otherwise refused (spent, expired, bound to another device).
    */
   async open(
     linkId: string,
@@ -160,7 +162,9 @@ export class FlowSessionService {
         if (row.status === 'expired') throw LinkError.expired(linkId);
         const at = isoAt(this.now());
         if (bound !== undefined) {
-          if (!this.handoffMatches(bound, handoffToken)) throw LinkError.alreadyUsed(linkId);
+          const handoff = this.checkHandoff(bound, handoffToken);
+          if (handoff === 'wrong') throw new HandoffTokenRefused(linkId);
+          if (handoff !== 'valid') throw LinkError.alreadyUsed(linkId);
           // One-time: the hash must still be there (a concurrent take-over clears it first).
           const moved = await trx
             .updateTable('flow_sessions')
@@ -202,14 +206,24 @@ export class FlowSessionService {
     return { sessionToken, session: await this.view(link.verification_id) };
   }
 
-  private handoffMatches(
+  /**
+   * What a presented hand-off token is worth against the bound session: `valid`; `missing` (none
+   * presented); `expired` (the current token, past its life: stale, not a guess); `wrong` (any
+   * other value, counted as a failed authentication by the route).
+   */
+  private checkHandoff(
     bound: { handoff_token_hash: string | null; handoff_expires_at: string | null },
     presented: string | undefined,
-  ): boolean {
-    if (presented === undefined || bound.handoff_token_hash === null) return false;
+  ): 'valid' | 'missing' | 'expired' | 'wrong' {
+    if (presented === undefined) return 'missing';
+    if (
+      bound.handoff_token_hash === null ||
+      !constantTimeEqual(bound.handoff_token_hash, sha256Hex(presented))
+    )
+      return 'wrong';
     if (bound.handoff_expires_at === null || Date.parse(bound.handoff_expires_at) <= this.now())
-      return false;
-    return constantTimeEqual(bound.handoff_token_hash, sha256Hex(presented));
+      return 'expired';
+    return 'valid';
   }
 
   /**

@@ -13,6 +13,7 @@ import type { PaymentProvider } from '../services/billing/payment-provider.js';
 import type { BlobStore } from '../services/blob-store.js';
 import { createServices, type AppServices } from '../services/index.js';
 import type { PlanName } from '../services/plans.js';
+import { checkResponsesAgainstContract } from './openapi-contract.js';
 
 /** PostgreSQL server of the test run, when the suite runs on PostgreSQL (`IDV_TEST_DATABASE_URL`). */
 export const TEST_DATABASE_URL = process.env.IDV_TEST_DATABASE_URL || undefined;
@@ -87,6 +88,12 @@ export interface TestAppOptions {
   paymentProvider?: PaymentProvider;
   /** The blob store (default: the configured one); a test wraps it to make it fail. */
   blobStore?: (configured: BlobStore) => BlobStore;
+  /**
+   * Check every response `app.inject` returns against the OpenAPI document (default `true`): an
+   * undocumented status, content type or a body outside the published schema makes the inject
+   * call reject, so the test that got the response fails. See `checkResponsesAgainstContract`.
+   */
+  contract?: boolean;
 }
 
 /** Builds the app as production does, on a scratch database, with a manual clock. */
@@ -126,6 +133,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (!shared) await scratch.drop();
     throw error;
   }
+  if (options.contract !== false) checkResponsesAgainstContract(app);
   if (options.worker === true) services.deliveryWorker.start();
   const inject: TestApp['inject'] = ({ token, headers, ...rest }) =>
     app.inject({

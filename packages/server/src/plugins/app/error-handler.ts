@@ -1,19 +1,12 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+} from 'fastify';
 import { ApiError, LinkError, OAuthError } from '../../lib/errors.js';
-
-/** Route config flag: validation errors of this route answer in the OAuth format. */
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    oauthErrors?: boolean;
-  }
-}
-
-function generalError(reply: FastifyReply, status: number, message: string) {
-  return reply
-    .code(status)
-    .type('application/json; charset=utf-8')
-    .send({ type: 'ErrorResponse', message });
-}
+import { frameworkErrorResponses, OAUTH_ERROR_TITLE } from '../../schemas/common.js';
 
 function unknownRoute(request: FastifyRequest, reply: FastifyReply) {
   const raw = request.raw.url ?? request.url;
@@ -22,26 +15,86 @@ function unknownRoute(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ message: 'given resource is not implemented', resource });
 }
 
+/** The response schema a route publishes for `status` (exact code, then `4xx`-style range). */
+function documentedSchema(request: FastifyRequest, status: number): unknown {
+  const responses = (request.routeOptions.schema?.response ?? {}) as Record<string, unknown>;
+  return responses[String(status)] ?? responses[`${String(status)[0]}xx`];
+}
+
+/** Whether the route publishes its `status` errors as RFC 6749 bodies (the token endpoint). */
+function documentsOAuthErrors(request: FastifyRequest, status: number): boolean {
+  const schema = documentedSchema(request, status) as { title?: unknown } | undefined;
+  return schema !== undefined && schema.title === OAUTH_ERROR_TITLE;
+}
+
+/** An error the request caused, described for the caller: never the server's internals. */
+interface Described {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+  /** The RFC 6749 `error` code, when the failure has its own (an `OAuthError`). */
+  oauthError?: OAuthError['error'];
+}
+
+function describe(error: FastifyError | ApiError | OAuthError): Described {
+  if (error instanceof OAuthError)
+    return {
+      status: error.statusCode,
+      message: error.message,
+      headers: error.headers,
+      oauthError: error.error,
+    };
+  if (error instanceof ApiError)
+    return { status: error.statusCode, message: error.message, headers: error.headers };
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation !== undefined)
+    return { status: 400, message: fastifyError.message, headers: {} };
+  const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
+  if (status >= 500)
+    return {
+      status: status === 503 ? 503 : 500,
+      message: status === 503 ? 'service unavailable' : 'internal server error',
+      headers: {},
+    };
+  // 4xx raised by Fastify or a plugin (malformed JSON, body too large, unsupported media type…):
+  // their messages describe the request, never the server.
+  return { status, message: fastifyError.message, headers: {} };
+}
+
+/**
+ * Documents, on every route with response schemas, the errors that Fastify, the parsers, the rate
+ * limiter and the error handler can answer there without the route's handler (400/413/415 when
+ * it reads a body, 429, 500), where the route does not document the status itself. Their answers
+ * then fit the route's published schemas, and the OpenAPI document lists them.
+ */
+function documentFrameworkErrors(route: RouteOptions): void {
+  const schema = route.schema;
+  if (schema?.response === undefined || schema.hide === true) return;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const readsBody = methods.some((method) => method !== 'GET' && method !== 'HEAD');
+  const rateLimited = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit !== false;
+  route.schema = {
+    ...schema,
+    response: {
+      ...frameworkErrorResponses({ readsBody, rateLimited }),
+      ...(schema.response as Record<string, unknown>),
+    },
+  };
+}
+
 /**
  * The three error formats of the spec: general `{type, message}`, link errors `{code, name,
- * description, data}`, unknown route `{message, resource}`; plus RFC 6749 bodies on the token
- * endpoint. A 5xx answer never carries the internal message: it is logged with the request id.
+ * description, data}`, unknown route `{message, resource}`; plus RFC 6749 bodies
+ * `{type, error, error_description, message}` wherever a route documents that format for the
+ * status (the token endpoint), whatever raised the error (the handler, validation, the JSON
+ * parser). Every answer thus fits the route's published response schema. A 5xx answer never
+ * carries the internal message: it is logged with the request id.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler(unknownRoute);
+  app.addHook('onRoute', documentFrameworkErrors);
 
   app.setErrorHandler((error: FastifyError | ApiError | LinkError | OAuthError, request, reply) => {
-    if (error instanceof OAuthError) {
-      return reply
-        .code(error.statusCode)
-        .headers({ ...error.headers, 'cache-control': 'no-store', pragma: 'no-cache' })
-        .send({
-          type: 'ErrorResponse',
-          error: error.error,
-          error_description: error.message,
-          message: error.message,
-        });
-    }
     if (error instanceof LinkError) {
       return reply.code(409).send({
         code: error.linkCode,
@@ -50,31 +103,21 @@ export function installErrorHandling(app: FastifyInstance): void {
         data: { linkId: error.linkId },
       });
     }
-    if (error instanceof ApiError) {
-      reply.headers(error.headers);
-      return generalError(reply, error.statusCode, error.message);
-    }
-    const fastifyError = error as FastifyError;
-    if (fastifyError.validation !== undefined) {
-      if (request.routeOptions.config.oauthErrors === true) {
-        return reply.code(400).headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send({
-          type: 'ErrorResponse',
-          error: 'invalid_request',
-          error_description: fastifyError.message,
-          message: fastifyError.message,
-        });
-      }
-      return generalError(reply, 400, fastifyError.message);
-    }
-    const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
-    if (status >= 500) {
+    const described = describe(error);
+    if (described.status >= 500 && !(error instanceof ApiError))
       request.log.error({ err: error }, 'request failed');
-      return status === 503
-        ? generalError(reply, 503, 'service unavailable')
-        : generalError(reply, 500, 'internal server error');
+    reply.code(described.status).headers(described.headers);
+    if (described.oauthError !== undefined || documentsOAuthErrors(request, described.status)) {
+      return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send({
+        type: 'ErrorResponse',
+        error:
+          described.oauthError ?? (described.status === 401 ? 'invalid_client' : 'invalid_request'),
+        error_description: described.message,
+        message: described.message,
+      });
     }
-    // 4xx raised by Fastify or a plugin (malformed JSON, body too large, unsupported media type…):
-    // their messages describe the request, never the server.
-    return generalError(reply, status, fastifyError.message);
+    return reply
+      .type('application/json; charset=utf-8')
+      .send({ type: 'ErrorResponse', message: described.message });
   });
 }

@@ -163,4 +163,54 @@ describe('rate-limit keys', () => {
     test.clock.advance(10 * MINUTE_MS);
     expect((await session(device.token, '2001:db8:9:9::2')).statusCode).toBe(200);
   });
+
+  it('wrong hand-off tokens on POST /flow/sessions are counted per address: 429 past the budget, the right token included', async () => {
+    const { linkId } = await createLink(test, account.token);
+    const desktop = await openDevice(test, linkId);
+    const ticket = (await desktop.post('/handoff')).json() as { handoffToken: string };
+    const open = (handoffToken: string, remoteAddress: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/v1/flow/sessions',
+        payload: { linkId, handoffToken },
+        remoteAddress,
+      });
+    for (let i = 0; i < 3; i++) {
+      const wrong = await open(`guess-${i}`, '203.0.113.50');
+      expect(wrong.statusCode).toBe(409);
+      expect(wrong.json()).toMatchObject({ name: 'LinkAlreadyUsed' });
+    }
+    const refused = await open('guess-4', '203.0.113.50');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({ type: 'ErrorResponse', message: 'too many requests' });
+    // The right token from the blocked address is refused too, and stays usable elsewhere.
+    expect((await open(ticket.handoffToken, '203.0.113.50')).statusCode).toBe(429);
+    expect((await open(ticket.handoffToken, '203.0.113.51')).statusCode).toBe(201);
+    // Opening a link without a hand-off token is not an authentication: not refused.
+    const other = await createLink(test, account.token);
+    const fresh = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/flow/sessions',
+      payload: { linkId: other.linkId },
+      remoteAddress: '203.0.113.50',
+    });
+    expect(fresh.statusCode).toBe(201);
+  });
+
+  it('an expired hand-off token is not counted as a failed authentication', async () => {
+    const { linkId } = await createLink(test, account.token);
+    const desktop = await openDevice(test, linkId);
+    const ticket = (await desktop.post('/handoff')).json() as { handoffToken: string };
+    test.clock.advance(11 * MINUTE_MS);
+    for (let i = 0; i < 4; i++) {
+      const late = await test.app.inject({
+        method: 'POST',
+        url: '/api/v1/flow/sessions',
+        payload: { linkId, handoffToken: ticket.handoffToken },
+        remoteAddress: '203.0.113.60',
+      });
+      expect(late.statusCode).toBe(409);
+    }
+  });
 });

@@ -6,12 +6,17 @@ import { SERVER_VERSION } from '../../version.js';
 /**
  * The OpenAPI document generated from the route schemas, and a browsable reference at `/docs`
  * served from the npm package (no CDN; the online validator badge is off).
+ *
+ * The document is OpenAPI 3.1: its Schema Objects are JSON Schema 2020-12, the dialect TypeBox
+ * writes (`exclusiveMinimum` as a number, `const`, `type: 'null'` in unions), so the route
+ * schemas are published as they are checked. A 3.0.3 document would need every such keyword
+ * rewritten into 3.0's older dialect, a lossy translation to keep in step with TypeBox.
  */
 export default fp(
   async (app) => {
     await app.register(swagger, {
       openapi: {
-        openapi: '3.0.3',
+        openapi: '3.1.0',
         info: {
           title: 'idv verification service',
           version: SERVER_VERSION,

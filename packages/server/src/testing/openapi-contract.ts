@@ -1,0 +1,273 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsImport, { type FormatsPlugin } from 'ajv-formats';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { API_PREFIX } from '../app.js';
+
+// ajv-formats is CommonJS with a default export; under NodeNext the callable sits on `.default`.
+const addFormats: FormatsPlugin =
+  (addFormatsImport as unknown as { default?: FormatsPlugin }).default ??
+  (addFormatsImport as unknown as FormatsPlugin);
+
+/** The parts of an OpenAPI document the contract checks read. */
+export interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
+
+/** One operation of an OpenAPI document. */
+export interface OpenApiOperation {
+  security?: Record<string, unknown>[];
+  requestBody?: { content: Record<string, { schema?: object }> };
+  responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+}
+
+/** An operation with its method and path template (`/api/v1/links/{id}`). */
+export interface OperationRef {
+  method: string;
+  path: string;
+  operation: OpenApiOperation;
+}
+
+/** What a response is checked on: light-my-request's response, or anything shaped like it. */
+export interface CheckedResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+
+/** Methods with an OpenAPI operation (HEAD and OPTIONS are Fastify's and CORS's own). */
+const DOCUMENTED_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+/**
+ * An API's OpenAPI document, read as a contract: which operation a request reached, and whether a
+ * response fits what the document publishes for that operation and status. Response schemas are
+ * compiled with Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) once per document.
+ */
+export class OpenApiContract {
+  readonly operations: OperationRef[];
+  private readonly ajv: Ajv2020;
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  constructor(readonly document: OpenApiDocument) {
+    this.operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method]) => DOCUMENTED_METHODS.has(method))
+        .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+    );
+    this.ajv = new Ajv2020({ strict: true, allErrors: true, strictRequired: false });
+    addFormats(this.ajv);
+    // OpenAPI's own format for bytes: a body of that type is not JSON, nothing to check.
+    this.ajv.addFormat('binary', true);
+    this.ajv.addKeyword({ keyword: 'example' });
+  }
+
+  /** The operation a request reaches, by method and path (query ignored). */
+  match(method: string, url: string): OperationRef | undefined {
+    const path = pathOf(url);
+    const upper = method.toUpperCase();
+    const candidates = this.operations.filter(
+      (ref) => ref.method === upper && templateMatches(ref.path, path),
+    );
+    // As the router prefers them: at the first segment where they differ, static beats a parameter.
+    return candidates.sort((a, b) => compareTemplates(a.path, b.path))[0];
+  }
+
+  /**
+   * Problems of a response against the document (empty when it fits): the status must be
+   * documented for the operation, the content type must be one it documents, and a JSON body must
+   * validate against the documented schema. A request under the API prefix that reaches no
+   * operation must get the spec's unknown-route 404 `{message, resource}`. Other paths (static pages, `/docs`) and
+   * HEAD/OPTIONS requests are not the API's contract: no problems.
+   */
+  check(method: string, url: string, response: CheckedResponse): string[] {
+    const upper = method.toUpperCase();
+    if (upper === 'HEAD' || upper === 'OPTIONS') return [];
+    const path = pathOf(url);
+    if (!path.startsWith(`${API_PREFIX}/`)) return [];
+    const ref = this.match(upper, url);
+    const where = `${upper} ${path} → ${response.statusCode}`;
+    if (ref === undefined) return checkUnknownRoute(where, response);
+    const status = String(response.statusCode);
+    const documented =
+      ref.operation.responses[status] ??
+      ref.operation.responses[`${status[0]}XX`] ??
+      ref.operation.responses.default;
+    const operation = `${ref.method} ${ref.path}`;
+    if (documented === undefined)
+      return [`${where}: status ${status} is not documented for ${operation}`];
+    const content = documented.content;
+    if (content === undefined || Object.keys(content).length === 0) {
+      return response.body === ''
+        ? []
+        : [`${where}: ${operation} documents no body for ${status}, got ${preview(response.body)}`];
+    }
+    const contentType = headerValue(response.headers['content-type'])?.split(';')[0]?.trim();
+    if (contentType === undefined)
+      return [
+        `${where}: no content type; ${operation} documents ${Object.keys(content).join(', ')}`,
+      ];
+    const media = content[contentType];
+    if (media === undefined)
+      return [
+        `${where}: content type ${contentType} is not documented for ${operation} (${Object.keys(content).join(', ')})`,
+      ];
+    if (!/[/+]json$/.test(contentType) || media.schema === undefined) return [];
+    let body: unknown;
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      return [`${where}: body is not JSON: ${preview(response.body)}`];
+    }
+    const validate = this.validator(ref, status, contentType, media.schema);
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map(
+      (error) =>
+        `${where}: body${error.instancePath} ${error.message ?? 'is invalid'}` +
+        ` ${JSON.stringify(error.params)} (schema ${error.schemaPath}) in ${preview(response.body)}`,
+    );
+  }
+
+  /** Compiles a Schema Object of the document with the contract's Ajv (throws when it is invalid). */
+  compile(schema: object): ValidateFunction {
+    return this.ajv.compile(schema);
+  }
+
+  private validator(
+    ref: OperationRef,
+    status: string,
+    contentType: string,
+    schema: object,
+  ): ValidateFunction {
+    const key = `${ref.method} ${ref.path} ${status} ${contentType}`;
+    let validate = this.validators.get(key);
+    if (validate === undefined) {
+      validate = this.ajv.compile(schema);
+      this.validators.set(key, validate);
+    }
+    return validate;
+  }
+}
+
+const contracts = new WeakMap<FastifyInstance, OpenApiContract>();
+
+/** The contract of an app: its generated OpenAPI document (`app.swagger()`, as `/docs/json` serves it). */
+export function contractOf(app: FastifyInstance): OpenApiContract {
+  let contract = contracts.get(app);
+  if (contract === undefined) {
+    const document = (app as unknown as { swagger(): OpenApiDocument }).swagger();
+    contract = new OpenApiContract(structuredClone(document));
+    contracts.set(app, contract);
+  }
+  return contract;
+}
+
+/** `/api/v1/links/{id}` with its parameters filled in from `values` (a UUID by default). */
+export function fillTemplate(template: string, values: Record<string, string> = {}): string {
+  return template.replace(
+    /\{([^}]+)\}/g,
+    (_match, name: string) => values[name] ?? '5f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b',
+  );
+}
+
+/**
+ * A request no operation answers: the spec's unknown-route 404, `{message: 'given resource is not
+ * implemented', resource}` (no `type`).
+ */
+function checkUnknownRoute(where: string, response: CheckedResponse): string[] {
+  if (response.statusCode !== 404)
+    return [`${where}: no documented operation answers this request`];
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return [`${where}: the unknown-route answer is not JSON: ${preview(response.body)}`];
+  }
+  const { message, resource, ...rest } = (body ?? {}) as Record<string, unknown>;
+  if (
+    message !== 'given resource is not implemented' ||
+    typeof resource !== 'string' ||
+    Object.keys(rest).length > 0
+  )
+    return [`${where}: not the spec's unknown-route format: ${preview(response.body)}`];
+  return [];
+}
+
+function pathOf(url: string): string {
+  const queryAt = url.indexOf('?');
+  return queryAt === -1 ? url : url.slice(0, queryAt);
+}
+
+function segmentsOf(path: string): string[] {
+  return path.split('/');
+}
+
+function isParameter(segment: string): boolean {
+  return segment.startsWith('{') && segment.endsWith('}');
+}
+
+function templateMatches(template: string, path: string): boolean {
+  const expected = segmentsOf(template);
+  const actual = segmentsOf(path);
+  if (expected.length !== actual.length) return false;
+  return expected.every((segment, index) => {
+    const value = actual[index]!;
+    if (isParameter(segment)) return value !== '';
+    return segment === value;
+  });
+}
+
+function compareTemplates(a: string, b: string): number {
+  const left = segmentsOf(a);
+  const right = segmentsOf(b);
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    const staticLeft = !isParameter(left[index]!);
+    const staticRight = !isParameter(right[index]!);
+    if (staticLeft !== staticRight) return staticLeft ? -1 : 1;
+  }
+  return 0;
+}
+
+function headerValue(value: string | string[] | number | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return Array.isArray(value) ? value[0] : String(value);
+}
+
+function preview(body: string): string {
+  return body.length > 300 ? `${body.slice(0, 300)}…` : body;
+}
+
+/** A response of the app that does not fit its OpenAPI document. */
+export class ContractViolation extends Error {
+  override name = 'ContractViolation';
+
+  constructor(readonly problems: string[]) {
+    super(`the response does not match the OpenAPI document:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+/**
+ * Makes `app.inject` check every response it returns against the app's OpenAPI document
+ * ({@link OpenApiContract.check}) and reject with a {@link ContractViolation} when it does not fit.
+ * Only the promise form (`app.inject(options)`) is checked; the callback and chain forms pass
+ * through unchanged.
+ */
+export function checkResponsesAgainstContract(app: FastifyInstance): void {
+  const inject = app.inject.bind(app) as (
+    options: InjectOptions,
+  ) => Promise<LightMyRequestResponse>;
+  const checked = async (options: InjectOptions): Promise<LightMyRequestResponse> => {
+    const response = await inject(options);
+    const url = typeof options.url === 'string' ? options.url : options.path;
+    if (typeof url !== 'string') return response;
+    const problems = contractOf(app).check(options.method ?? 'GET', url, response);
+    if (problems.length > 0) throw new ContractViolation(problems);
+    return response;
+  };
+  const original = app.inject as (...args: unknown[]) => unknown;
+  app.inject = ((...args: unknown[]) => {
+    const [options] = args;
+    if (args.length === 1 && typeof options === 'object' && options !== null)
+      return checked(options as InjectOptions);
+    return original.apply(app, args);
+  }) as typeof app.inject;
+}
