@@ -241,6 +241,18 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(wrong.crossCheck.consistent).toBe(false);
   });
 
+  it('agrees with a visual zone whose OCR lost a space between two words, repairing the K fillers', () => {
+    const identity = person({ lastNames: 'FERNANDEZ DE CORDOBA', firstNames: 'MILOS', sex: 'M' });
+    const lines = buildMrzLines(identity, 'id-card');
+    expect(lines[2]).toBe('FERNANDEZ<DE<CORDOBA<<MILOS<<<');
+    lines[2] = 'FERNANDEZ<DE<CORDOBAK<MILOS<<<';
+    const viz = vizOf(identity, { lastNames: 'FERNANDEZDE CORDOBA' });
+    const decision = decideIdentity({ mrz: read(lines), viz, barcodes: [] });
+    expect(decision.crossCheck.consistent).toBe(true);
+    expect(decision.mrz?.raw.split('\n')[2]).toBe('FERNANDEZ<DE<CORDOBA<<MILOS<<<');
+    expectTruth(decision.fields, identity);
+  });
+
   it('reports an MRZ name that no other reading confirms when the visual zone was read', () => {
     const identity = person({ lastNames: 'PAPADIMITRIOU', firstNames: 'SOFIA', sex: 'F' });
     const lines = buildMrzLines(identity, 'passport');

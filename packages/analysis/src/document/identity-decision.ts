@@ -322,7 +322,7 @@ export function decideIdentity(readings: IdentityReadings): IdentityDecision {
         : { last: barcode.fields.lastNames ?? null, first: barcode.fields.firstNames ?? null };
     if (reference.last !== null || reference.first !== null) {
       // The visual zone is read by an OCR without diacritics; a barcode is exact.
-      const reading = { withoutDiacritics: printedLast !== null || printedFirst !== null };
+      const reading = { byOcr: printedLast !== null || printedFirst !== null };
       const repair = repairNameWithViz(field, reference.last, reference.first, reading);
       if (repair) {
         if (repair.field !== field) {
@@ -501,7 +501,7 @@ function compareReadings(
     };
     const vizExact = printed === null || agrees(printed);
     // The VIZ OCR has no diacritics: `ASTROM` read for `ÅSTRÖM` still agrees with `AASTROEM`.
-    const vizOk = vizExact || agrees(printed, { withoutDiacritics: true });
+    const vizOk = vizExact || agrees(printed, { byOcr: true });
     const barcodeOk = b === null || agrees(b);
     const printedAgree = printed === null || b === null || sameLetters(printed, b);
     if (vizOk && barcodeOk && printedAgree) {

@@ -49,8 +49,11 @@ const UNREAD_DIACRITICS: Readonly<Record<string, readonly string[]>> = {
 
 /** How a printed name was read: exactly (a barcode), or by an OCR without diacritics (the VIZ). */
 export interface PrintedNameReading {
-  /** The printed name was read by an OCR that drops diacritics (and reads `ß` as `B`). */
-  withoutDiacritics?: boolean;
+  /**
+   * The printed name was read by the VIZ OCR, which drops diacritics, reads `ß` as `B` and may
+   * lose the space between two words.
+   */
+  byOcr?: boolean;
 }
 
 /** Characters that separate name components: a filler or nothing in the MRZ. */
@@ -77,9 +80,7 @@ function formsOf(char: string): readonly string[] {
 export function tokensOf(printed: string, reading: PrintedNameReading = {}): (readonly string[])[] {
   const text = printed.trim().replace(/\s+/g, ' ');
   return [...text]
-    .map(
-      (char) => (reading.withoutDiacritics ? UNREAD_DIACRITICS[char] : undefined) ?? formsOf(char),
-    )
+    .map((char) => (reading.byOcr ? UNREAD_DIACRITICS[char] : undefined) ?? formsOf(char))
     .filter((forms) => forms.length > 0);
 }
 
@@ -108,10 +109,22 @@ export function mrzNameMatches(
       else if (truncated && form.startsWith(mrz.slice(j))) ok = true;
       if (ok) break;
     }
+    // The OCR lost a space between two words of the printed name (`FERNANDEZDE` for
+    // `FERNANDEZ DE`): the MRZ's filler there stands for nothing the OCR returned.
+    if (!ok && reading.byOcr && i > 0 && isLoneFiller(mrz, j)) ok = walk(i, j + 1);
     memo.set(key, ok);
     return ok;
   };
   return walk(0, 0);
+}
+
+/** A single filler between two letters at `at` of `field` (a space between two words). */
+export function isLoneFiller(field: string, at: number, fillers = '<'): boolean {
+  return (
+    fillers.includes(field[at] ?? '') &&
+    /[A-Z]/.test(field[at - 1] ?? '') &&
+    /[A-Z]/.test(field[at + 1] ?? '')
+  );
 }
 
 /** The name field of an MRZ, as printed (fillers included). */

@@ -3,7 +3,7 @@
  * visual zone) confirms them: fillers read as `K` (`MARTINEZKMOLINAKKCARLOS`), stray characters among
  * the trailing fillers (`LUIS<<K`), and glyphs split in two or three (`IVIATEO` for `MATEO`).
  */
-import { compareMrzName, tokensOf, type PrintedNameReading } from './mrz-names.js';
+import { compareMrzName, isLoneFiller, tokensOf, type PrintedNameReading } from './mrz-names.js';
 
 /** Character sequences OCR returns for one wider glyph (split glyphs), and that glyph. */
 const SPLIT_GLYPHS: readonly (readonly [string, string])[] = [
@@ -110,6 +110,11 @@ export function fillersByPrintedNames(
         found = [...fixes, ...rest];
         break;
       }
+    }
+    // A space the OCR lost between two printed words: the field's filler there stays a filler.
+    if (!found && reading.byOcr && part > 0 && isLoneFiller(field, at, '<K')) {
+      const rest = walk(part, at + 1);
+      if (rest) found = field[at] === '<' ? rest : [at, ...rest];
     }
     memo.set(key, found);
     return found;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { decodeImage, type DecodedImage, type ImageLimits } from '../image/decode.js';
+import { stretchDarkLevels } from '../image/levels.js';
 import { stage } from '../perf/stages.js';
 import { locateAndRectify, type LocatedDocument } from './locate.js';
 
@@ -35,8 +36,8 @@ export function decodeAndLocate(
     return known;
   }
   const pending = (async () => {
-    const decoded = await stage(`${side}: decode`, () =>
-      decodeImage(bytes, DOCUMENT_DECODE_SIDE, limits),
+    const decoded = await stage(`${side}: decode`, async () =>
+      stretchDarkLevels(await decodeImage(bytes, DOCUMENT_DECODE_SIDE, limits)),
     );
     const located = await stage(`${side}: outline + warp`, () => locateAndRectify(decoded));
     return { decoded, located };
