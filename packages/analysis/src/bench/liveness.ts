@@ -1,7 +1,7 @@
 /**
  * False rejects of genuine liveness challenges beside false accepts of presentation attacks:
  *
- *   npm run bench:liveness -w packages/analysis [-- --faces 22 --width 1200]
+ *   npm run bench:liveness -w packages/analysis [-- --faces 22 --from 0 --width 1200 --verbose]
  *
  * Genuine: each sample face (the face-api demo photos) turns its head to its left, to its right
  * (a depth warp of the photo) and blinks (painted lids), sent as a phone would (frontal frame,
@@ -33,11 +33,14 @@ import type { SpoofAnalysis } from '../types.js';
 const { values } = parseArgs({
   options: {
     faces: { type: 'string', default: String(FACE_SAMPLE_COUNT) },
+    /** First face measured: `--from 11` measures the held-out faces only. */
+    from: { type: 'string', default: '0' },
     width: { type: 'string', default: '1200' },
     verbose: { type: 'boolean', default: false },
   },
 });
 const faceCount = Math.min(FACE_SAMPLE_COUNT, Number(values.faces));
+const firstFace = Math.max(0, Number(values.from));
 const width = Number(values.width);
 /** Faces 0–10 tuned the thresholds; 11–21 are held out. */
 const TUNING_FACES = 11;
@@ -85,7 +88,7 @@ const percent = (part: number, whole: number): string =>
 const engine = createAnalysisEngine();
 await engine.warmUp();
 const started = Date.now();
-for (let index = 0; index < faceCount; index++) {
+for (let index = firstFace; index < faceCount; index++) {
   const split: Split = index < TUNING_FACES ? 'tuning' : 'held-out';
   for (const kind of KINDS) {
     const scene = await genuineChallenge(index, kind, { width });
@@ -132,7 +135,7 @@ for (let index = 0; index < faceCount; index++) {
 }
 await engine.close();
 
-console.log(`\nLiveness bench: ${faceCount} faces, frames ${width} px wide`);
+console.log(`\nLiveness bench: faces ${firstFace}–${faceCount - 1}, frames ${width} px wide`);
 for (const split of ['tuning', 'held-out'] as const) {
   const genuine = tally(`genuine|${split}`);
   const attack = tally(`attack|${split}`);
