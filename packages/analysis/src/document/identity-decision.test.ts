@@ -222,6 +222,17 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(withoutBarcode.crossCheck.consistent).toBe(true);
     expect(withoutBarcode.fields.lastNames).toBe('AASTROEM');
     expect(withoutBarcode.fields.firstNames).toBe('HAAKON');
+    // A field filled to its last position, nothing cut: still the MRZ's writing.
+    const exact = person({ lastNames: 'NGUYEN', firstNames: 'HÅKON ÉLODIE MARIANNA' });
+    const exactLines = buildMrzLines(exact, 'id-card');
+    expect(exactLines[2]).toBe('NGUYEN<<HAAKON<ELODIE<MARIANNA');
+    const whole = decideIdentity({
+      mrz: read(exactLines),
+      viz: vizOf(exact, { firstNames: 'HAKON ELODIE MARIANNA' }),
+      barcodes: [],
+    });
+    expect(whole.crossCheck.consistent).toBe(true);
+    expect(whole.fields.firstNames).toBe('HAAKON ELODIE MARIANNA');
     // ß, which the OCR does not know, comes back as B.
     const strauss = person({ lastNames: 'STRAUß', firstNames: 'LUCIA' });
     const straussLines = buildMrzLines(strauss, 'id-card');

@@ -24,6 +24,7 @@ import {
   compareMrzName,
   mrzNameField,
   mrzNameFieldPosition,
+  mrzNameMatches,
   splitMrzName,
   type PrintedNameReading,
 } from './mrz-names.js';
@@ -507,7 +508,17 @@ function compareReadings(
     if (vizOk && barcodeOk && printedAgree) {
       // The printed name is the full one (the MRZ may be truncated or transliterated); when its
       // diacritics were lost to the OCR, the MRZ's writing of it is the better one, unless cut.
-      const mrzWhole = mrzField !== null && !splitMrzName(mrzField).full;
+      // The MRZ holds the whole name when its field was not full, or when its identifier spells
+      // the whole printed name (nothing was cut).
+      const split = mrzField === null ? null : splitMrzName(mrzField);
+      const identifier = field === 'lastNames' ? split?.primary : split?.secondary;
+      const mrzWhole =
+        split !== null &&
+        (!split.full ||
+          (printed !== null &&
+            identifier !== undefined &&
+            identifier !== null &&
+            mrzNameMatches(identifier, printed, false, { byOcr: true })));
       const full = b ?? (vizExact || !mrzWhole ? printed : m) ?? m;
       if (full !== null && m !== null && !sameLetters(full, m))
         resolutions.push({
