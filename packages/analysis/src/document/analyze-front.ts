@@ -4,10 +4,10 @@ import { measureQuality } from '../image/quality.js';
 import { stage } from '../perf/stages.js';
 import { detectFaces } from '../face/detect.js';
 import { PORTRAIT_CONFIG } from '../models/human.js';
-import type { DocumentFields, DocumentType, FrontAnalysis } from '../types.js';
+import type { DocumentFields, DocumentType, FrontAnalysis, MrzResult } from '../types.js';
 import { findCountry, findDocumentType, readFrontFields } from './front-fields.js';
 import { readTextLines } from '../models/paddle-ocr.js';
-import { decideIdentity } from './identity-decision.js';
+import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { decodeAndLocate } from './upload-cache.js';
 import { betterMrz, readMrzZone } from './mrz-zone.js';
 import {
@@ -78,24 +78,31 @@ export async function analyzeFrontImage(
   let fields = readFrontFields(lines);
   const candidates = mrzCandidates(textRows(lines));
   let read = mrzFromCandidates(candidates, 'paddleocr');
-  // A passport data page (ID-3 outline, or TD3 rows in the page): its MRZ is read again on the
-  // bottom band at full width, as a card back's is; at the page's 800 px a TD3 character is
-  // 17 px wide and OCR drops narrow glyphs and fillers.
-  if (
-    located.sizeClass === 'ID3' ||
-    read?.format === 'TD3' ||
-    candidates.some((row) => row.length >= 40)
-  ) {
-    const zone = await readMrzZone(decoded, located, 'page', false);
-    if (zone.mrz?.format === 'TD3' || !read?.valid) read = betterMrz(zone.mrz, read);
-  }
   let documentType = findDocumentType(lines);
   let country = findCountry(lines, readable.height);
   // A passport data page: its MRZ and its visual zone are two readings of one identity.
-  const decision =
-    read?.format === 'TD3'
-      ? decideIdentity({ mrz: read, viz: fields, vizCountry: country, barcodes: [] })
+  const decide = (mrz: MrzResult | null): IdentityDecision | null =>
+    mrz?.format === 'TD3'
+      ? decideIdentity({ mrz, viz: fields, vizCountry: country, barcodes: [] })
       : null;
+  let decision = decide(read);
+  // A passport data page (ID-3 outline, or TD3 rows in the page) whose MRZ, read with the page at
+  // 800 px, is not valid or not confirmed by the printed data is read again on the bottom band at
+  // full width, as a card back's is: at 800 px a TD3 character is 17 px wide and OCR drops
+  // narrow glyphs and fillers. A page read right the first time costs no second reading.
+  const settled = read?.valid === true && decision?.crossCheck.consistent === true;
+  if (
+    !settled &&
+    (located.sizeClass === 'ID3' ||
+      read?.format === 'TD3' ||
+      candidates.some((row) => row.length >= 40))
+  ) {
+    const zone = await readMrzZone(decoded, located, 'page', false);
+    if (zone.mrz?.format === 'TD3' || !read?.valid) {
+      read = betterMrz(zone.mrz, read);
+      decision = decide(read);
+    }
+  }
   const mrz = decision?.mrz ?? read;
   if (mrz?.valid) {
     const decided = decision?.fields ?? fieldsFromMrz(mrz);
