@@ -5,6 +5,7 @@
  *   npm run bench:render -w packages/analysis [-- --tuned 150 --held-out 300 --shard 0/2]
  *
  * `--shard i/n` renders every n-th sample from the i-th: run n processes to use n cores.
+ * `--held-out-from N` / `--tuned-from N` start each group at sample N (a fresh, unseen draw).
  */
 import { parseArgs } from 'node:util';
 import { evaluationOrder, evaluationSample, type FamilyGroup } from '../testing/evaluation-set.js';
@@ -14,6 +15,8 @@ const { values } = parseArgs({
   options: {
     tuned: { type: 'string', default: '150' },
     'held-out': { type: 'string', default: '300' },
+    'held-out-from': { type: 'string', default: '0' },
+    'tuned-from': { type: 'string', default: '0' },
     shard: { type: 'string', default: '0/1' },
   },
 });
@@ -26,7 +29,10 @@ const counts: Record<FamilyGroup, number> = {
 const start = performance.now();
 let rendered = 0;
 // Interleaved, so that a run stopped early still has both groups in proportion.
-for (const [group, index] of evaluationOrder(counts)) {
+for (const [group, index] of evaluationOrder(counts, {
+  'held-out': Number(values['held-out-from']),
+  tuned: Number(values['tuned-from']),
+})) {
   if (position++ % shards !== shard) continue;
   const sample = evaluationSample(group, index);
   await cachedSide(sample, 'mrz');

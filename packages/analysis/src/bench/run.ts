@@ -47,6 +47,8 @@ const { values } = parseArgs({
     soak: { type: 'string', default: '300' },
     tuned: { type: 'string', default: '150' },
     'held-out': { type: 'string', default: '300' },
+    'held-out-from': { type: 'string', default: '0' },
+    'tuned-from': { type: 'string', default: '0' },
     only: { type: 'string' },
     shard: { type: 'string', default: '0/1' },
     outcomes: { type: 'string' },
@@ -107,7 +109,10 @@ const evaluationLoad = loadAverage();
   const today = new Date().toISOString().slice(0, 10);
   const [shard, shards] = (values.shard as string).split('/').map(Number) as [number, number];
   let position = 0;
-  for (const [group, index] of evaluationOrder(evaluationCounts)) {
+  for (const [group, index] of evaluationOrder(evaluationCounts, {
+    'held-out': Number(values['held-out-from']),
+    tuned: Number(values['tuned-from']),
+  })) {
     if (position++ % shards !== shard) continue;
     const sample = evaluationSample(group, index);
     const sides = {

@@ -74,14 +74,19 @@ export function evaluationSample(group: FamilyGroup, index: number): EvaluationS
 }
 
 /**
- * The order in which the bench reads (and `bench:render` renders) `counts` samples: both groups
- * interleaved in proportion, so that a run cut short still holds both groups.
+ * The order in which the bench reads (and `bench:render` renders) `counts` samples of each group,
+ * from the index `first` gives (0 by default): both groups interleaved in proportion, so that a run
+ * cut short still holds both groups. A later range (`first` 120) is a fresh draw of the same
+ * families: samples nobody has looked at, for a held-out figure after changes.
  */
-export function evaluationOrder(counts: Record<FamilyGroup, number>): [FamilyGroup, number][] {
+export function evaluationOrder(
+  counts: Record<FamilyGroup, number>,
+  first: Partial<Record<FamilyGroup, number>> = {},
+): [FamilyGroup, number][] {
   const items: [number, FamilyGroup, number][] = [];
   for (const group of ['held-out', 'tuned'] as const)
     for (let index = 0; index < counts[group]; index++)
-      items.push([(index + 0.5) / counts[group], group, index]);
+      items.push([(index + 0.5) / counts[group], group, (first[group] ?? 0) + index]);
   return items.sort((a, b) => a[0] - b[0]).map(([, group, index]) => [group, index]);
 }
 
