@@ -1,11 +1,11 @@
 import type { ImageLimits } from '../image/decode.js';
 import { measureQuality } from '../image/quality.js';
 import { stage } from '../perf/stages.js';
-import type { BackAnalysis, FrontAnalysis } from '../types.js';
+import type { BackAnalysis, FrontAnalysis, MrzResult } from '../types.js';
 import { readBarcodes } from './barcodes.js';
-import { decideIdentity } from './identity-decision.js';
+import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { mrzDocumentType } from './mrz-read.js';
-import { readMrzZone } from './mrz-zone.js';
+import { readMrzZone, secondReaderForNames } from './mrz-zone.js';
 import { decodeAndLocate } from './upload-cache.js';
 
 /**
@@ -36,12 +36,9 @@ export async function analyzeBackImage(
     barcodes.sort((a, b) => (a.format === 'PDF417' ? -1 : 0) - (b.format === 'PDF417' ? -1 : 0));
   }
   // The MRZ, the front's visual zone and the barcodes compared field by field (evidence or refusal).
-  const decision = decideIdentity({
-    mrz,
-    viz: front?.fields,
-    vizCountry: front?.country,
-    barcodes,
-  });
+  const decide = (read: MrzResult | null): IdentityDecision =>
+    decideIdentity({ mrz: read, viz: front?.fields, vizCountry: front?.country, barcodes });
+  const decision = await secondReaderForNames(located, mrz, decide(mrz), decide, 'back');
   mrz = decision.mrz;
   const checks = mrz ? Object.values(mrz.checks) : [];
   const confidence = mrz

@@ -9,7 +9,7 @@ import { findCountry, findDocumentType, readFrontFields } from './front-fields.j
 import { readTextLines } from '../models/paddle-ocr.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { decodeAndLocate } from './upload-cache.js';
-import { betterMrz, readMrzZone } from './mrz-zone.js';
+import { betterMrz, readMrzZone, secondReaderForNames } from './mrz-zone.js';
 import {
   fieldsFromMrz,
   mrzCandidates,
@@ -103,6 +103,14 @@ export async function analyzeFrontImage(
       decision = decide(read);
     }
   }
+  if (decision)
+    decision = await secondReaderForNames(
+      located,
+      read,
+      decision,
+      (mrz) => decide(mrz) as IdentityDecision,
+      'page',
+    );
   const mrz = decision?.mrz ?? read;
   if (mrz?.valid) {
     const decided = decision?.fields ?? fieldsFromMrz(mrz);

@@ -44,6 +44,9 @@ describe('MRZ check digits and repair', () => {
       permitLine.slice(0, 28) + 'K<KK<<<' + permitLine.slice(35),
     ];
     expect(mrzFromCandidates(permitMisread, 'paddleocr')?.raw.split('\n')[1]).toBe(permitLine);
+    // Every filler of the padding read as K: a trailing run of two or more is padding.
+    const allK = [passport[0] as string, line2.slice(0, 37) + 'KKKKK' + line2.slice(42)];
+    expect(mrzFromCandidates(allK, 'paddleocr')?.raw.split('\n')[1]).toBe(line2);
     // The filler of a passport's document code read as K (`PKSWE…`).
     const code = [`PK${(passport[0] as string).slice(2)}`, line2];
     expect(mrzFromCandidates(code, 'paddleocr')?.raw.split('\n')[0]).toBe(passport[0]);

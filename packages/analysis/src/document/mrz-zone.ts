@@ -4,6 +4,7 @@ import { stage } from '../perf/stages.js';
 import { readTextLines } from '../models/paddle-ocr.js';
 import { readMrzWithTesseract } from '../models/tesseract.js';
 import type { MrzResult } from '../types.js';
+import type { IdentityDecision } from './identity-decision.js';
 import type { LocatedDocument } from './locate.js';
 import { mrzCandidates, mrzFromCandidates, textRows } from './mrz-read.js';
 
@@ -48,6 +49,50 @@ async function readWithTesseract(band: RgbImage): Promise<MrzResult | null> {
   return mrzFromCandidates(mrzCandidates(await readMrzWithTesseract(png)), 'tesseract');
 }
 
+function mrzBand(located: LocatedDocument): RgbImage {
+  const { rectified } = located;
+  const bandTop = Math.round(rectified.height * (1 - MRZ_BAND));
+  return cropRgb(rectified, 0, bandTop, rectified.width, rectified.height - bandTop);
+}
+
+/** The fields every check digit protects: two readings that differ there read two documents. */
+function sameCheckedFields(a: MrzResult, b: MrzResult): boolean {
+  return (
+    a.format === b.format &&
+    a.fields.documentNumber === b.fields.documentNumber &&
+    a.fields.birthDate === b.fields.birthDate &&
+    a.fields.expirationDate === b.fields.expirationDate
+  );
+}
+
+/**
+ * A second reader for a name the printed data contradicts. No check digit covers a name, so when
+ * PaddleOCR's MRZ name disagrees with the visual zone only in its names (`MHANA` for `MWANA`,
+ * OCR-B's `W` read as `H` or `N`), tesseract reads the same MRZ band: if its MRZ is valid, holds
+ * the same checked fields and agrees with the printed names, two independent readings of the name
+ * (tesseract's MRZ and the VIZ) outvote the first, and its decision is taken. Anything else keeps
+ * the refusal. Runs only on such a disagreement: the common case costs nothing.
+ */
+export async function secondReaderForNames(
+  located: LocatedDocument,
+  first: MrzResult | null,
+  decision: IdentityDecision,
+  decide: (mrz: MrzResult) => IdentityDecision,
+  label: 'back' | 'page',
+): Promise<IdentityDecision> {
+  const mismatched = decision.crossCheck.mismatches.map((m) => m.field);
+  const namesOnly =
+    mismatched.length > 0 &&
+    mismatched.every((field) => field === 'lastNames' || field === 'firstNames');
+  if (!first?.valid || first.reader !== 'paddleocr' || !namesOnly) return decision;
+  const second = await stage(`${label}: MRZ tesseract (names)`, () =>
+    readWithTesseract(mrzBand(located)),
+  );
+  if (!second?.valid || !sameCheckedFields(first, second)) return decision;
+  const other = decide(second);
+  return other.crossCheck.consistent ? other : decision;
+}
+
 /** The MRZ of a document side and the OCR text of the part read for it. */
 export interface MrzZoneReading {
   mrz: MrzResult | null;
@@ -68,9 +113,7 @@ export async function readMrzZone(
   /** Fall back to the whole photo (off where the caller has read it already). */
   wholePhotoFallback = true,
 ): Promise<MrzZoneReading> {
-  const { rectified } = located;
-  const bandTop = Math.round(rectified.height * (1 - MRZ_BAND));
-  const band = cropRgb(rectified, 0, bandTop, rectified.width, rectified.height - bandTop);
+  const band = mrzBand(located);
   const first = await stage(`${label}: MRZ OCR`, async () =>
     readWithPaddle(await resizeRgb(band, BAND_OCR_WIDTH)),
   );

@@ -1,0 +1,60 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeMrzTesseract } from '../models/tesseract.js';
+import { generateIdentity } from '../testing/identity.js';
+import { renderDocument } from '../testing/render-document.js';
+import { buildMrzLines } from '../testing/mrz-lines.js';
+import { decideIdentity } from './identity-decision.js';
+import { mrzCandidates, mrzFromCandidates } from './mrz-read.js';
+import { secondReaderForNames } from './mrz-zone.js';
+import { decodeAndLocate } from './upload-cache.js';
+import type { DocumentFields, MrzResult } from '../types.js';
+
+afterAll(() => closeMrzTesseract());
+
+describe('the second reader of a contradicted MRZ name', () => {
+  const identity = {
+    ...generateIdentity('second-reader'),
+    lastNames: 'NGUYEN',
+    firstNames: 'MWANA',
+  };
+  const viz: DocumentFields = {
+    firstNames: identity.firstNames,
+    lastNames: identity.lastNames,
+    name: null,
+    birthDate: identity.birthDate,
+    dateOfIssue: null,
+    dateOfExpiry: identity.dateOfExpiry,
+    idNumber: identity.documentNumber,
+    nationality: identity.nationality,
+    gender: identity.sex,
+    adult: true,
+  };
+  const decide = (mrz: MrzResult | null) => decideIdentity({ mrz, viz, barcodes: [] });
+
+  it('takes the name that tesseract reads on the same band when it agrees with the printed one', async () => {
+    const { image } = await renderDocument(identity, { kind: 'id-card', side: 'back' });
+    const { located } = await decodeAndLocate(image, 'back');
+    // PaddleOCR's reading with OCR-B's W read as H: valid (no digit covers a name), contradicted.
+    const lines = buildMrzLines(identity, 'id-card');
+    lines[2] = (lines[2] as string).replace('MWANA', 'MHANA');
+    const first = mrzFromCandidates(mrzCandidates(lines), 'paddleocr') as MrzResult;
+    const refused = decide(first);
+    expect(refused.crossCheck.consistent).toBe(false);
+    const decided = await secondReaderForNames(located, first, refused, decide, 'back');
+    expect(decided.crossCheck.consistent).toBe(true);
+    expect(decided.mrz?.reader).toBe('tesseract');
+    expect(decided.fields.firstNames).toBe('MWANA');
+  });
+
+  it('keeps the refusal when the band is another document (its checked fields differ)', async () => {
+    const other = { ...identity, documentNumber: 'ZX9876543' };
+    const { image } = await renderDocument(other, { kind: 'id-card', side: 'back' });
+    const { located } = await decodeAndLocate(image, 'back');
+    const lines = buildMrzLines(identity, 'id-card');
+    lines[2] = (lines[2] as string).replace('MWANA', 'MHANA');
+    const first = mrzFromCandidates(mrzCandidates(lines), 'paddleocr') as MrzResult;
+    const refused = decide(first);
+    const decided = await secondReaderForNames(located, first, refused, decide, 'back');
+    expect(decided).toBe(refused);
+  });
+});
