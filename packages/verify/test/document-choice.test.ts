@@ -104,6 +104,21 @@ describe('<idv-verify> document choice', () => {
     expect(m.root.querySelector('[part=progress]')!.getAttribute('aria-valuemax')).to.equal('2');
   });
 
+  it('says on the welcome screen which document it will ask for', async () => {
+    const welcomeLine = async (documentTypes: ('ID_CARD' | 'PASSPORT')[]): Promise<string> => {
+      const m = await mount({ session: { type: 'ID ONLY', documentTypes } });
+      await m.step('welcome');
+      const text = m.text();
+      m.el.remove();
+      return text;
+    };
+    const passport = await welcomeLine(['PASSPORT']);
+    expect(passport).to.contain(en.welcomeNeedPassport);
+    expect(passport).not.to.contain(en.welcomeNeedDocument);
+    expect(await welcomeLine(['ID_CARD', 'PASSPORT'])).to.contain(en.welcomeNeedAnyDocument);
+    expect(await welcomeLine(['ID_CARD'])).to.contain(en.welcomeNeedDocument);
+  });
+
   it('asks in Spanish, Portuguese and French, accessibly', async () => {
     for (const t of [es, pt, fr]) {
       const m = await mount(

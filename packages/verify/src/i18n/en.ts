@@ -15,6 +15,9 @@ export const en: Translation = {
   welcomeBody: 'It takes about two minutes. Have your ID document ready.',
   welcomeBodyFace: 'Welcome back. It takes less than a minute: just a quick selfie.',
   welcomeNeedDocument: 'Photos of the front and back of your ID',
+  welcomeNeedPassport: 'A photo of the photo page of your passport',
+  welcomeNeedAnyDocument:
+    'Photos of your ID card (front and back) or of your passport’s photo page',
   welcomeNeedSelfie: 'A short selfie to match your face',
   welcomeNeedLocation: 'Your location',
   termsLabel:

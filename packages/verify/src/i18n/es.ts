@@ -15,6 +15,9 @@ export const es: Translation = {
   welcomeBody: 'Tardarás unos dos minutos. Ten a mano tu documento de identidad.',
   welcomeBodyFace: 'Hola de nuevo. Tardarás menos de un minuto: solo un selfi rápido.',
   welcomeNeedDocument: 'Fotos del anverso y el reverso de tu documento',
+  welcomeNeedPassport: 'Una foto de la página de datos de tu pasaporte',
+  welcomeNeedAnyDocument:
+    'Fotos de tu documento de identidad (anverso y reverso) o de la página de datos de tu pasaporte',
   welcomeNeedSelfie: 'Un selfi breve para comparar tu cara',
   welcomeNeedLocation: 'Tu ubicación',
   termsLabel:

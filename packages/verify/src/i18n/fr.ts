@@ -15,6 +15,9 @@ export const fr: Translation = {
   welcomeBody: 'Cela prend environ deux minutes. Préparez votre pièce d’identité.',
   welcomeBodyFace: 'Bon retour. Cela prend moins d’une minute : un simple selfie.',
   welcomeNeedDocument: 'Des photos du recto et du verso de votre pièce d’identité',
+  welcomeNeedPassport: 'Une photo de la page d’identité de votre passeport',
+  welcomeNeedAnyDocument:
+    'Des photos de votre carte d’identité (recto et verso) ou de la page d’identité de votre passeport',
   welcomeNeedSelfie: 'Un court selfie pour comparer votre visage',
   welcomeNeedLocation: 'Votre position',
   termsLabel:

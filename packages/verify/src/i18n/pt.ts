@@ -15,6 +15,9 @@ export const pt: Translation = {
   welcomeBody: 'Demora cerca de dois minutos. Tenha o seu documento de identificação à mão.',
   welcomeBodyFace: 'Bem-vindo de volta. Demora menos de um minuto: apenas uma selfie rápida.',
   welcomeNeedDocument: 'Fotografias da frente e do verso do documento',
+  welcomeNeedPassport: 'Uma fotografia da página de identificação do passaporte',
+  welcomeNeedAnyDocument:
+    'Fotografias do documento de identidade (frente e verso) ou da página de identificação do passaporte',
   welcomeNeedSelfie: 'Uma selfie curta para comparar o seu rosto',
   welcomeNeedLocation: 'A sua localização',
   termsLabel:

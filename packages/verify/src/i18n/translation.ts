@@ -24,6 +24,10 @@ export interface Translation {
   welcomeBody: string;
   welcomeBodyFace: string;
   welcomeNeedDocument: string;
+  /** The document line of the welcome screen for a passport (its photo page alone). */
+  welcomeNeedPassport: string;
+  /** The document line of the welcome screen when the person may choose a card or a passport. */
+  welcomeNeedAnyDocument: string;
   welcomeNeedSelfie: string;
   welcomeNeedLocation: string;
   termsLabel: string;

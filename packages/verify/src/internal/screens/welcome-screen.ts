@@ -1,7 +1,16 @@
 /** The welcome screen: who asks, what it takes, and the terms. */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { FlowController } from '../controllers/flow-controller.js';
+import type { FlowSession } from '../../api/types.js';
+import type { Translation } from '../../i18n/translation.js';
 import { icons } from '../icons.js';
+
+/** What the document step will ask for: the chosen kind, else the kinds the link allows. */
+function documentLine(t: Translation, session: FlowSession): string {
+  const kinds = session.documentType ? [session.documentType] : session.documentTypes;
+  if (!kinds.includes('PASSPORT')) return t.welcomeNeedDocument;
+  return kinds.length === 1 ? t.welcomeNeedPassport : t.welcomeNeedAnyDocument;
+}
 
 /** The welcome screen of an open session. */
 export function welcomeScreen(flow: FlowController): TemplateResult {
@@ -18,7 +27,7 @@ export function welcomeScreen(flow: FlowController): TemplateResult {
     <ul class="list">
       ${
         needs.includes('front') || needs.includes('back')
-          ? html`<li>${icons.card}<span>${t.welcomeNeedDocument}</span></li>`
+          ? html`<li>${icons.card}<span>${documentLine(t, session)}</span></li>`
           : nothing
       }
       ${needs.includes('selfie') ? html`<li>${icons.face}<span>${t.welcomeNeedSelfie}</span></li>` : nothing}
