@@ -156,6 +156,45 @@ describe('<idv-verify> and the flow API’s answers', () => {
     ]);
   });
 
+  it('is answered LIVENESS_REQUIRED, as the service answers, for a selfie without a live challenge', async () => {
+    const jpeg = async (): Promise<Blob> => {
+      const canvas = new OffscreenCanvas(320, 240);
+      canvas.getContext('2d')!.fillRect(0, 0, 320, 240);
+      return canvas.convertToBlob({ type: 'image/jpeg' });
+    };
+    const send = async (allowUploadedSelfie: boolean): Promise<Record<string, unknown>> => {
+      const scenario = await createScenario({
+        session: { method: 'FACE', company: { allowUploadedSelfie } },
+      });
+      const opened = await fetch(`${scenario.apiBase}/flow/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ linkId: scenario.linkId }),
+      });
+      const token = ((await opened.json()) as { sessionToken: string }).sessionToken;
+      const headers = { 'X-Flow-Session': token };
+      await fetch(`${scenario.apiBase}/flow/terms`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ accepted: true }),
+      });
+      const form = new FormData();
+      form.append('frames', await jpeg(), 'selfie.jpg');
+      form.append('meta', JSON.stringify({ source: 'upload', challenge: null, frames: [] }));
+      const answer = await fetch(`${scenario.apiBase}/flow/captures/selfie`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
+      expect(answer.status).to.equal(200);
+      return (await answer.json()) as Record<string, unknown>;
+    };
+    const refused = await send(false);
+    expect(refused).to.deep.include({ accepted: false });
+    expect((refused.error as { code: string }).code).to.equal('LIVENESS_REQUIRED');
+    expect(await send(true)).to.deep.include({ accepted: true });
+  });
+
   it('refuses an undecodable photo before sending it, and scales a 42-megapixel one below the server’s limits', async () => {
     const m = await mount({ session: { type: 'ID ONLY' } }, blankCamera());
     await acceptTerms(m);

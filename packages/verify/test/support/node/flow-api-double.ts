@@ -696,6 +696,7 @@ async function capture(
         ? 'no capture is expected now'
         : `capture ${kind} is not expected now; the flow expects ${expected}`,
     );
+  let selfieMeta: { source?: string; challenge?: unknown } = {};
   try {
     const { files, meta } = captureParts(await readParts(contentType, body), kind);
     const count = files.length;
@@ -725,11 +726,26 @@ async function capture(
       );
     for (const [index, file] of files.entries())
       await checkImage(file, kind === 'selfie' ? `frames[${index}]` : 'image');
+    if (kind === 'selfie') selfieMeta = parsed as typeof selfieMeta;
   } catch (error) {
     if (error instanceof UploadRefusal) throw general(error.status, error.message);
     throw error;
   }
-  const answer = state.scenario.captures?.[kind]?.shift() ?? { kind: 'accept' };
+  // As the service: a selfie without a live challenge (an upload, or no challenge claimed) is
+  // refused with LIVENESS_REQUIRED unless the company allows uploaded selfies.
+  const withoutLiveness =
+    kind === 'selfie' &&
+    !session.company.allowUploadedSelfie &&
+    (selfieMeta.source === 'upload' || selfieMeta.challenge === null);
+  const scripted = state.scenario.captures?.[kind]?.shift() ?? { kind: 'accept' };
+  const answer: CaptureAnswer =
+    withoutLiveness && scripted.kind === 'accept'
+      ? {
+          kind: 'reject',
+          code: 'LIVENESS_REQUIRED',
+          message: 'The selfie must be taken live, with the face check.',
+        }
+      : scripted;
   if (answer.kind === 'unavailable')
     throw general(503, 'the analysis service is unavailable; try again');
   const remaining = session.remainingRetries[kind];
