@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** Budgets of `GET /` (signed answers); 0 turns a budget off. */
 export interface RequestLimits {
@@ -63,29 +64,7 @@ export class RequestLimiter {
 export function addressKey(address: string): string {
   const bare = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   if (isIP(bare) !== 6) return bare;
-  return `${expandIpv6(bare).slice(0, 4).join(':')}::/64`;
-}
-
-/** The eight 16-bit groups of an IPv6 address, lower-case hex without leading zeros. */
-function expandIpv6(address: string): string[] {
-  const [head = '', tail] = address.toLowerCase().split('::');
-  const groups = (part: string) => (part === '' ? [] : part.split(':'));
-  const left = groups(head);
-  const right = tail === undefined ? [] : groups(tail);
-  // An embedded IPv4 tail (::ffff:1.2.3.4 forms) stands for two groups.
-  const last = right.length > 0 ? right : left;
-  const dotted = last.at(-1);
-  if (dotted?.includes('.')) {
-    const bytes = dotted.split('.').map(Number);
-    last.splice(
-      -1,
-      1,
-      ((bytes[0]! << 8) | bytes[1]!).toString(16),
-      ((bytes[2]! << 8) | bytes[3]!).toString(16),
-    );
-  }
-  const missing = 8 - left.length - right.length;
-  return [...left, ...Array<string>(Math.max(0, missing)).fill('0'), ...right].map((group) =>
-    parseInt(group, 16).toString(16),
-  );
+  // ipaddr.js normalises every IPv6 spelling (`::`, leading zeros, a zone, an IPv4 tail).
+  const groups = ipaddr.IPv6.parse(bare).toNormalizedString().split(':');
+  return `${groups.slice(0, 4).join(':')}::/64`;
 }
