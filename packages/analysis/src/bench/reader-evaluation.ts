@@ -130,15 +130,22 @@ export function accepts(back: BackAnalysis, today: string): string | null {
 /** Minimum front confidence of the server's `judgeFront`. */
 const MIN_FRONT_CONFIDENCE = 0.5;
 
+/** The first two tests of the server's `judgeFront`: a document found, read with some confidence. */
+function frontUnread(front: FrontAnalysis): string | null {
+  if (front.reason === 'NO_DOCUMENT' || front.documentType === 'UNKNOWN') return 'NO_DOCUMENT';
+  if (front.reason !== null || front.confidence < MIN_FRONT_CONFIDENCE)
+    return 'UNREADABLE_DOCUMENT';
+  return null;
+}
+
 /**
  * The server's front judgement (`judgeFront`) of a card front, mirrored: a document found, read
  * with some confidence, its printed names read (no check digit covers the MRZ's names, so the
  * printed ones must confirm them). A refused front is asked again before any back is read.
  */
 export function acceptsCardFront(front: FrontAnalysis): string | null {
-  if (front.reason === 'NO_DOCUMENT' || front.documentType === 'UNKNOWN') return 'NO_DOCUMENT';
-  if (front.reason !== null || front.confidence < MIN_FRONT_CONFIDENCE)
-    return 'UNREADABLE_DOCUMENT';
+  const unread = frontUnread(front);
+  if (unread) return unread;
   if (front.fields.lastNames === null || front.fields.firstNames === null)
     return 'UNREADABLE_DOCUMENT';
   return null;
@@ -155,9 +162,8 @@ export function acceptsPage(front: FrontAnalysis, today: string): string | null 
     mrz?: BackAnalysis['mrz'];
     crossCheck?: BackAnalysis['crossCheck'];
   };
-  if (front.reason === 'NO_DOCUMENT' || front.documentType === 'UNKNOWN') return 'NO_DOCUMENT';
-  if (front.reason !== null || front.confidence < MIN_FRONT_CONFIDENCE)
-    return 'UNREADABLE_DOCUMENT';
+  const unread = frontUnread(front);
+  if (unread) return unread;
   if (!page.mrz) return 'UNREADABLE_DOCUMENT';
   if (!page.mrz.valid) return 'MRZ_INVALID';
   if (page.crossCheck && !page.crossCheck.consistent) return 'SIDES_MISMATCH';

@@ -96,17 +96,12 @@ function clearAfterFillers(lines: string[], layout: MrzLayout, repairs: MrzRepai
       const field = out.slice(segment.start, segment.end);
       // The padding starts at a run of fillers, or at the first filler when nothing but fillers and
       // their look-alike `K` follows it (`878<KK<<<`); a field of only those is all padding.
-      const firstFiller = field.indexOf('<');
-      // A run of two or more at the end is padding too, even when every filler in it came back
-      // as `K` (`1234567KKKKKKK`): no personal number ends in `KK`.
+      // Padding starts at a run of fillers (a lone character after it is a misread filler), or at
+      // the final run of two or more fillers and `K`s, even when every filler in it came back as
+      // `K` (`878<KK<<<`, `1234567KKKKKKK`, a field of nothing else): no data ends in `KK`.
+      const run = field.indexOf('<<');
       const trailing = /[<K]{2,}$/.exec(field)?.index ?? -1;
-      const candidates = [
-        /^[<K]*$/.test(field) ? 0 : -1,
-        firstFiller >= 0 && /^[<K]*$/.test(field.slice(firstFiller)) ? firstFiller : -1,
-        field.indexOf('<<'),
-        trailing,
-      ].filter((at) => at >= 0);
-      const padding = candidates.length > 0 ? Math.min(...candidates) : -1;
+      const padding = run < 0 ? trailing : trailing < 0 ? run : Math.min(run, trailing);
       if (padding < 0) continue;
       for (let column = segment.start + padding; column < segment.end; column++) {
         const char = out[column] as string;

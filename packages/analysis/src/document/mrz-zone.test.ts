@@ -30,14 +30,17 @@ describe('the second reader of a contradicted MRZ name', () => {
     adult: true,
   };
   const decide = (mrz: MrzResult | null) => decideIdentity({ mrz, viz, barcodes: [] });
+  /** PaddleOCR's reading with OCR-B's W read as H: valid (no digit covers a name). */
+  const paddleReading = (): MrzResult => {
+    const lines = buildMrzLines(identity, 'id-card');
+    lines[2] = (lines[2] as string).replace('MWANA', 'MHANA');
+    return mrzFromCandidates(mrzCandidates(lines), 'paddleocr') as MrzResult;
+  };
 
   it('takes the name that tesseract reads on the same band when it agrees with the printed one', async () => {
     const { image } = await renderDocument(identity, { kind: 'id-card', side: 'back' });
     const { located } = await decodeAndLocate(image, 'back');
-    // PaddleOCR's reading with OCR-B's W read as H: valid (no digit covers a name), contradicted.
-    const lines = buildMrzLines(identity, 'id-card');
-    lines[2] = (lines[2] as string).replace('MWANA', 'MHANA');
-    const first = mrzFromCandidates(mrzCandidates(lines), 'paddleocr') as MrzResult;
+    const first = paddleReading();
     const refused = decide(first);
     expect(refused.crossCheck.consistent).toBe(false);
     const decided = await secondReaderForNames(located, first, refused, decide, 'back');
@@ -50,9 +53,7 @@ describe('the second reader of a contradicted MRZ name', () => {
     const other = { ...identity, documentNumber: 'ZX9876543' };
     const { image } = await renderDocument(other, { kind: 'id-card', side: 'back' });
     const { located } = await decodeAndLocate(image, 'back');
-    const lines = buildMrzLines(identity, 'id-card');
-    lines[2] = (lines[2] as string).replace('MWANA', 'MHANA');
-    const first = mrzFromCandidates(mrzCandidates(lines), 'paddleocr') as MrzResult;
+    const first = paddleReading();
     const refused = decide(first);
     const decided = await secondReaderForNames(located, first, refused, decide, 'back');
     expect(decided).toBe(refused);
