@@ -103,7 +103,6 @@ function compact(value: string | null | undefined): string | null {
   return text.length > 0 ? text : null;
 }
 
-/** Two reads of one value that differ as OCR misreads do: same length, at most two characters. */
 /**
  * Two readings of one printed name agree letter for letter, diacritics aside (the VIZ OCR drops
  * them) and `ß` as the `B` that OCR reads for it or as `SS`.
@@ -119,6 +118,22 @@ function sameLetters(a: string, b: string): boolean {
   return letters(a, 'B') === letters(b, 'B') || letters(a, 'SS') === letters(b, 'SS');
 }
 
+/**
+ * Whether the MRZ name field holds the whole of a printed name read by the VIZ OCR: the field was
+ * not full, or its identifier spells the whole printed name (nothing was cut).
+ */
+function mrzHoldsWhole(
+  mrzField: string,
+  field: 'lastNames' | 'firstNames',
+  printed: string,
+): boolean {
+  const split = splitMrzName(mrzField);
+  if (!split.full) return true;
+  const identifier = field === 'lastNames' ? split.primary : split.secondary;
+  return identifier !== null && mrzNameMatches(identifier, printed, false, { byOcr: true });
+}
+
+/** Two reads of one value that differ as OCR misreads do: same length, at most two characters. */
 function closeRead(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let differences = 0;
@@ -508,18 +523,12 @@ function compareReadings(
     if (vizOk && barcodeOk && printedAgree) {
       // The printed name is the full one (the MRZ may be truncated or transliterated); when its
       // diacritics were lost to the OCR, the MRZ's writing of it is the better one, unless cut.
-      // The MRZ holds the whole name when its field was not full, or when its identifier spells
-      // the whole printed name (nothing was cut).
-      const split = mrzField === null ? null : splitMrzName(mrzField);
-      const identifier = field === 'lastNames' ? split?.primary : split?.secondary;
-      const mrzWhole =
-        split !== null &&
-        (!split.full ||
-          (printed !== null &&
-            identifier !== undefined &&
-            identifier !== null &&
-            mrzNameMatches(identifier, printed, false, { byOcr: true })));
-      const full = b ?? (vizExact || !mrzWhole ? printed : m) ?? m;
+      const ocrLostDiacritics =
+        !vizExact &&
+        printed !== null &&
+        mrzField !== null &&
+        mrzHoldsWhole(mrzField, field, printed);
+      const full = b ?? (ocrLostDiacritics ? m : printed) ?? m;
       if (full !== null && m !== null && !sameLetters(full, m))
         resolutions.push({
           field,
