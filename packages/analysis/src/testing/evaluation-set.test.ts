@@ -87,4 +87,22 @@ describe('evaluation set', () => {
     expect(truth.barcodes.map((b) => b.format)).toEqual(['PDF417']);
     expect(truth.mrz).toEqual(buildMrzLines(identity, 'id-card'));
   });
+
+  it('takes a low-light photo with motion blur that is dim, not black', async () => {
+    const identity = generateEvaluationIdentity('dim');
+    const drawn = drawPhonePhoto('low-light', new Random('dim'));
+    const photo = { ...drawn, megapixels: 1, exposure: 0.4, motionLength: 6 };
+    const { image } = await renderDocument(identity, {
+      kind: 'id-card',
+      side: 'back',
+      family: 'classic',
+      mrzFont: 'regular',
+      photo,
+      seed: 'dim',
+    });
+    const { channels } = await sharp(image).stats();
+    // The white card at 40 % exposure: about 100 of 255, never the 3-7 of the old pipeline.
+    expect(channels[0]!.max).toBeGreaterThan(60);
+    expect(channels[0]!.max).toBeLessThan(200);
+  });
 });
