@@ -52,6 +52,22 @@ describe('MRZ check digits and repair', () => {
     expect(mrzFromCandidates(code, 'paddleocr')?.raw.split('\n')[0]).toBe(passport[0]);
   });
 
+
+  it("restores a passport's document code P dropped at the edge of the line, or read as a filler", () => {
+    const identity = generateIdentity('dropped-p');
+    const [line1, line2] = buildMrzLines(identity, 'passport') as [string, string];
+    expect(line1.endsWith('<')).toBe(true);
+    const dropped = mrzFromCandidates([line1.slice(1), line2], 'paddleocr');
+    expect(dropped?.raw.split('\n')[0]).toBe(line1);
+    expect(dropped?.fields.issuingState).toBe(identity.issuingState);
+    expect(dropped?.fields.lastName).toBe(identity.lastNames);
+    const asFiller = mrzFromCandidates([`<${line1.slice(1)}`, line2], 'paddleocr');
+    expect(asFiller?.raw.split('\n')[0]).toBe(line1);
+    // A card's document code (I, A or C) is not guessed: its first letter stays missing.
+    const [card1, card2, card3] = buildMrzLines(identity, 'id-card') as [string, string, string];
+    const card = mrzFromCandidates([card1.slice(1), card2, card3], 'paddleocr');
+    expect(card?.raw.split('\n')[0]?.[0]).not.toBe(card1[0]);
+  });
   it('repairs O/0, I/1 and S/5 confusions guided by the check digits', () => {
     const identity = {
       ...generateIdentity('repair'),

@@ -1,3 +1,4 @@
+import { isKnownState } from './countries.js';
 import { mrzCheckDigit } from './mrz-check-digit.js';
 import type { MrzCharClass, MrzCheckSpec, MrzLayout } from './mrz-layout.js';
 import type { MrzCheck, MrzRepair } from '../types.js';
@@ -126,6 +127,26 @@ function documentCodeFiller(lines: string[], repairs: MrzRepair[]): string[] {
   return [first[0] + '<' + first.slice(2), ...lines.slice(1)];
 }
 
+/**
+ * The document code of a passport's MRZ (TD3) starts with `P`. OCR drops that first glyph at the
+ * edge of the line (`<NLDRODRIGUEZ…`, then fitted to 44 by one more trailing filler) or reads it
+ * as a filler (`<<NLD…`). A dropped `P` is restored only when the shifted line shows the layout one
+ * column off: the issuing state, a known ICAO code, right after the leading filler. Every field of
+ * line 1 then moves back to its column; no check digit covers line 1 of a TD3, so the state code
+ * is the evidence.
+ */
+function passportDocumentCode(lines: string[], layout: MrzLayout, repairs: MrzRepair[]): string[] {
+  const first = lines[0] ?? '';
+  if (layout.format !== 'TD3' || first[0] !== '<') return lines;
+  if (first[1] === '<') {
+    repairs.push({ line: 0, column: 0, from: '<', to: 'P' });
+    return ['P' + first.slice(1), ...lines.slice(1)];
+  }
+  if (!isKnownState(first.slice(1, 4).replace(/<+$/, '')) || !first.endsWith('<')) return lines;
+  repairs.push({ line: 0, column: 0, from: '', to: 'P' });
+  return ['P' + first.slice(0, -1), ...lines.slice(1)];
+}
+
 function checkData(lines: string[], spec: MrzCheckSpec): string {
   return spec.data.map((s) => (lines[s.line] ?? '').slice(s.start, s.end)).join('');
 }
@@ -184,7 +205,11 @@ export function repairMrz(
 ): { lines: string[]; repairs: MrzRepair[]; checks: Record<string, MrzCheck> } {
   const repairs: MrzRepair[] = [];
   let lines = documentCodeFiller(
-    clearAfterFillers(coerceClasses(input, layout, repairs), layout, repairs),
+    clearAfterFillers(
+      coerceClasses(passportDocumentCode(input, layout, repairs), layout, repairs),
+      layout,
+      repairs,
+    ),
     repairs,
   );
   // One substitution at most: a check digit lets one wrong character in ten through, so a second
