@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { identityOf } from '../plugins/app/authentication.js';
-import {
-  DateTime,
-  Nullable,
-  StringEnum,
-  Uuid,
-  bearerSecurity,
-  errorResponses,
-} from '../schemas/common.js';
-import { Plan } from '../schemas/link.js';
+import { DateTime, Nullable, StringEnum, Uuid, Plan } from '@idv/contract';
+import { bearerSecurity, errorResponses } from '../lib/route-schemas.js';
 
 const Invoice = Type.Object({
   _id: Uuid,

@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { identityOf } from '../plugins/app/authentication.js';
-import {
-  DateTime,
-  IdParams,
-  Nullable,
-  StringEnum,
-  Uuid,
-  bearerSecurity,
-  errorResponses,
-} from '../schemas/common.js';
+import { DateTime, IdParams, Nullable, StringEnum, Uuid } from '@idv/contract';
+import { bearerSecurity, errorResponses } from '../lib/route-schemas.js';
 import { ANALYSIS_SERVICES } from '../services/cloud-keys.js';
 
 const keyFields = {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
-import { binaryResponse, errorResponses, Uuid } from '../schemas/common.js';
+import { Uuid } from '@idv/contract';
+import { binaryResponse, errorResponses } from '../lib/route-schemas.js';
 
 /**
  * `GET /companies/{companyId}/logo`: the uploaded logo, public so the verification element can show it

@@ -4,13 +4,14 @@ import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { compileStrict } from '../plugins/app/validation.js';
 import multipart, { readMultipart } from '../plugins/external/multipart.js';
-import { documentedBody, errorResponses, FilePart } from '../schemas/common.js';
 import {
+  FilePart,
   CaptureKind,
   CaptureResult,
   DocumentCaptureMeta,
   SelfieCaptureMeta,
-} from '../schemas/flow.js';
+} from '@idv/contract';
+import { documentedBody, errorResponses } from '../lib/route-schemas.js';
 import { CAPTURE_MAX_BYTES, normalizeCapture } from '../services/capture-images.js';
 import type { CaptureUpload } from '../services/pipeline/capture-pipeline.js';
 import { flowVerificationOf } from './flow.js';

@@ -2,15 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { ApiError, HandoffTokenRefused } from '../lib/errors.js';
-import { documentedBody, errorResponses, LinkErrorResponse } from '../schemas/common.js';
 import {
+  LinkErrorResponse,
   CreatedFlowSession,
   DocumentTypeBody,
   FlowSession,
   HandoffTicket,
   OpenSessionBody,
   TermsBody,
-} from '../schemas/flow.js';
+} from '@idv/contract';
+import { documentedBody, errorResponses } from '../lib/route-schemas.js';
 import flowCaptureRoutes from './flow-captures.js';
 import { DEVICE_RATE_LIMIT } from './verifications-public.js';
 

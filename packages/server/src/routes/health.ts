@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
-import { errorResponses } from '../schemas/common.js';
+import { errorResponses } from '../lib/route-schemas.js';
 import { SERVER_VERSION } from '../version.js';
 
 /** `GET /health/status`: 200 while the database answers, 503 otherwise (no token). */

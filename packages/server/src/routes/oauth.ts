@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { OAuthError } from '../lib/errors.js';
 import formBody from '../plugins/external/form-body.js';
-import { OAuthErrorResponse } from '../schemas/common.js';
+import { OAuthErrorResponse } from '@idv/contract';
 import { planHasApi } from '../services/plans.js';
 
 /** OAuth grants registered with IANA that we recognise but do not support: 501 (DESIGN §4). */

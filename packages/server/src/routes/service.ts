@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { identityOf } from '../plugins/app/authentication.js';
 import { clientKey } from '../plugins/external/rate-limit.js';
-import { DateTime, Nullable, Uuid, bearerSecurity, errorResponses } from '../schemas/common.js';
+import { DateTime, Nullable, Uuid } from '@idv/contract';
+import { bearerSecurity, errorResponses } from '../lib/route-schemas.js';
 
 /** Contact requests per company and minute (DESIGN §4). */
 const CONTACT_REQUESTS_PER_MINUTE = 5;

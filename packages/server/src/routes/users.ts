@@ -7,17 +7,13 @@ import multipart, { LOGO_MAX_BYTES, readMultipart } from '../plugins/external/mu
 import {
   FilePart,
   PagingQuery,
-  bearerSecurity,
-  documentedBody,
-  errorResponses,
-} from '../schemas/common.js';
-import {
   ActivityPage,
   CompanyPatchBody,
   CompanyView,
   UsageStats,
   UserView,
-} from '../schemas/company.js';
+} from '@idv/contract';
+import { bearerSecurity, documentedBody, errorResponses } from '../lib/route-schemas.js';
 
 /** `/users/me…`: the account, its company settings, logo, usage and activity (Bearer). */
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { perAddressLimit } from '../plugins/external/rate-limit-ip.js';
-import { IdParams, Uuid, errorResponses } from '../schemas/common.js';
 import {
+  IdParams,
+  Uuid,
   PublicVerificationView,
   ReportedGeolocation,
   StatusWithOperation,
   VerificationStatus,
-} from '../schemas/verification.js';
+} from '@idv/contract';
+import { errorResponses } from '../lib/route-schemas.js';
 
 /** Fields the server derives; a client sending them gets a 400 naming the field. */
 const SERVER_DERIVED_FIELDS = ['tier', 'policy', 'ipDistanceKm', 'serverIp'] as const;

@@ -6,17 +6,13 @@ import { identityOf } from '../plugins/app/authentication.js';
 import {
   DateTime,
   IdParams,
-  binaryResponse,
   StringEnum,
   Uuid,
-  bearerSecurity,
-  errorResponses,
-} from '../schemas/common.js';
-import {
   VerificationPage,
   VerificationRecord,
   VerificationStatus,
-} from '../schemas/verification.js';
+} from '@idv/contract';
+import { binaryResponse, bearerSecurity, errorResponses } from '../lib/route-schemas.js';
 
 const ImageInfo = Type.Object({
   _id: Uuid,

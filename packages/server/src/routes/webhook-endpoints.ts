@@ -4,16 +4,8 @@ import { Type } from 'typebox';
 import { identityOf } from '../plugins/app/authentication.js';
 import { Errors } from '../lib/errors.js';
 import { resolvePage } from '../lib/paging.js';
-import {
-  DateTime,
-  IdParams,
-  PagingQuery,
-  Uuid,
-  bearerSecurity,
-  errorResponses,
-} from '../schemas/common.js';
-import { WebhookDeliveryPage } from '../schemas/flow.js';
-import { HttpUrl } from '../schemas/link.js';
+import { DateTime, IdParams, PagingQuery, Uuid, WebhookDeliveryPage, HttpUrl } from '@idv/contract';
+import { bearerSecurity, errorResponses } from '../lib/route-schemas.js';
 
 const WebhookEndpoint = Type.Object(
   {

@@ -1,16 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
-import {
-  DocumentTypeChoice,
-  GateRules,
-  HandoffMode,
-  LinkType,
-  LocationPermission,
-  Plan,
-} from './link.js';
+import { DocumentTypeChoice, HandoffMode, LinkType, LocationPermission, Plan } from './link.js';
+import { GateRules } from './gate-rules.js';
 import { Method, VerificationStatus, VerificationStep } from './verification.js';
 
 export const CaptureKind = StringEnum(['front', 'back', 'selfie'] as const);
+export type CaptureKind = Static<typeof CaptureKind>;
 
 const Retries = Type.Object({
   front: Type.Integer(),
@@ -57,12 +52,14 @@ export const FlowSession = Type.Object(
   },
   { title: 'FlowSession' },
 );
+export type FlowSession = Static<typeof FlowSession>;
 
 /** `POST /flow/sessions` answer: the session and the token of this device. */
 export const CreatedFlowSession = Type.Object(
   { ...FlowSession.properties, sessionToken: Type.String() },
   { title: 'CreatedFlowSession' },
 );
+export type CreatedFlowSession = Static<typeof CreatedFlowSession>;
 
 export const OpenSessionBody = Type.Object(
   {
@@ -71,21 +68,25 @@ export const OpenSessionBody = Type.Object(
   },
   { additionalProperties: false },
 );
+export type OpenSessionBody = Static<typeof OpenSessionBody>;
 
 export const TermsBody = Type.Object(
   { accepted: Type.Literal(true) },
   { additionalProperties: false },
 );
+export type TermsBody = Static<typeof TermsBody>;
 
 export const DocumentTypeBody = Type.Object(
   { documentType: DocumentTypeChoice },
   { additionalProperties: false },
 );
+export type DocumentTypeBody = Static<typeof DocumentTypeBody>;
 
 export const HandoffTicket = Type.Object(
   { handoffUrl: Type.String(), handoffToken: Type.String(), expiresAt: DateTime },
   { title: 'HandoffTicket' },
 );
+export type HandoffTicket = Static<typeof HandoffTicket>;
 
 /** `CaptureResult` of DESIGN §5. */
 export const CaptureResult = Type.Object(
@@ -106,6 +107,7 @@ export const CaptureResult = Type.Object(
   },
   { title: 'CaptureResult' },
 );
+export type CaptureResult = Static<typeof CaptureResult>;
 
 const CaptureSource = StringEnum(['camera', 'upload', 'native'] as const);
 const Score = Type.Number({ minimum: 0, maximum: 1 });
@@ -186,36 +188,3 @@ export const SelfieCaptureMeta = Type.Object(
   { additionalProperties: false },
 );
 export type SelfieCaptureMeta = Static<typeof SelfieCaptureMeta>;
-
-/** One delivery of `GET /webhook-endpoints/{id}/deliveries`. */
-export const WebhookDelivery = Type.Object(
-  {
-    _id: Uuid,
-    endpointId: Uuid,
-    eventId: Uuid,
-    type: Type.String(),
-    verificationId: Uuid,
-    status: StringEnum(['pending', 'succeeded', 'failed'] as const),
-    attempts: Type.Array(
-      Type.Object({
-        attempt: Type.Integer(),
-        startedAt: DateTime,
-        durationMs: Type.Integer(),
-        statusCode: Nullable(Type.Integer()),
-        error: Nullable(Type.String()),
-        success: Type.Boolean(),
-      }),
-    ),
-    payload: Type.Unknown(),
-    createdAt: DateTime,
-    updatedAt: DateTime,
-  },
-  { title: 'WebhookDelivery' },
-);
-
-export const WebhookDeliveryPage = Type.Object({
-  total: Type.Integer(),
-  page: Type.Integer(),
-  size: Type.Integer(),
-  data: Type.Array(WebhookDelivery),
-});

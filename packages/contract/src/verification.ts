@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
-import { DOCUMENT_TYPES } from '../services/document-types.js';
+import { DOCUMENT_TYPES } from './link.js';
 
 export const VerificationStatus = StringEnum([
   'pending',
@@ -9,17 +9,24 @@ export const VerificationStatus = StringEnum([
   'success',
   'failed',
 ] as const);
+export type VerificationStatus = Static<typeof VerificationStatus>;
 export const VerificationStep = StringEnum([
   'NEW_OPERATION',
   'ADD_FRONT',
   'ADD_BACK',
   'END_OPERATION',
 ] as const);
+export type VerificationStep = Static<typeof VerificationStep>;
 export const Method = Nullable(StringEnum(['FACE', 'DOCUMENT'] as const));
+export type Method = Static<typeof Method>;
 export const LocationSource = StringEnum(['gps', 'wifi', 'cell', 'ip', 'none'] as const);
+export type LocationSource = Static<typeof LocationSource>;
 export const LocationPermissionState = StringEnum(['granted', 'denied', 'prompt'] as const);
+export type LocationPermissionState = Static<typeof LocationPermissionState>;
 export const LocationPolicy = StringEnum(['never', 'optional', 'required'] as const);
+export type LocationPolicy = Static<typeof LocationPolicy>;
 export const LocationTier = StringEnum(['precise', 'approximate', 'coarse', 'unknown'] as const);
+export type LocationTier = Static<typeof LocationTier>;
 
 const Coordinate = (max: number) =>
   Type.String({
@@ -58,6 +65,7 @@ export const ReportedGeolocation = Type.Object(
   },
   { additionalProperties: false },
 );
+export type ReportedGeolocation = Static<typeof ReportedGeolocation>;
 
 const geolocationShared = {
   ip: Type.Optional(Type.String()),
@@ -79,6 +87,7 @@ const geolocationShared = {
 
 /** Geolocation in public answers: the authenticated-only fields are not in the schema, so never serialized. */
 export const PublicGeolocation = Type.Object(geolocationShared, { title: 'PublicGeolocation' });
+export type PublicGeolocation = Static<typeof PublicGeolocation>;
 
 /** Geolocation in authenticated reads, with `policy`, `ipDistanceKm`, `serverIp`. */
 export const Geolocation = Type.Object(
@@ -90,6 +99,7 @@ export const Geolocation = Type.Object(
   },
   { title: 'Geolocation' },
 );
+export type Geolocation = Static<typeof Geolocation>;
 
 export const DocumentData = Type.Object(
   {
@@ -114,6 +124,7 @@ export const DocumentData = Type.Object(
   },
   { title: 'DocumentData' },
 );
+export type DocumentData = Static<typeof DocumentData>;
 
 /** The authenticated verification record. */
 export const VerificationRecord = Type.Object(
@@ -163,6 +174,7 @@ export const VerificationRecord = Type.Object(
   },
   { title: 'Verification' },
 );
+export type VerificationRecord = Static<typeof VerificationRecord>;
 
 export const VerificationPage = Type.Object({
   total: Type.Integer(),
@@ -170,6 +182,7 @@ export const VerificationPage = Type.Object({
   size: Type.Integer(),
   data: Type.Array(VerificationRecord),
 });
+export type VerificationPage = Static<typeof VerificationPage>;
 
 /** Answer of the device-facing PATCH endpoints. */
 export const PublicVerificationView = Type.Object(
@@ -181,9 +194,11 @@ export const PublicVerificationView = Type.Object(
   },
   { title: 'PublicVerification' },
 );
+export type PublicVerificationView = Static<typeof PublicVerificationView>;
 
 export const StatusWithOperation = Type.Object({
   status: VerificationStatus,
   operationGuid: Nullable(Type.String()),
   method: Method,
 });
+export type StatusWithOperation = Static<typeof StatusWithOperation>;
