@@ -75,3 +75,7 @@ export const ImageBytes = Type.Unsafe<Uint8Array>({
 
 /** A file part of a multipart body. */
 export const FilePart = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' });
+
+/** Answer of a DELETE: the id of what is gone. */
+export const DeletedResource = Type.Object({ _id: Uuid, deleted: Type.Literal(true) });
+export type DeletedResource = Static<typeof DeletedResource>;

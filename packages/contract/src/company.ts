@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, Nullable, Uuid } from './common.js';
+import { DateTime, FilePart, Nullable, Uuid } from './common.js';
 import {
   DocumentTypeChoice,
   DocumentTypeList,
@@ -130,3 +130,27 @@ export const ActivityPage = Type.Object({
   ),
 });
 export type ActivityPage = Static<typeof ActivityPage>;
+
+/** Answer of `PATCH /users/me/client-secret`: the new secret, shown this once. */
+export const RotatedClientSecret = Type.Object({
+  clientId: Type.String(),
+  clientSecret: Type.String(),
+});
+export type RotatedClientSecret = Static<typeof RotatedClientSecret>;
+
+/** Answer of `PATCH /users/me/webhook-secret`. */
+export const RotatedWebhookSecret = Type.Object({ webhookSecret: Type.String() });
+export type RotatedWebhookSecret = Static<typeof RotatedWebhookSecret>;
+
+/** Multipart body of `POST /users/me/company/logo` (documented; the route reads the part itself). */
+export const LogoMultipartBody = Type.Object({
+  logo: { ...FilePart, description: 'JPEG, PNG or WebP, ≤ 2 MB' },
+});
+
+/** Path of `GET /companies/{companyId}/logo`. */
+export const LogoParams = Type.Object({ companyId: Uuid });
+export type LogoParams = Static<typeof LogoParams>;
+
+/** Query of `GET /companies/{companyId}/logo`: `v`, a cache buster. */
+export const LogoQuery = Type.Object({ v: Type.Optional(Type.String({ maxLength: 32 })) });
+export type LogoQuery = Static<typeof LogoQuery>;

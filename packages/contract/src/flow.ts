@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
+import { DateTime, FilePart, Nullable, StringEnum, Uuid } from './common.js';
+import { MAX_SELFIE_FRAMES } from './limits.js';
 import { DocumentTypeChoice, HandoffMode, LinkType, LocationPermission, Plan } from './link.js';
 import { GateRules } from './gate-rules.js';
 import { Method, VerificationStatus, VerificationStep } from './verification.js';
@@ -188,3 +189,30 @@ export const SelfieCaptureMeta = Type.Object(
   { additionalProperties: false },
 );
 export type SelfieCaptureMeta = Static<typeof SelfieCaptureMeta>;
+
+/** Headers of every flow call but the first: the session token of this device. */
+export const FlowSessionHeaders = Type.Object({ 'x-flow-session': Type.Optional(Type.String()) });
+export type FlowSessionHeaders = Static<typeof FlowSessionHeaders>;
+
+/** Path of `POST /flow/captures/{kind}`. */
+export const CaptureParams = Type.Object({ kind: CaptureKind });
+export type CaptureParams = Static<typeof CaptureParams>;
+
+/**
+ * Multipart body of `POST /flow/captures/{kind}` (documented; the route reads the parts itself and
+ * checks `meta`, JSON text, against {@link DocumentCaptureMeta} or {@link SelfieCaptureMeta}).
+ */
+export const CaptureMultipartBody = Type.Object({
+  image: Type.Optional({
+    ...FilePart,
+    description: '`front`, `back`: the document side (JPEG, PNG or WebP, ≤ 10 MB)',
+  }),
+  frames: Type.Optional(
+    Type.Array(FilePart, {
+      minItems: 1,
+      maxItems: MAX_SELFIE_FRAMES,
+      description: '`selfie`: 1–5 frames (JPEG), one part each',
+    }),
+  ),
+  meta: Type.String({ description: 'JSON, see the description' }),
+});

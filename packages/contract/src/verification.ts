@@ -202,3 +202,95 @@ export const StatusWithOperation = Type.Object({
   method: Method,
 });
 export type StatusWithOperation = Static<typeof StatusWithOperation>;
+
+/** `{size}/{page}` path of `GET /verifications/{size}/{page}`. */
+export const VerificationPageParams = Type.Object({
+  size: Type.String({ maxLength: 20 }),
+  page: Type.String({ maxLength: 20 }),
+});
+export type VerificationPageParams = Static<typeof VerificationPageParams>;
+
+/** One image of a verification, as listed (the bytes are read one by one). */
+export const ImageInfo = Type.Object({
+  _id: Uuid,
+  kind: StringEnum(['front', 'back', 'selfie'] as const),
+  contentType: Type.String(),
+  size: Type.Integer(),
+  createdAt: DateTime,
+});
+export type ImageInfo = Static<typeof ImageInfo>;
+
+/** Another verification of the same `externalUserId`. */
+export const RelatedVerification = Type.Object({
+  _id: Uuid,
+  createdAt: DateTime,
+  status: VerificationStatus,
+  dataExpired: Type.Boolean(),
+});
+export type RelatedVerification = Static<typeof RelatedVerification>;
+
+/** Body of `POST /verification-feedback`: a manual override of the outcome. */
+export const FeedbackBody = Type.Object(
+  {
+    verificationId: Uuid,
+    overrideStatus: StringEnum(['success', 'failed'] as const),
+    reasonId: Uuid,
+  },
+  { additionalProperties: false },
+);
+export type FeedbackBody = Static<typeof FeedbackBody>;
+
+/** A recorded feedback. */
+export const FeedbackView = Type.Object({
+  _id: Uuid,
+  verificationId: Uuid,
+  reasonId: Uuid,
+  overrideStatus: StringEnum(['success', 'failed'] as const),
+  previousStatus: Type.String(),
+  status: VerificationStatus,
+  createdAt: DateTime,
+});
+export type FeedbackView = Static<typeof FeedbackView>;
+
+/** A reason a feedback can give. */
+export const FeedbackReason = Type.Object({ _id: Uuid, reason: Type.String() });
+export type FeedbackReason = Static<typeof FeedbackReason>;
+
+/** Query of `GET /verifications/status/{id}`. */
+export const StatusQuery = Type.Object({
+  linkId: Type.Optional(Type.String({ maxLength: 64 })),
+  include: Type.Optional(Type.Literal('operationGuid')),
+});
+export type StatusQuery = Static<typeof StatusQuery>;
+
+/** Answer of `GET /verifications/status/{id}`: the bare status, or with `include=operationGuid` the object. */
+export const StatusAnswer = Type.Union([VerificationStatus, StatusWithOperation]);
+export type StatusAnswer = Static<typeof StatusAnswer>;
+
+/** Body of `PATCH /verifications/geolocation` (device). */
+export const GeolocationBody = Type.Object(
+  { verificationId: Uuid, geolocation: ReportedGeolocation },
+  { additionalProperties: false },
+);
+export type GeolocationBody = Static<typeof GeolocationBody>;
+
+/** Body of `PATCH /verifications/error` (device). */
+export const ErrorReportBody = Type.Object(
+  {
+    verificationId: Uuid,
+    errorCode: Type.String({
+      pattern: '^[A-Z][A-Z0-9_]{0,63}$',
+      description: 'upper snake case, e.g. CAMERA_PERMISSION_DENIED',
+    }),
+    errorMessage: Type.String({ maxLength: 1000 }),
+  },
+  { additionalProperties: false },
+);
+export type ErrorReportBody = Static<typeof ErrorReportBody>;
+
+/** Body of `PATCH /verifications/identify` (device): the person's e-mail. */
+export const IdentifyBody = Type.Object(
+  { verificationId: Uuid, email: Type.String({ format: 'email', maxLength: 254 }) },
+  { additionalProperties: false },
+);
+export type IdentifyBody = Static<typeof IdentifyBody>;

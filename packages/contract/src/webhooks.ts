@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
+import { HttpUrl } from './link.js';
 
 /** One delivery of `GET /webhook-endpoints/{id}/deliveries`. */
 export const WebhookDelivery = Type.Object(
@@ -35,3 +36,33 @@ export const WebhookDeliveryPage = Type.Object({
   data: Type.Array(WebhookDelivery),
 });
 export type WebhookDeliveryPage = Static<typeof WebhookDeliveryPage>;
+
+/** A registered webhook endpoint. */
+export const WebhookEndpoint = Type.Object(
+  {
+    _id: Uuid,
+    userId: Uuid,
+    description: Type.String(),
+    url: Type.String(),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'WebhookEndpoint' },
+);
+export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
+
+const Description = Type.String({ maxLength: 500 });
+
+/** Body of `POST /webhook-endpoints`. */
+export const NewWebhookEndpointBody = Type.Object(
+  { url: HttpUrl, description: Type.Optional(Description) },
+  { additionalProperties: false },
+);
+export type NewWebhookEndpointBody = Static<typeof NewWebhookEndpointBody>;
+
+/** Body of `PATCH /webhook-endpoints/{id}`: at least one field. */
+export const WebhookEndpointPatchBody = Type.Object(
+  { url: Type.Optional(HttpUrl), description: Type.Optional(Description) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type WebhookEndpointPatchBody = Static<typeof WebhookEndpointPatchBody>;

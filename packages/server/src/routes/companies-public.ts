@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
-import { Uuid } from '@idv/contract';
+import { LogoParams, LogoQuery } from '@idv/contract';
 import { binaryResponse, errorResponses } from '../lib/route-schemas.js';
 
 /**
@@ -15,8 +14,8 @@ const publicCompanyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Public flow'],
         summary: 'Company logo (PNG, public)',
-        params: Type.Object({ companyId: Uuid }),
-        querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 32 })) }),
+        params: LogoParams,
+        querystring: LogoQuery,
         response: {
           200: binaryResponse('image/png', 'The logo (PNG bytes).'),
           ...errorResponses(400, 404, 429),

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { compileStrict } from '../plugins/app/validation.js';
 import multipart, { readMultipart } from '../plugins/external/multipart.js';
 import {
-  FilePart,
-  CaptureKind,
+  CaptureMultipartBody,
+  CaptureParams,
   CaptureResult,
+  FlowSessionHeaders,
   DocumentCaptureMeta,
   SelfieCaptureMeta,
 } from '@idv/contract';
@@ -133,22 +133,7 @@ const flowCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
       bodyLimit: MAX_SELFIE_FRAMES * CAPTURE_MAX_BYTES + META_MAX_BYTES + 64 * 1024,
       config: {
         rateLimit: DEVICE_RATE_LIMIT,
-        ...documentedBody({
-          'multipart/form-data': Type.Object({
-            image: Type.Optional({
-              ...FilePart,
-              description: '`front`, `back`: the document side (JPEG, PNG or WebP, ≤ 10 MB)',
-            }),
-            frames: Type.Optional(
-              Type.Array(FilePart, {
-                minItems: 1,
-                maxItems: MAX_SELFIE_FRAMES,
-                description: '`selfie`: 1–5 frames (JPEG), one part each',
-              }),
-            ),
-            meta: Type.String({ description: 'JSON, see the description' }),
-          }),
-        }),
+        ...documentedBody({ 'multipart/form-data': CaptureMultipartBody }),
       },
       schema: {
         tags: ['Flow (device)'],
@@ -162,8 +147,8 @@ const flowCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'time: a second one while the first is read or analysed answers 409 at once. 503 with `Retry-After` when the server ' +
           'is analysing as many captures as it allows (`IDV_CAPTURE_CONCURRENCY`).',
         consumes: ['multipart/form-data'],
-        headers: Type.Object({ 'x-flow-session': Type.Optional(Type.String()) }),
-        params: Type.Object({ kind: CaptureKind }),
+        headers: FlowSessionHeaders,
+        params: CaptureParams,
         response: {
           200: CaptureResult,
           ...errorResponses(400, 401, 409, 410, 413, 415, 429, 503),
