@@ -5,6 +5,7 @@
  */
 export * from './billing.js';
 export * from './cloud-keys.js';
+export * from './closed.js';
 export * from './common.js';
 export * from './company.js';
 export * from './contact-request.js';

@@ -1,3 +1,4 @@
+import type { WebhookGeolocation } from '@idv/contract';
 import type { LinksTable, VerificationsTable } from '../db/schema.js';
 import { parseJsonColumn } from '../lib/json.js';
 import type { LocationPermission } from './companies.js';
@@ -47,7 +48,7 @@ const WEBHOOK_GEOLOCATION_KEYS = [
   'source',
   'tier',
   'capturedAt',
-] as const;
+] as const satisfies readonly (keyof WebhookGeolocation & keyof StoredGeolocation)[];
 
 /** The public view of a stored geolocation. */
 export function publicGeolocation(stored: StoredGeolocation): PublicGeolocation {
@@ -59,13 +60,13 @@ export function publicGeolocation(stored: StoredGeolocation): PublicGeolocation 
  * The subset of a stored geolocation sent in webhooks (for the delivery pipeline): absent keys are
  * omitted, never null; `permission`, `sample`, `policy`, `ipDistanceKm`, `serverIp` never appear.
  */
-export function webhookGeolocation(stored: StoredGeolocation): Partial<StoredGeolocation> {
+export function webhookGeolocation(stored: StoredGeolocation): WebhookGeolocation {
   const subset: Record<string, unknown> = {};
   for (const key of WEBHOOK_GEOLOCATION_KEYS) {
     const value = stored[key];
     if (value !== undefined && value !== null) subset[key] = value;
   }
-  return subset as Partial<StoredGeolocation>;
+  return subset as WebhookGeolocation;
 }
 
 /** Ids of the accepted images of a verification. */
