@@ -26,10 +26,10 @@ export type ErrorResponse = Static<typeof ErrorResponse>;
 /** The spec's link error format (409). */
 export const LinkErrorResponse = Type.Object(
   {
-    code: Type.Integer({
+    code: Type.Union([Type.Literal(4091), Type.Literal(4092), Type.Literal(4093)], {
       description: '4091 LinkAlreadyUsed, 4092 LinkExpired, 4093 LinkInactive',
     }),
-    name: Type.String(),
+    name: StringEnum(['LinkAlreadyUsed', 'LinkExpired', 'LinkInactive'] as const),
     description: Type.String(),
     data: Type.Object({ linkId: Type.String() }),
   },

@@ -1,6 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, FilePart, Nullable, StringEnum, Uuid } from './common.js';
-import { MAX_SELFIE_FRAMES } from './limits.js';
+import {
+  MAX_SELFIE_FRAMES,
+  SELFIE_CHALLENGE_MAX_MS,
+  SELFIE_CHALLENGE_MAX_SAMPLES,
+} from './limits.js';
 import { DocumentTypeChoice, HandoffMode, LinkType, LocationPermission, Plan } from './link.js';
 import { GateRules } from './gate-rules.js';
 import { Method, VerificationStatus, VerificationStep } from './verification.js';
@@ -153,11 +157,11 @@ export const SelfieCaptureMeta = Type.Object(
         {
           type: StringEnum(['turn-left', 'turn-right', 'blink'] as const),
           passed: Type.Boolean(),
-          durationMs: Type.Integer({ minimum: 0, maximum: 600_000 }),
+          durationMs: Type.Integer({ minimum: 0, maximum: SELFIE_CHALLENGE_MAX_MS }),
           samples: Type.Array(
             Type.Object(
               {
-                t: Type.Number({ minimum: 0, maximum: 600_000 }),
+                t: Type.Number({ minimum: 0, maximum: SELFIE_CHALLENGE_MAX_MS }),
                 yaw: Degrees,
                 pitch: Degrees,
                 roll: Degrees,
@@ -165,7 +169,7 @@ export const SelfieCaptureMeta = Type.Object(
               },
               { additionalProperties: false },
             ),
-            { maxItems: 600 },
+            { maxItems: SELFIE_CHALLENGE_MAX_SAMPLES },
           ),
         },
         { additionalProperties: false },
@@ -183,7 +187,7 @@ export const SelfieCaptureMeta = Type.Object(
       ),
       // Empty when the device measured no pose (a native or uploaded photo without face models);
       // otherwise one entry per sent frame, in order (checked by the route).
-      { minItems: 0, maxItems: 5 },
+      { minItems: 0, maxItems: MAX_SELFIE_FRAMES },
     ),
   },
   { additionalProperties: false },

@@ -12,15 +12,15 @@ import {
   SelfieCaptureMeta,
 } from '@idv/contract';
 import { documentedBody, errorResponses } from '../lib/route-schemas.js';
-import { CAPTURE_MAX_BYTES, normalizeCapture } from '../services/capture-images.js';
+import {
+  CAPTURE_MAX_BYTES,
+  CAPTURE_META_MAX_BYTES as META_MAX_BYTES,
+  MAX_SELFIE_FRAMES,
+} from '@idv/contract/limits';
+import { normalizeCapture } from '../services/capture-images.js';
 import type { CaptureUpload } from '../services/pipeline/capture-pipeline.js';
 import { flowVerificationOf } from './flow.js';
 import { DEVICE_RATE_LIMIT } from './verifications-public.js';
-
-/** Most selfie frames per attempt (DESIGN §5). */
-const MAX_SELFIE_FRAMES = 5;
-/** Largest `meta` field (JSON text). */
-const META_MAX_BYTES = 64 * 1024;
 
 const checkDocumentMeta = compileStrict<DocumentCaptureMeta>(DocumentCaptureMeta, 'meta');
 const checkSelfieMeta = compileStrict<SelfieCaptureMeta>(SelfieCaptureMeta, 'meta');
