@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { CAPTURE_MAX_BYTES, CAPTURE_MAX_PIXELS, CAPTURE_MIN_SIDE } from '@idv/contract/limits';
+import { CAPTURE_MAX_PIXELS, CAPTURE_MIN_SIDE } from '@idv/contract/limits';
 import { ApiError, Errors } from '../lib/errors.js';
 
 // The limits are the contract's: the largest image by pixel count is read from the header before
