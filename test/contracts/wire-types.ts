@@ -40,7 +40,8 @@ agree<Same<element.FlowCompany, contract.FlowSession['company']>>();
 // The server builds webhooks typed by the contract, and what it stores and reads back fits what it
 // publishes.
 agree<Same<ReturnType<typeof eventPayload>, contract.WebhookPayload>>();
-agree<Fits<views.ReportedGeolocation, contract.ReportedGeolocation>>();
+agree<Same<views.ReportedGeolocation, contract.ReportedGeolocation>>();
+agree<Same<views.DocumentData, contract.DocumentData>>();
 agree<Fits<views.PublicGeolocation, contract.PublicGeolocation>>();
 agree<Fits<views.StoredGeolocation, contract.Geolocation>>();
 agree<Fits<views.VerificationRecord, contract.VerificationRecord>>();
