@@ -10,7 +10,8 @@ import { GateRules } from './gate-rules.js';
 import { Method, VerificationStatus, VerificationStep } from './verification.js';
 
 export const CaptureKind = StringEnum(['front', 'back', 'selfie'] as const);
-export type CaptureKind = Static<typeof CaptureKind>;
+/** A capture the flow may ask for. */
+export type CaptureKind = 'front' | 'back' | 'selfie';
 
 const Retries = Type.Object({
   front: Type.Integer(),

@@ -9,7 +9,8 @@ export const VerificationStatus = StringEnum([
   'success',
   'failed',
 ] as const);
-export type VerificationStatus = Static<typeof VerificationStatus>;
+/** Status of a verification (spec "Verification status"). */
+export type VerificationStatus = 'pending' | 'started' | 'expired' | 'success' | 'failed';
 export const VerificationStep = StringEnum([
   'NEW_OPERATION',
   'ADD_FRONT',

@@ -5,7 +5,6 @@
  * of the flow API is typed against the same contract.
  */
 import type {
-  CaptureKind as ContractCaptureKind,
   CreatedFlowSession as ContractCreatedFlowSession,
   DocumentCaptureMeta as ContractDocumentCaptureMeta,
   DocumentTypeChoice,
@@ -22,22 +21,21 @@ import type {
   Method,
   Plan as ContractPlan,
   PLATFORMS,
-  ReportedGeolocation,
   SelfieCaptureMeta as ContractSelfieCaptureMeta,
   StatusWithOperation,
   CaptureResult as ContractCaptureResult,
-  VerificationStatus as ContractVerificationStatus,
   VerificationStep as ContractVerificationStep,
 } from '@idv/contract';
+import type * as contract from '@idv/contract';
 
 /** Status of a verification (spec "Verification status"). */
-export type VerificationStatus = ContractVerificationStatus;
+export type VerificationStatus = 'pending' | 'started' | 'expired' | 'success' | 'failed';
 
 /** Step of a verification (spec "Steps"). */
 export type VerificationStep = ContractVerificationStep;
 
 /** A capture the flow may ask for. */
-export type CaptureKind = ContractCaptureKind;
+export type CaptureKind = 'front' | 'back' | 'selfie';
 
 /** Branch of the flow: `FACE` is the adaptive selfie-only branch; `null` while unresolved. */
 export type FlowMethod = Method;
@@ -96,13 +94,28 @@ export type DocumentCaptureMeta = ContractDocumentCaptureMeta;
 export type SelfieCaptureMeta = ContractSelfieCaptureMeta;
 
 /** Where a capture came from (`meta.source`). */
-export type CaptureOrigin = DocumentCaptureMeta['source'];
+export type CaptureOrigin = 'camera' | 'upload' | 'native';
 
 /** One sampled frame of the selfie session (pose and eyes), for the server's liveness checks. */
 export type LivenessSample = NonNullable<SelfieCaptureMeta['challenge']>['samples'][number];
 
 /** Keys accepted by `PATCH /verifications` inside `geolocation` (spec). */
-export type GeolocationReport = ReportedGeolocation;
+export interface GeolocationReport {
+  ip?: string;
+  accuracyRadius?: number;
+  city?: string;
+  country?: string;
+  latitude?: string;
+  longitude?: string;
+  subdivisions?: string;
+  accuracy?: number;
+  source?: 'gps' | 'wifi' | 'cell' | 'ip' | 'none';
+  permission?: 'granted' | 'denied' | 'prompt';
+  sample?: string;
+  capturedAt?: string;
+  deviceLatitude?: number;
+  deviceLongitude?: number;
+}
 
 /** The connection fingerprint service's answer (spec), kept raw for forwarding. */
 export interface FingerprintAnswer {
@@ -114,3 +127,20 @@ export interface FingerprintAnswer {
 
 /** Link error body (409, DESIGN §4). */
 export type LinkErrorBody = LinkErrorResponse;
+
+/*
+ * The four types above that the element's event details carry (`VerificationStatus`,
+ * `CaptureKind`, `CaptureOrigin`, `GeolocationReport`) are spelled out, because the API reference
+ * of `@idv/capacitor` is generated from their declarations (docgen prints declared text and does
+ * not resolve `Static<typeof …>`). Each is held to the contract here, so a difference fails this
+ * package's own build (types only: nothing reaches the bundle).
+ */
+type Same<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Holds<Check extends true> = Check;
+export type _ContractChecks = [
+  Holds<Same<VerificationStatus, contract.VerificationStatus>>,
+  Holds<Same<CaptureKind, contract.CaptureKind>>,
+  Holds<Same<CaptureOrigin, DocumentCaptureMeta['source']>>,
+  Holds<Same<GeolocationReport, contract.ReportedGeolocation>>,
+];
