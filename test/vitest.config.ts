@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // 90 s, hence the 3-minute bound (a stuck step still fails on its own 20–60 s waits first).
 export default defineConfig({
   test: {
-    include: ['e2e/**/*.test.ts'],
+    include: ['e2e/**/*.test.ts', 'contracts/**/*.test.ts'],
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 180_000,

@@ -1,7 +1,8 @@
 /**
  * The flow API's wire types, checked at compile time: `<idv-verify>` declares the shapes it
  * exchanges with the server itself (the element must not import the server), so this file makes
- * `tsc --build` fail as soon as the element's declarations and the server's schemas drift apart.
+ * `tsc --build` fail as soon as the element's declarations and the contract's schemas
+ * (`@idv/contract`, which the server validates and publishes) drift apart.
  * Nothing runs: a mismatch is a type error on the line that names the pair.
  */
 import type {
@@ -13,7 +14,7 @@ import type {
   SelfieCaptureMeta,
 } from '@idv/verify';
 import type { Static } from 'typebox';
-import type * as server from '../../packages/server/dist/schemas/flow.js';
+import type * as server from '@idv/contract';
 
 /** True when A and B are the same type (neither wider nor narrower). */
 type Same<A, B> =

@@ -218,7 +218,7 @@ async function commandGateRules(args: string[]): Promise<void> {
     throw new UsageError(`cannot read ${positionals[1]}: ${(error as Error).message}`);
   }
   const { Value } = await import('typebox/value');
-  const { GateRuleSetSchema } = await import('./schemas/gate-rules.js');
+  const { GateRuleSetSchema } = await import('@idv/contract');
   if (!Value.Check(GateRuleSetSchema, document)) {
     const first = [...Value.Errors(GateRuleSetSchema, document)][0];
     throw new UsageError(

@@ -11,9 +11,9 @@ import { join, resolve } from 'node:path';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import type { AnalysisService } from '@idv/contract';
 import {
   CloudKeyService,
-  type AnalysisService,
   type ApiKeyAuthority,
   type ApiKeyDecision,
 } from './services/cloud-keys.js';

@@ -401,6 +401,22 @@ describe('geolocation report', () => {
     });
     expect(noFixReport('denied')).to.include({ source: 'none', permission: 'denied' });
   });
+
+  it('reports the subdivisions the fingerprint service lists as one text, outermost first', () => {
+    const listed = {
+      raw: '{}',
+      userData: {
+        ip: '203.0.113.9',
+        geoData: { country: 'United Kingdom', subdivisions: ['England', 'Greater London'] },
+      },
+    };
+    expect(noFixReport('prompt', listed)).to.include({
+      country: 'United Kingdom',
+      subdivisions: 'England, Greater London',
+    });
+    const none = { raw: '{}', userData: { geoData: { subdivisions: [] } } };
+    expect(noFixReport('prompt', none)).not.to.have.property('subdivisions');
+  });
 });
 
 describe('branding, links, QR, languages', () => {

@@ -1,28 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { identityOf } from '../plugins/app/authentication.js';
 import {
-  DateTime,
-  Nullable,
-  StringEnum,
-  Uuid,
-  bearerSecurity,
-  errorResponses,
-} from '../schemas/common.js';
-import { Plan } from '../schemas/link.js';
-
-const Invoice = Type.Object({
-  _id: Uuid,
-  amount: Type.Number({ description: 'in currency units' }),
-  currency: Type.String(),
-  status: StringEnum(['open', 'processing', 'paid'] as const, {
-    description: '`processing` while a payment holds the invoice (claimed, being charged)',
-  }),
-  periodStart: DateTime,
-  periodEnd: DateTime,
-  paidAt: Nullable(DateTime),
-  createdAt: DateTime,
-});
+  PaymentMethodBody,
+  PaymentMethodResult,
+  Subscription,
+  SubscriptionParams,
+} from '@idv/contract';
+import { bearerSecurity, errorResponses } from '../lib/route-schemas.js';
 
 /** `/billing`: payment method and subscription (Bearer). */
 const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -42,20 +26,9 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'answers 402. Each invoice is claimed before it is charged and charged with its id as idempotency key: concurrent or ' +
           'repeated calls charge it once. 503 when no payment provider is configured.',
         security: bearerSecurity,
-        body: Type.Object(
-          { token: Type.String({ minLength: 1, maxLength: 200 }) },
-          { additionalProperties: false },
-        ),
+        body: PaymentMethodBody,
         response: {
-          200: Type.Object({
-            paymentMethod: Type.Object({
-              _id: Uuid,
-              brand: Type.String(),
-              last4: Type.String(),
-              createdAt: DateTime,
-            }),
-            collectedInvoices: Type.Array(Invoice),
-          }),
+          200: PaymentMethodResult,
           ...errorResponses(400, 401, 402, 403, 429, 503),
         },
       },
@@ -80,16 +53,9 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           '403 when the subscription belongs to another company; 404 when it does not exist.',
         security: bearerSecurity,
-        params: Type.Object({ idSubscription: Uuid }),
+        params: SubscriptionParams,
         response: {
-          200: Type.Object({
-            _id: Uuid,
-            companyId: Uuid,
-            plan: Plan,
-            status: StringEnum(['active', 'unpaid'] as const),
-            currentPeriodEnd: DateTime,
-            invoices: Type.Array(Invoice),
-          }),
+          200: Subscription,
           ...errorResponses(400, 401, 403, 404, 429),
         },
       },

@@ -2,37 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { identityOf } from '../plugins/app/authentication.js';
 import {
-  DateTime,
+  CloudKey,
+  CloudKeyPauseBody,
+  CloudKeyWithSecret,
+  DeletedResource,
   IdParams,
-  Nullable,
-  StringEnum,
-  Uuid,
-  bearerSecurity,
-  errorResponses,
-} from '../schemas/common.js';
-import { ANALYSIS_SERVICES } from '../services/cloud-keys.js';
-
-const keyFields = {
-  _id: Uuid,
-  service: StringEnum(ANALYSIS_SERVICES),
-  name: Type.String(),
-  prefix: Type.String({ description: 'first characters of the secret, to tell keys apart' }),
-  status: StringEnum(['active', 'paused'] as const),
-  paused: Type.Boolean(),
-  usage: Type.Object({ used: Type.Integer(), limit: Type.Integer(), remaining: Type.Integer() }),
-  lastUsedAt: Nullable(DateTime),
-  rotatedAt: Nullable(DateTime),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-};
-const CloudKey = Type.Object(keyFields, { title: 'CloudKey' });
-const CloudKeyWithSecret = Type.Object(
-  {
-    ...keyFields,
-    secret: Type.String({ description: 'shown once; send it as the Api-Key header' }),
-  },
-  { title: 'CloudKeyWithSecret' },
-);
+  NewCloudKeyBody,
+} from '@idv/contract';
+import { bearerSecurity, errorResponses } from '../lib/route-schemas.js';
 
 /** `/cloud-services/keys`: self-service keys of the analysis APIs (Bearer, Premium/Pro). */
 const cloudServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -78,13 +55,7 @@ const cloudServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'At most 5 keys per service (422 beyond); 10,000 trial calls each; e-mail at 80 %.',
         security: bearerSecurity,
-        body: Type.Object(
-          {
-            service: StringEnum(ANALYSIS_SERVICES),
-            name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: NewCloudKeyBody,
         response: { 201: CloudKeyWithSecret, ...errorResponses(400, 401, 403, 422, 429) },
       },
     },
@@ -141,7 +112,7 @@ const cloudServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Pause or resume a key',
         security: bearerSecurity,
         params: IdParams,
-        body: Type.Object({ paused: Type.Boolean() }, { additionalProperties: false }),
+        body: CloudKeyPauseBody,
         response: { 200: CloudKey, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
@@ -172,7 +143,7 @@ const cloudServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearerSecurity,
         params: IdParams,
         response: {
-          200: Type.Object({ _id: Uuid, deleted: Type.Literal(true) }),
+          200: DeletedResource,
           ...errorResponses(400, 401, 403, 404, 429),
         },
       },

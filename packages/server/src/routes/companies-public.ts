@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
-import { binaryResponse, errorResponses, Uuid } from '../schemas/common.js';
+import { LogoParams, LogoQuery } from '@idv/contract';
+import { binaryResponse, errorResponses } from '../lib/route-schemas.js';
 
 /**
  * `GET /companies/{companyId}/logo`: the uploaded logo, public so the verification element can show it
@@ -14,8 +14,8 @@ const publicCompanyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Public flow'],
         summary: 'Company logo (PNG, public)',
-        params: Type.Object({ companyId: Uuid }),
-        querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 32 })) }),
+        params: LogoParams,
+        querystring: LogoQuery,
         response: {
           200: binaryResponse('image/png', 'The logo (PNG bytes).'),
           ...errorResponses(400, 404, 429),

@@ -1,25 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { compileStrict } from '../plugins/app/validation.js';
 import multipart, { readMultipart } from '../plugins/external/multipart.js';
-import { documentedBody, errorResponses, FilePart } from '../schemas/common.js';
 import {
-  CaptureKind,
+  CaptureMultipartBody,
+  CaptureParams,
   CaptureResult,
+  FlowSessionHeaders,
   DocumentCaptureMeta,
   SelfieCaptureMeta,
-} from '../schemas/flow.js';
-import { CAPTURE_MAX_BYTES, normalizeCapture } from '../services/capture-images.js';
+} from '@idv/contract';
+import { documentedBody, errorResponses } from '../lib/route-schemas.js';
+import {
+  CAPTURE_MAX_BYTES,
+  CAPTURE_META_MAX_BYTES as META_MAX_BYTES,
+  MAX_SELFIE_FRAMES,
+} from '@idv/contract/limits';
+import { normalizeCapture } from '../services/capture-images.js';
 import type { CaptureUpload } from '../services/pipeline/capture-pipeline.js';
 import { flowVerificationOf } from './flow.js';
 import { DEVICE_RATE_LIMIT } from './verifications-public.js';
-
-/** Most selfie frames per attempt (DESIGN §5). */
-const MAX_SELFIE_FRAMES = 5;
-/** Largest `meta` field (JSON text). */
-const META_MAX_BYTES = 64 * 1024;
 
 const checkDocumentMeta = compileStrict<DocumentCaptureMeta>(DocumentCaptureMeta, 'meta');
 const checkSelfieMeta = compileStrict<SelfieCaptureMeta>(SelfieCaptureMeta, 'meta');
@@ -132,22 +133,7 @@ const flowCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
       bodyLimit: MAX_SELFIE_FRAMES * CAPTURE_MAX_BYTES + META_MAX_BYTES + 64 * 1024,
       config: {
         rateLimit: DEVICE_RATE_LIMIT,
-        ...documentedBody({
-          'multipart/form-data': Type.Object({
-            image: Type.Optional({
-              ...FilePart,
-              description: '`front`, `back`: the document side (JPEG, PNG or WebP, ≤ 10 MB)',
-            }),
-            frames: Type.Optional(
-              Type.Array(FilePart, {
-                minItems: 1,
-                maxItems: MAX_SELFIE_FRAMES,
-                description: '`selfie`: 1–5 frames (JPEG), one part each',
-              }),
-            ),
-            meta: Type.String({ description: 'JSON, see the description' }),
-          }),
-        }),
+        ...documentedBody({ 'multipart/form-data': CaptureMultipartBody }),
       },
       schema: {
         tags: ['Flow (device)'],
@@ -161,8 +147,8 @@ const flowCaptureRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'time: a second one while the first is read or analysed answers 409 at once. 503 with `Retry-After` when the server ' +
           'is analysing as many captures as it allows (`IDV_CAPTURE_CONCURRENCY`).',
         consumes: ['multipart/form-data'],
-        headers: Type.Object({ 'x-flow-session': Type.Optional(Type.String()) }),
-        params: Type.Object({ kind: CaptureKind }),
+        headers: FlowSessionHeaders,
+        params: CaptureParams,
         response: {
           200: CaptureResult,
           ...errorResponses(400, 401, 409, 410, 413, 415, 429, 503),

@@ -1,16 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import { ApiError, HandoffTokenRefused } from '../lib/errors.js';
-import { documentedBody, errorResponses, LinkErrorResponse } from '../schemas/common.js';
 import {
+  LinkErrorResponse,
   CreatedFlowSession,
   DocumentTypeBody,
   FlowSession,
+  FlowSessionHeaders,
+  ForwardedFingerprint,
   HandoffTicket,
   OpenSessionBody,
   TermsBody,
-} from '../schemas/flow.js';
+} from '@idv/contract';
+import { documentedBody, errorResponses } from '../lib/route-schemas.js';
 import flowCaptureRoutes from './flow-captures.js';
 import { DEVICE_RATE_LIMIT } from './verifications-public.js';
 
@@ -30,8 +33,6 @@ export function flowVerificationOf(request: FastifyRequest): string {
 
 /** Largest forwarded fingerprint body (a genuine one is a few KB). */
 const FINGERPRINT_BODY_LIMIT = 64 * 1024;
-
-const sessionHeader = Type.Object({ 'x-flow-session': Type.Optional(Type.String()) });
 
 /**
  * The device-facing flow API (DESIGN §5), without Bearer: `POST /flow/sessions` opens (or takes
@@ -108,7 +109,7 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           tags,
           summary: 'The session (resume after a reload)',
-          headers: sessionHeader,
+          headers: FlowSessionHeaders,
           response: { 200: FlowSession, ...errorResponses(401, 410, 429) },
         },
       },
@@ -127,7 +128,7 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
           tags,
           summary: 'Accept the terms',
           description: 'Captures answer 409 until the terms are accepted.',
-          headers: sessionHeader,
+          headers: FlowSessionHeaders,
           body: TermsBody,
           response: { 200: FlowSession, ...errorResponses(400, 401, 409, 410, 429) },
         },
@@ -149,7 +150,7 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
             "The session's `requiredCaptures` follow the choice. It may change until a capture is accepted; 409 afterwards " +
             '(choosing the type in force again answers the session), 409 for a type the link does not allow ' +
             '(`documentTypes`), 400 for an unknown value. A front sent without a choice is taken as `ID_CARD`.',
-          headers: sessionHeader,
+          headers: FlowSessionHeaders,
           body: DocumentTypeBody,
           response: { 200: FlowSession, ...errorResponses(400, 401, 409, 410, 429) },
         },
@@ -159,7 +160,7 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return app.services.flowSessions.chooseDocumentType(
           flowVerificationOf(request),
           // Checked by the schema (this scope has no type provider).
-          (request.body as Static<typeof DocumentTypeBody>).documentType,
+          (request.body as DocumentTypeBody).documentType,
         );
       },
     );
@@ -176,7 +177,7 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
             '`handoffUrl` (`{IDV_PUBLIC_APP_URL}/v/{linkId}?handoff={token}`, shown as a QR code) opens the flow on another ' +
             "device, which takes the session over; this device's token then stops working. Valid 10 minutes, once; a new " +
             'hand-off replaces the previous one.',
-          headers: sessionHeader,
+          headers: FlowSessionHeaders,
           response: { 200: HandoffTicket, ...errorResponses(401, 409, 410, 429) },
         },
       },
@@ -203,12 +204,7 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
           config: {
             rateLimit: DEVICE_RATE_LIMIT,
             // Read as raw bytes (the signature covers them), so documented here, not validated.
-            ...documentedBody({
-              'application/json': Type.Object({
-                userData: Type.Object({}, { additionalProperties: true }),
-                signature: Type.String({ description: 'base64 RSA signature over userData' }),
-              }),
-            }),
+            ...documentedBody({ 'application/json': ForwardedFingerprint }),
           },
           schema: {
             tags,
@@ -218,7 +214,7 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
               "the service's public key and the signals are stored as the verification's `device` (authenticated reads " +
               'only). 400 when it does not verify or is older than 15 minutes; 503 when the fingerprint service is not ' +
               'configured or unreachable.',
-            headers: sessionHeader,
+            headers: FlowSessionHeaders,
             response: {
               204: Type.Null(),
               ...errorResponses(400, 401, 409, 410, 413, 415, 429, 503),

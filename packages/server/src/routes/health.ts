@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
-import { Type } from 'typebox';
+import { HealthStatus } from '@idv/contract';
 import { Errors } from '../lib/errors.js';
-import { errorResponses } from '../schemas/common.js';
+import { errorResponses } from '../lib/route-schemas.js';
 import { SERVER_VERSION } from '../version.js';
 
 /** `GET /health/status`: 200 while the database answers, 503 otherwise (no token). */
@@ -15,11 +15,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Health'],
         summary: 'Service health',
         response: {
-          200: Type.Object({
-            status: Type.Literal('ok'),
-            version: Type.String(),
-            database: Type.String(),
-          }),
+          200: HealthStatus,
           ...errorResponses(503),
         },
       },

@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { resolvePage } from '../lib/paging.js';
 import { identityOf } from '../plugins/app/authentication.js';
-import { IdParams, PagingQuery, bearerSecurity, errorResponses } from '../schemas/common.js';
-import { CreatedLink, LinkRecord, NewLinkBody } from '../schemas/link.js';
+import { IdParams, PagingQuery, CreatedLink, LinkRecord, NewLinkBody } from '@idv/contract';
+import { bearerSecurity, errorResponses } from '../lib/route-schemas.js';
 
 /** Largest serialized `metadata` (bytes). */
 const METADATA_MAX_BYTES = 4096;

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { OAuthError } from '../lib/errors.js';
 import formBody from '../plugins/external/form-body.js';
-import { OAuthErrorResponse } from '../schemas/common.js';
+import { OAuthErrorResponse, OAuthToken, OAuthTokenBody } from '@idv/contract';
 import { planHasApi } from '../services/plans.js';
 
 /** OAuth grants registered with IANA that we recognise but do not support: 501 (DESIGN §4). */
@@ -42,16 +41,6 @@ function parseBasic(header: string): { clientId: string; clientSecret: string } 
   };
 }
 
-const TokenBody = Type.Object(
-  {
-    grant_type: Type.Optional(Type.String({ maxLength: 200 })),
-    client_id: Type.Optional(Type.String({ maxLength: 200 })),
-    client_secret: Type.Optional(Type.String({ maxLength: 200 })),
-    scope: Type.Optional(Type.String({ maxLength: 200 })),
-  },
-  { additionalProperties: false },
-);
-
 /** `POST /oauth/token`: OAuth 2.0 client credentials (RFC 6749 §4.4). */
 const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Form bodies here only (RFC 6749): every other route takes JSON, and a form body there is 415.
@@ -67,13 +56,9 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`client_id`/`client_secret` in the form. Basic plan accounts answer 401 `invalid_client`.',
         security: [{ basicAuth: [] }],
         consumes: ['application/x-www-form-urlencoded'],
-        body: TokenBody,
+        body: OAuthTokenBody,
         response: {
-          200: Type.Object({
-            access_token: Type.String(),
-            expires_in: Type.Integer({ description: 'seconds (3600)' }),
-            token_type: Type.Literal('Bearer'),
-          }),
+          200: OAuthToken,
           400: OAuthErrorResponse,
           401: OAuthErrorResponse,
           501: OAuthErrorResponse,

@@ -1,20 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { identityOf } from '../plugins/app/authentication.js';
 import { clientKey } from '../plugins/external/rate-limit.js';
-import { DateTime, Nullable, Uuid, bearerSecurity, errorResponses } from '../schemas/common.js';
+import { ContactRequest, ContactRequestBody } from '@idv/contract';
+import { bearerSecurity, errorResponses } from '../lib/route-schemas.js';
 
 /** Contact requests per company and minute (DESIGN §4). */
 const CONTACT_REQUESTS_PER_MINUTE = 5;
-
-const ContactRequest = Type.Object({
-  _id: Uuid,
-  companyId: Uuid,
-  plan: Type.String(),
-  quota: Type.Integer(),
-  message: Nullable(Type.String()),
-  createdAt: DateTime,
-});
 
 /** `/service/contact-request`: commercial contact, idempotent per company and rate limited (Bearer). */
 const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -44,13 +35,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'First call 201, later calls 200 with the existing request. Company, plan and quota come from the session. ' +
           `Rate limited (${CONTACT_REQUESTS_PER_MINUTE}/min per company, 429 with Retry-After).`,
         security: bearerSecurity,
-        body: Type.Object(
-          {
-            message: Type.Optional(Type.String({ maxLength: 2000 })),
-            phone: Type.Optional(Type.String({ maxLength: 40 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: ContactRequestBody,
         response: {
           200: ContactRequest,
           201: ContactRequest,

@@ -1,23 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { resolvePage } from '../lib/paging.js';
 import { identityOf } from '../plugins/app/authentication.js';
 import multipart, { LOGO_MAX_BYTES, readMultipart } from '../plugins/external/multipart.js';
 import {
-  FilePart,
   PagingQuery,
-  bearerSecurity,
-  documentedBody,
-  errorResponses,
-} from '../schemas/common.js';
-import {
   ActivityPage,
   CompanyPatchBody,
   CompanyView,
+  LogoMultipartBody,
+  RotatedClientSecret,
+  RotatedWebhookSecret,
   UsageStats,
   UserView,
-} from '../schemas/company.js';
+} from '@idv/contract';
+import { bearerSecurity, documentedBody, errorResponses } from '../lib/route-schemas.js';
 
 /** `/users/me…`: the account, its company settings, logo, usage and activity (Bearer). */
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -101,7 +98,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'new secret. Also `idv-server account rotate-secret --client-id ID`.',
         security: bearerSecurity,
         response: {
-          200: Type.Object({ clientId: Type.String(), clientSecret: Type.String() }),
+          200: RotatedClientSecret,
           ...errorResponses(401, 403, 404, 429),
         },
       },
@@ -133,7 +130,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'No body. The new secret signs every delivery from now on.',
         security: bearerSecurity,
         response: {
-          200: Type.Object({ webhookSecret: Type.String() }),
+          200: RotatedWebhookSecret,
           ...errorResponses(401, 403, 404, 429),
         },
       },
@@ -161,11 +158,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       '/users/me/company/logo',
       {
         config: {
-          ...documentedBody({
-            'multipart/form-data': Type.Object({
-              logo: { ...FilePart, description: 'JPEG, PNG or WebP, ≤ 2 MB' },
-            }),
-          }),
+          ...documentedBody({ 'multipart/form-data': LogoMultipartBody }),
         },
         schema: {
           tags,

@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { perAddressLimit } from '../plugins/external/rate-limit-ip.js';
-import { IdParams, Uuid, errorResponses } from '../schemas/common.js';
 import {
+  ErrorReportBody,
+  GeolocationBody,
+  IdentifyBody,
+  IdParams,
   PublicVerificationView,
-  ReportedGeolocation,
+  StatusAnswer,
+  StatusQuery,
   StatusWithOperation,
-  VerificationStatus,
-} from '../schemas/verification.js';
+} from '@idv/contract';
+import { errorResponses } from '../lib/route-schemas.js';
 
 /** Fields the server derives; a client sending them gets a 400 naming the field. */
 const SERVER_DERIVED_FIELDS = ['tier', 'policy', 'ipDistanceKm', 'serverIp'] as const;
@@ -28,28 +31,6 @@ export const IDENTIFY_REQUESTS_PER_MINUTE = 30;
 /** Rate limit of the device-facing endpoints (the three PATCHes and the flow API). */
 export const DEVICE_RATE_LIMIT = { max: DEVICE_REQUESTS_PER_MINUTE, timeWindow: 60_000 };
 const deviceRateLimit = DEVICE_RATE_LIMIT;
-
-const GeolocationBody = Type.Object(
-  { verificationId: Uuid, geolocation: ReportedGeolocation },
-  { additionalProperties: false },
-);
-
-const ErrorReportBody = Type.Object(
-  {
-    verificationId: Uuid,
-    errorCode: Type.String({
-      pattern: '^[A-Z][A-Z0-9_]{0,63}$',
-      description: 'upper snake case, e.g. CAMERA_PERMISSION_DENIED',
-    }),
-    errorMessage: Type.String({ maxLength: 1000 }),
-  },
-  { additionalProperties: false },
-);
-
-const IdentifyBody = Type.Object(
-  { verificationId: Uuid, email: Type.String({ format: 'email', maxLength: 254 }) },
-  { additionalProperties: false },
-);
 
 /** Public endpoints called by the person's device and by integrators polling status (no token). */
 const publicVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -75,12 +56,9 @@ const publicVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Requires `linkId` (403 when missing, not matching, or the verification is unknown). Without `include` the answer ' +
           'is a bare JSON string; with `include=operationGuid` an object `{status, operationGuid, method}`.',
         params: IdParams,
-        querystring: Type.Object({
-          linkId: Type.Optional(Type.String({ maxLength: 64 })),
-          include: Type.Optional(Type.Literal('operationGuid')),
-        }),
+        querystring: StatusQuery,
         response: {
-          200: Type.Union([VerificationStatus, StatusWithOperation]),
+          200: StatusAnswer,
           ...errorResponses(400, 403, 429),
         },
       },

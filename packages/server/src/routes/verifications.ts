@@ -4,46 +4,17 @@ import { Errors } from '../lib/errors.js';
 import { resolvePage } from '../lib/paging.js';
 import { identityOf } from '../plugins/app/authentication.js';
 import {
-  DateTime,
+  FeedbackBody,
+  FeedbackReason,
+  FeedbackView,
   IdParams,
-  binaryResponse,
-  StringEnum,
-  Uuid,
-  bearerSecurity,
-  errorResponses,
-} from '../schemas/common.js';
-import {
+  ImageInfo,
+  RelatedVerification,
   VerificationPage,
+  VerificationPageParams,
   VerificationRecord,
-  VerificationStatus,
-} from '../schemas/verification.js';
-
-const ImageInfo = Type.Object({
-  _id: Uuid,
-  kind: StringEnum(['front', 'back', 'selfie'] as const),
-  contentType: Type.String(),
-  size: Type.Integer(),
-  createdAt: DateTime,
-});
-
-const FeedbackBody = Type.Object(
-  {
-    verificationId: Uuid,
-    overrideStatus: StringEnum(['success', 'failed'] as const),
-    reasonId: Uuid,
-  },
-  { additionalProperties: false },
-);
-
-const FeedbackView = Type.Object({
-  _id: Uuid,
-  verificationId: Uuid,
-  reasonId: Uuid,
-  overrideStatus: StringEnum(['success', 'failed'] as const),
-  previousStatus: Type.String(),
-  status: VerificationStatus,
-  createdAt: DateTime,
-});
+} from '@idv/contract';
+import { binaryResponse, bearerSecurity, errorResponses } from '../lib/route-schemas.js';
 
 /** Authenticated reads of verifications, their images, and manual feedback (Bearer). */
 const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -87,10 +58,7 @@ const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'One page of verifications',
         description: 'A `size` above 100, zero or negative is served as 100; `page` starts at 1.',
         security: bearerSecurity,
-        params: Type.Object({
-          size: Type.String({ maxLength: 20 }),
-          page: Type.String({ maxLength: 20 }),
-        }),
+        params: VerificationPageParams,
         response: { 200: VerificationPage, ...errorResponses(400, 401, 403, 429) },
       },
     },
@@ -127,14 +95,7 @@ const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearerSecurity,
         params: IdParams,
         response: {
-          200: Type.Array(
-            Type.Object({
-              _id: Uuid,
-              createdAt: DateTime,
-              status: VerificationStatus,
-              dataExpired: Type.Boolean(),
-            }),
-          ),
+          200: Type.Array(RelatedVerification),
           ...errorResponses(400, 401, 403, 404, 429),
         },
       },
@@ -217,7 +178,7 @@ const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Feedback reasons',
         security: bearerSecurity,
         response: {
-          200: Type.Array(Type.Object({ _id: Uuid, reason: Type.String() })),
+          200: Type.Array(FeedbackReason),
           ...errorResponses(401, 403, 429),
         },
       },

@@ -5,29 +5,15 @@ import { identityOf } from '../plugins/app/authentication.js';
 import { Errors } from '../lib/errors.js';
 import { resolvePage } from '../lib/paging.js';
 import {
-  DateTime,
+  DeletedResource,
   IdParams,
+  NewWebhookEndpointBody,
   PagingQuery,
-  Uuid,
-  bearerSecurity,
-  errorResponses,
-} from '../schemas/common.js';
-import { WebhookDeliveryPage } from '../schemas/flow.js';
-import { HttpUrl } from '../schemas/link.js';
-
-const WebhookEndpoint = Type.Object(
-  {
-    _id: Uuid,
-    userId: Uuid,
-    description: Type.String(),
-    url: Type.String(),
-    createdAt: DateTime,
-    updatedAt: DateTime,
-  },
-  { title: 'WebhookEndpoint' },
-);
-
-const Description = Type.String({ maxLength: 500 });
+  WebhookDeliveryPage,
+  WebhookEndpoint,
+  WebhookEndpointPatchBody,
+} from '@idv/contract';
+import { bearerSecurity, errorResponses } from '../lib/route-schemas.js';
 
 /** `/webhook-endpoints`: registration of the URLs that receive signed events (Bearer, Premium/Pro). */
 const webhookEndpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -49,10 +35,7 @@ const webhookEndpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Exactly `url` and optional `description`; any other field answers 400. URLs resolving to loopback, private or reserved ' +
           'addresses are refused unless the server runs with IDV_WEBHOOK_ALLOW_PRIVATE=true.',
         security: bearerSecurity,
-        body: Type.Object(
-          { url: HttpUrl, description: Type.Optional(Description) },
-          { additionalProperties: false },
-        ),
+        body: NewWebhookEndpointBody,
         response: { 201: WebhookEndpoint, ...errorResponses(400, 401, 403, 422, 429) },
       },
     },
@@ -122,10 +105,7 @@ const webhookEndpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Update a webhook endpoint',
         security: bearerSecurity,
         params: IdParams,
-        body: Type.Object(
-          { url: Type.Optional(HttpUrl), description: Type.Optional(Description) },
-          { additionalProperties: false, minProperties: 1 },
-        ),
+        body: WebhookEndpointPatchBody,
         response: { 200: WebhookEndpoint, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
@@ -142,7 +122,7 @@ const webhookEndpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearerSecurity,
         params: IdParams,
         response: {
-          200: Type.Object({ _id: Uuid, deleted: Type.Literal(true) }),
+          200: DeletedResource,
           ...errorResponses(400, 401, 403, 404, 429),
         },
       },

@@ -1,12 +1,9 @@
 import sharp from 'sharp';
+import { CAPTURE_MAX_PIXELS, CAPTURE_MIN_SIDE } from '@idv/contract/limits';
 import { ApiError, Errors } from '../lib/errors.js';
 
-/** Largest upload of one image (bytes): 10 MB (DESIGN §5). */
-export const CAPTURE_MAX_BYTES = 10 * 1024 * 1024;
-/** Largest image by pixel count, read from the header before decoding (decompression bombs). */
-export const CAPTURE_MAX_PIXELS = 40_000_000;
-/** Smallest side an analysis can use. */
-export const CAPTURE_MIN_SIDE = 64;
+// The limits are the contract's: the largest image by pixel count is read from the header before
+// decoding (decompression bombs); the smallest side is the least an analysis can use.
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 

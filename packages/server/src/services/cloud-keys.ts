@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ANALYSIS_SERVICES, type AnalysisService } from '@idv/contract';
 import type { Selectable } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { CloudKeysTable } from '../db/schema.js';
@@ -7,10 +8,6 @@ import { Errors } from '../lib/errors.js';
 import { isUniqueViolation } from '../lib/json.js';
 import { randomSecret, sha256Hex } from '../lib/secrets.js';
 import type { Mailer } from './mailer.js';
-
-/** The companion analysis services a key can open (CONTRIBUTING: `AnalysisService`). */
-export const ANALYSIS_SERVICES = ['id', 'face', 'antispoofing'] as const;
-export type AnalysisService = (typeof ANALYSIS_SERVICES)[number];
 
 /** Live (not revoked) keys per company and service. */
 export const MAX_KEYS_PER_SERVICE = 5;

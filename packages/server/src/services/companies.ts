@@ -6,11 +6,8 @@ import { isoAt } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
 import { toFlag } from '../lib/json.js';
 import type { Executor, ServiceContext } from './context.js';
-import {
-  normalizeDocumentTypes,
-  parseDocumentTypes,
-  type DocumentTypeChoice,
-} from './document-types.js';
+import type { DocumentTypeChoice } from '@idv/contract';
+import { normalizeDocumentTypes, parseDocumentTypes } from './document-types.js';
 import { EMPTY_GATE_RULES, type GateRuleService, type GateRuleSet } from './gate-rules.js';
 import { PLANS, type PlanName } from './plans.js';
 

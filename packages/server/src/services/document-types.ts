@@ -1,16 +1,7 @@
 import type { DocumentType as AnalysedDocumentType } from '@idv/analysis';
+import { DOCUMENT_TYPES, type CaptureKind, type DocumentTypeChoice } from '@idv/contract';
 import type { LinksTable, VerificationsTable } from '../db/schema.js';
 import { parseJsonColumn } from '../lib/json.js';
-
-/**
- * The documents a person may show (DESIGN §9): `ID_CARD` (TD1/TD2 cards, front and back; residence
- * permits count as cards) and `PASSPORT` (the TD3 data page, one capture: the `front`).
- */
-export const DOCUMENT_TYPES = ['ID_CARD', 'PASSPORT'] as const;
-export type DocumentTypeChoice = (typeof DOCUMENT_TYPES)[number];
-
-/** A capture the flow asks for. */
-export type CaptureKind = 'front' | 'back' | 'selfie';
 
 /** The allowed list in canonical order, each type once (the schemas check it is non-empty). */
 export function normalizeDocumentTypes(types: readonly DocumentTypeChoice[]): DocumentTypeChoice[] {

@@ -8,16 +8,13 @@ import {
   documentCaptures,
   effectiveDocumentType,
   parseDocumentTypes,
-  type CaptureKind,
-  type DocumentTypeChoice,
   type DocumentTypeRow,
 } from './document-types.js';
+import type { CaptureKind, DocumentTypeChoice } from '@idv/contract';
 import type { Executor, ServiceContext } from './context.js';
 import type { VerificationImages, VerificationJoinRow } from './verification-views.js';
 import type { VerificationService } from './verifications.js';
 import type { WebhookEventService } from './webhooks/events.js';
-
-export type { CaptureKind } from './document-types.js';
 
 /** Captures in the order the flow takes them. */
 export const CAPTURE_ORDER: readonly CaptureKind[] = ['front', 'back', 'selfie'];

@@ -1,33 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { GateRules } from '@idv/contract';
 import { isoAt } from '../lib/clock.js';
 import type { Executor, ServiceContext } from './context.js';
 
-/** Values of a gate rule (DESIGN §4). */
-export const GATE_REASONS = [
-  'os_outdated',
-  'unsupported_platform',
-  'unsupported_form_factor',
-  'camera_unsuitable',
-] as const;
-export const FORM_FACTORS = ['mobile', 'tablet', 'desktop'] as const;
-export const PLATFORMS = ['ios', 'android', 'windows', 'macos', 'linux', 'other'] as const;
-
+/** A versioned rule set, as answers carry it (the contract's `GateRules`). */
+export type GateRuleSet = GateRules;
 /** One rule: a device matching `match` is gated for `reason`. */
-export interface GateRule {
-  id: string;
-  reason: (typeof GATE_REASONS)[number];
-  match: {
-    formFactor?: (typeof FORM_FACTORS)[number];
-    platform?: (typeof PLATFORMS)[number];
-    osVersionMax?: string;
-  };
-}
-
-/** A versioned rule set. */
-export interface GateRuleSet {
-  version: string;
-  rules: GateRule[];
-}
+export type GateRule = GateRules['rules'][number];
 
 /** The rule set served when no template was ever set. */
 export const EMPTY_GATE_RULES: GateRuleSet = { version: 'none', rules: [] };

@@ -8,11 +8,8 @@ import { parseJsonColumn, toFlag } from '../lib/json.js';
 import type { PageRequest } from '../lib/paging.js';
 import type { CompanyRow, CompanyService, LinkCompanyView } from './companies.js';
 import type { Executor, ServiceContext } from './context.js';
-import {
-  normalizeDocumentTypes,
-  parseDocumentTypes,
-  type DocumentTypeChoice,
-} from './document-types.js';
+import type { DocumentTypeChoice } from '@idv/contract';
+import { normalizeDocumentTypes, parseDocumentTypes } from './document-types.js';
 import type { GateRuleService } from './gate-rules.js';
 import type { VerificationService } from './verifications.js';
 

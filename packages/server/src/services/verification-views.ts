@@ -1,25 +1,11 @@
+import type * as contract from '@idv/contract';
 import type { LinksTable, VerificationsTable } from '../db/schema.js';
 import { parseJsonColumn } from '../lib/json.js';
 import type { LocationPermission } from './companies.js';
 import { effectiveDocumentType } from './document-types.js';
 
-/** Geolocation fields the device may report (spec: `PATCH /verifications`). */
-export interface ReportedGeolocation {
-  ip?: string;
-  accuracyRadius?: number;
-  latitude?: string;
-  longitude?: string;
-  country?: string;
-  city?: string;
-  subdivisions?: string;
-  accuracy?: number;
-  source?: 'gps' | 'wifi' | 'cell' | 'ip' | 'none';
-  permission?: 'granted' | 'denied' | 'prompt';
-  sample?: string;
-  capturedAt?: string;
-  deviceLatitude?: number;
-  deviceLongitude?: number;
-}
+/** Geolocation fields the device may report (spec: `PATCH /verifications`): the contract's. */
+export type ReportedGeolocation = contract.ReportedGeolocation;
 
 /** The stored geolocation: what was reported plus what the server derived. */
 export interface StoredGeolocation extends ReportedGeolocation {
@@ -47,7 +33,7 @@ const WEBHOOK_GEOLOCATION_KEYS = [
   'source',
   'tier',
   'capturedAt',
-] as const;
+] as const satisfies readonly (keyof contract.WebhookGeolocation & keyof StoredGeolocation)[];
 
 /** The public view of a stored geolocation. */
 export function publicGeolocation(stored: StoredGeolocation): PublicGeolocation {
@@ -59,13 +45,13 @@ export function publicGeolocation(stored: StoredGeolocation): PublicGeolocation 
  * The subset of a stored geolocation sent in webhooks (for the delivery pipeline): absent keys are
  * omitted, never null; `permission`, `sample`, `policy`, `ipDistanceKm`, `serverIp` never appear.
  */
-export function webhookGeolocation(stored: StoredGeolocation): Partial<StoredGeolocation> {
+export function webhookGeolocation(stored: StoredGeolocation): contract.WebhookGeolocation {
   const subset: Record<string, unknown> = {};
   for (const key of WEBHOOK_GEOLOCATION_KEYS) {
     const value = stored[key];
     if (value !== undefined && value !== null) subset[key] = value;
   }
-  return subset as Partial<StoredGeolocation>;
+  return subset as contract.WebhookGeolocation;
 }
 
 /** Ids of the accepted images of a verification. */
@@ -75,23 +61,8 @@ export interface VerificationImages {
   register: string[];
 }
 
-/** Extracted document data (`data`); every field optional until read. */
-export interface DocumentData {
-  firstNames?: string;
-  lastNames?: string;
-  name?: string;
-  adult?: boolean;
-  nationality?: string;
-  gender?: string;
-  birthDate?: string;
-  dateOfIssue?: string;
-  dateOfExpiry?: string;
-  idNumber?: string;
-  ocrRaw?: string;
-  barcodeRaw?: string;
-  /** The document shown (DESIGN §9): `ID_CARD` or `PASSPORT`, once known. */
-  documentType?: 'ID_CARD' | 'PASSPORT';
-}
+/** Document fields read from the captures (the verification's `data`): the contract's. */
+export type DocumentData = contract.DocumentData;
 
 /** A verification joined with the link fields its views need. */
 export type VerificationJoinRow = VerificationsTable & {

@@ -1,3 +1,4 @@
+import { RETRIES_PER_STEP } from '@idv/contract/limits';
 import { randomUUID } from 'node:crypto';
 import { sql, type Updateable } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
@@ -23,8 +24,6 @@ import {
   type VerificationRecord,
 } from './verification-views.js';
 
-/** Attempts per capture step (DESIGN §4). */
-export const RETRIES_PER_STEP = 3;
 /** Largest distance of `capturedAt` from the server clock (spec: 24 hours either side). */
 export const CAPTURED_AT_TOLERANCE_MS = 24 * HOUR_MS;
 /** Corrections `PATCH /verifications/identify` accepts per verification after its first identifier. */

@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closedSchema, WebhookPayload } from '@idv/contract';
 import { Webhook } from 'standardwebhooks';
+import { Value } from 'typebox/value';
 import { createTestApp, type TestAccount, type TestApp } from './harness.js';
 
 /** One request the receiver got. */
@@ -120,8 +122,20 @@ export function verifyReceivedWebhook(
     'webhook-timestamp': String(received.headers['webhook-timestamp']),
     'webhook-signature': String(received.headers['webhook-signature']),
   });
-  return JSON.parse(received.body) as { type: string; data: Record<string, unknown> };
+  const payload: unknown = JSON.parse(received.body);
+  // Every delivery a test receives is also held to the contract, closed: a field the contract does
+  // not declare fails as surely as a missing one.
+  if (!Value.Check(closedWebhookPayload, payload)) {
+    const problems = [...Value.Errors(closedWebhookPayload, payload)]
+      .map((error) => `${error.instancePath || '/'} ${error.message}`)
+      .join('; ');
+    throw new Error(`webhook payload does not fit the contract's WebhookPayload: ${problems}`);
+  }
+  return payload as { type: string; data: Record<string, unknown> };
 }
+
+/** The contract's payload schema, closed to undeclared fields. */
+const closedWebhookPayload = closedSchema(WebhookPayload);
 
 /**
  * A test app with its delivery worker running, webhooks allowed to loopback and rate limits off,

@@ -5,13 +5,14 @@
  * (HEIC, GIF, a 48-megapixel phone photo, a 20 MB PNG) is turned upright, scaled down and encoded
  * as JPEG until it fits.
  */
+import { CAPTURE_MAX_BYTES, CAPTURE_MAX_PIXELS, CAPTURE_MIN_SIDE } from '@idv/contract/limits';
 
 /** Largest image the flow API takes (bytes). */
-export const maxUploadBytes = 10 * 1024 * 1024;
+export const maxUploadBytes = CAPTURE_MAX_BYTES;
 /** Largest image the flow API takes (pixels). */
-const maxUploadPixels = 40_000_000;
+const maxUploadPixels = CAPTURE_MAX_PIXELS;
 /** Smallest side the flow API takes (px). */
-export const minUploadSide = 64;
+export const minUploadSide = CAPTURE_MIN_SIDE;
 /** Longest side the element sends (px): ample for OCR and the MRZ, well inside the limits. */
 const maxSendSide = 4096;
 /** Bytes the element aims below, leaving the multipart framing room under the 10 MB limit. */

@@ -25,7 +25,9 @@ export function ipFields(fingerprint: FingerprintAnswer | undefined): Geolocatio
   if (typeof geo.longitude === 'number') fields.longitude = String(geo.longitude);
   if (typeof geo.country === 'string') fields.country = geo.country;
   if (typeof geo.city === 'string') fields.city = geo.city;
-  if (typeof geo.subdivisions === 'string') fields.subdivisions = geo.subdivisions;
+  // The fingerprint service lists subdivisions (outermost first); the report carries them as text.
+  if (Array.isArray(geo.subdivisions) && geo.subdivisions.length > 0)
+    fields.subdivisions = geo.subdivisions.join(', ').slice(0, 200);
   return fields;
 }
 

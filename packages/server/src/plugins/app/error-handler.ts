@@ -6,7 +6,8 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { ApiError, LinkError, OAuthError } from '../../lib/errors.js';
-import { frameworkErrorResponses, OAUTH_ERROR_TITLE } from '../../schemas/common.js';
+import { OAUTH_ERROR_TITLE } from '@idv/contract';
+import { frameworkErrorResponses } from '../../lib/route-schemas.js';
 
 function unknownRoute(request: FastifyRequest, reply: FastifyReply) {
   const raw = request.raw.url ?? request.url;

@@ -1,7 +1,14 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { VERIFICATION_EVENT_TYPES, WebhookEvents } from '@idv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness.js';
 import { OpenApiContract, type OpenApiDocument } from '../../testing/openapi-contract.js';
+
+/** A webhook of the document, as the tests read it. */
+interface WebhookOperation {
+  parameters: { name: string }[];
+  requestBody: { content: { 'application/json': { schema: object } } };
+}
 
 /** Every Schema Object of the document's operations, with where it sits. */
 function schemasOf(document: OpenApiDocument): { where: string; schema: object }[] {
@@ -52,10 +59,49 @@ describe('the OpenAPI document', () => {
     expect(bodyOf('/api/v1/flow/fingerprint')).toEqual(['application/json']);
   });
 
+  it('documents every event of the spec under webhooks, signed, with its payload from the contract', () => {
+    const webhooks = (document as { webhooks?: Record<string, { post: WebhookOperation }> })
+      .webhooks;
+    expect(Object.keys(webhooks ?? {}).sort()).toEqual([...VERIFICATION_EVENT_TYPES].sort());
+    for (const type of VERIFICATION_EVENT_TYPES) {
+      const post = webhooks![type]!.post;
+      expect(post.parameters.map((p) => p.name)).toEqual([
+        'X-Signature-SHA256',
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+      const schema = post.requestBody.content['application/json'].schema;
+      expect(schema).toEqual(JSON.parse(JSON.stringify(WebhookEvents[type])));
+      const contract = new OpenApiContract(document);
+      const validate = contract.compile(schema);
+      const data = {
+        _verificationId: '5f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b',
+        _externalUserId: '',
+        _metadata: {},
+      };
+      expect(validate({ type, data }), type).toBe(true);
+      expect(validate({ type: 'verification.other', data }), type).toBe(false);
+      const withGeolocation = { type, data: { ...data, geolocation: { tier: 'coarse' } } };
+      // Only the two final events carry geolocation; the others' data is open, so it passes there
+      // too, but its shape is checked where it is declared.
+      expect(
+        validate({ ...withGeolocation, data: { ...data, geolocation: { tier: 'near' } } }),
+      ).toBe(!(type === 'verification.successful' || type === 'verification.failed'));
+    }
+  });
+
   it('has only schemas that compile as JSON Schema 2020-12 under strict Ajv', () => {
     const contract = new OpenApiContract(document);
     const schemas = schemasOf(document);
     expect(schemas.length).toBeGreaterThan(100);
+    for (const [type, item] of Object.entries(
+      (document as { webhooks?: Record<string, { post: WebhookOperation }> }).webhooks ?? {},
+    ))
+      schemas.push({
+        where: `webhook ${type}`,
+        schema: item.post.requestBody.content['application/json'].schema,
+      });
     const problems: string[] = [];
     for (const { where, schema } of schemas) {
       try {

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { SERVER_VERSION } from '../../version.js';
+import { openApiWebhooks } from './openapi-webhooks.js';
 
 /**
  * The OpenAPI document generated from the route schemas, and a browsable reference at `/docs`
@@ -24,6 +25,7 @@ export default fp(
             'Remote identity verification: links, verifications, webhooks, account. Base path `/api/v1`. ' +
             'Get a token with `POST /api/v1/oauth/token` (client credentials), then send `Authorization: Bearer <token>`.',
         },
+        webhooks: openApiWebhooks(),
         components: {
           securitySchemes: {
             bearerAuth: { type: 'http', scheme: 'bearer' },

@@ -6,7 +6,7 @@ import type {
   LivenessSignals,
   SpoofAnalysis,
 } from '@idv/analysis';
-import type { SelfieCaptureMeta } from '../../schemas/flow.js';
+import type { SelfieCaptureMeta } from '@idv/contract';
 import type { DocumentData } from '../verification-views.js';
 
 /** Why a capture was not accepted (`CaptureResult.error`). */

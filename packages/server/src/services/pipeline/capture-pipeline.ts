@@ -3,13 +3,18 @@ import type { Updateable } from 'kysely';
 import type { VerificationsTable } from '../../db/schema.js';
 import { isoAt, MINUTE_MS } from '../../lib/clock.js';
 import { ApiError, Errors } from '../../lib/errors.js';
-import type { DocumentCaptureMeta, SelfieCaptureMeta } from '../../schemas/flow.js';
+import type {
+  CaptureKind,
+  DocumentCaptureMeta,
+  SelfieCaptureMeta,
+  VerificationEventType,
+} from '@idv/contract';
 import type { ServiceContext, Executor } from '../context.js';
-import { nextCapture, type CaptureKind, type FlowSessionService } from '../flow-sessions.js';
+import { nextCapture, type FlowSessionService } from '../flow-sessions.js';
 import type { ImageInfo, ImageService } from '../images.js';
 import type { VerificationJoinRow } from '../verification-views.js';
 import type { VerificationService } from '../verifications.js';
-import type { Emit, VerificationEventType, WebhookEventService } from '../webhooks/events.js';
+import type { Emit, WebhookEventService } from '../webhooks/events.js';
 import { effectiveDocumentType } from '../document-types.js';
 import type { AnalysisProvider } from './analysis-engine.js';
 import {

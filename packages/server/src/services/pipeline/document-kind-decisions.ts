@@ -1,5 +1,6 @@
 import type { FrontAnalysis } from '@idv/analysis';
-import { documentKindMatches, type DocumentTypeChoice } from '../document-types.js';
+import type { DocumentTypeChoice } from '@idv/contract';
+import { documentKindMatches } from '../document-types.js';
 import { sidesMismatch, type CaptureRejection } from './capture-decisions.js';
 
 /**

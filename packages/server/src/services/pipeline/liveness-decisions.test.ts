@@ -1,6 +1,6 @@
 import type { SpoofAnalysis } from '@idv/analysis';
 import { describe, expect, it } from 'vitest';
-import type { SelfieCaptureMeta } from '../../schemas/flow.js';
+import type { SelfieCaptureMeta } from '@idv/contract';
 import {
   challengeVerdictOf,
   judgeChallengeFrames,

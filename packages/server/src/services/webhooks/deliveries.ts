@@ -1,3 +1,4 @@
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAY_MS } from '@idv/contract/limits';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { isoAt } from '../../lib/clock.js';
@@ -6,10 +7,9 @@ import type { PageRequest } from '../../lib/paging.js';
 import type { Executor, ServiceContext } from '../context.js';
 import type { SendResult } from './sender.js';
 
-/** Attempts per delivery (spec: Delivery). */
-export const MAX_ATTEMPTS = 3;
-/** Pause between two attempts of a delivery, ms (spec: 100 ms apart). */
-export const RETRY_DELAY_MS = 100;
+/** Attempts per delivery, and the pause between two (spec: Delivery): the contract's limits. */
+export const MAX_ATTEMPTS = WEBHOOK_MAX_ATTEMPTS;
+export const RETRY_DELAY_MS = WEBHOOK_RETRY_DELAY_MS;
 
 /** Deliveries of one company in flight at once, across every worker (fair sharing between tenants). */
 export const DEFAULT_PER_COMPANY_IN_FLIGHT = 4;

@@ -1,32 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import {
+  EVENTS_WITH_GEOLOCATION,
+  type DocumentTypeChoice,
+  type VerificationEventType,
+  type WebhookEventData,
+  type WebhookFinalEventData,
+  type WebhookPayload,
+} from '@idv/contract';
 import { isoAt } from '../../lib/clock.js';
 import { parseJsonColumn } from '../../lib/json.js';
 import type { Executor, ServiceContext } from '../context.js';
 import type { ClaimedDelivery } from './deliveries.js';
 import { webhookGeolocation, type StoredGeolocation } from '../verification-views.js';
 
-/** The spec's twelve event types. */
-export const VERIFICATION_EVENT_TYPES = [
-  'verification.started',
-  'verification.addfront.started',
-  'verification.addfront.successful',
-  'verification.addfront.failed',
-  'verification.addback.started',
-  'verification.addback.successful',
-  'verification.addback.failed',
-  'verification.register.started',
-  'verification.register.successful',
-  'verification.register.failed',
-  'verification.successful',
-  'verification.failed',
-] as const;
-export type VerificationEventType = (typeof VERIFICATION_EVENT_TYPES)[number];
-
 /** Events whose payload carries the geolocation subset (when a location was captured). */
-const WITH_GEOLOCATION: ReadonlySet<VerificationEventType> = new Set([
-  'verification.successful',
-  'verification.failed',
-]);
+type FinalEventType = (typeof EVENTS_WITH_GEOLOCATION)[number];
+const isFinal = (type: VerificationEventType): type is FinalEventType =>
+  (EVENTS_WITH_GEOLOCATION as readonly VerificationEventType[]).includes(type);
 
 /** What an event is about, as the transition that emits it has it loaded. */
 export interface EventSubject {
@@ -38,46 +28,30 @@ export interface EventSubject {
   link_metadata: string;
   geolocation: string | null;
   /** The document the person shows, once known (DESIGN §9). */
-  document_type?: string | null;
-}
-
-/** The webhook body: `{type, data}` (spec: Events, Payload). */
-export interface WebhookPayload {
-  type: VerificationEventType;
-  data: {
-    _verificationId: string;
-    _externalUserId: string;
-    /** Where `_externalUserId` came from (absent when it is empty): DESIGN §9 "Identity binding". */
-    externalUserIdSource?: 'api' | 'identify';
-    _metadata: Record<string, unknown>;
-    /** `ID_CARD` or `PASSPORT`, once the document is known (our addition, DESIGN §9). */
-    documentType?: string;
-    geolocation?: Partial<StoredGeolocation>;
-  };
+  document_type?: DocumentTypeChoice | null;
 }
 
 /** Emits an event inside the caller's transaction. */
 export type Emit = (subject: EventSubject, type: VerificationEventType) => Promise<void>;
 
-/** Builds the payload of an event from the verification as it stands. */
+/** Builds the payload of an event from the verification as it stands (typed by the contract). */
 export function eventPayload(subject: EventSubject, type: VerificationEventType): WebhookPayload {
-  const payload: WebhookPayload = {
-    type,
-    data: {
-      _verificationId: subject.id,
-      _externalUserId: subject.link_external_user_id ?? '',
-      _metadata: parseJsonColumn<Record<string, unknown>>(subject.link_metadata, {}),
-    },
+  const data: WebhookEventData = {
+    _verificationId: subject.id,
+    _externalUserId: subject.link_external_user_id ?? '',
+    _metadata: parseJsonColumn<Record<string, unknown>>(subject.link_metadata, {}),
   };
   if (subject.link_external_user_id !== null && subject.link_external_user_id_source !== null)
-    payload.data.externalUserIdSource = subject.link_external_user_id_source;
+    data.externalUserIdSource = subject.link_external_user_id_source;
   if (subject.document_type !== undefined && subject.document_type !== null)
-    payload.data.documentType = subject.document_type;
-  if (WITH_GEOLOCATION.has(type) && subject.geolocation !== null) {
+    data.documentType = subject.document_type;
+  if (!isFinal(type)) return { type, data };
+  const final: WebhookFinalEventData = data;
+  if (subject.geolocation !== null) {
     const subset = webhookGeolocation(JSON.parse(subject.geolocation) as StoredGeolocation);
-    if (Object.keys(subset).length > 0) payload.data.geolocation = subset;
+    if (Object.keys(subset).length > 0) final.geolocation = subset;
   }
-  return payload;
+  return { type, data: final };
 }
 
 /** The local delivery worker, as the outbox sees it. */

@@ -1,9 +1,14 @@
 /**
- * The `meta` of a capture exactly as the flow API accepts it (server `schemas/flow.ts`, validated
+ * The `meta` of a capture exactly as the flow API accepts it (`@idv/contract` `flow.ts`, validated
  * strictly: an unknown field, a wrong type or a value out of range is a 400). Built field by field
  * from the element's measurements, never by spreading them, with every number brought into the
  * server's range (a NaN of a failed measurement becomes the neutral value).
  */
+import {
+  MAX_SELFIE_FRAMES,
+  SELFIE_CHALLENGE_MAX_MS,
+  SELFIE_CHALLENGE_MAX_SAMPLES,
+} from '@idv/contract/limits';
 import type { DocumentCaptureMeta, LivenessSample, SelfieCaptureMeta } from '../../api/types.js';
 
 const clamp = (value: number, min: number, max: number, fallback = 0): number =>
@@ -13,10 +18,10 @@ const degrees = (value: number): number => clamp(value, -180, 180);
 const pixels = (value: number): number => Math.round(clamp(value, 1, 100_000, 1));
 
 /** Longest challenge, and most samples, the server takes. */
-const maxDurationMs = 600_000;
-const maxSamples = 600;
+const maxDurationMs = SELFIE_CHALLENGE_MAX_MS;
+const maxSamples = SELFIE_CHALLENGE_MAX_SAMPLES;
 /** Most frames per selfie. */
-const maxFrames = 5;
+const maxFrames = MAX_SELFIE_FRAMES;
 
 /** Document scores as the worker measures them (extra fields are dropped). */
 interface DocumentScores {

@@ -1,9 +1,19 @@
 /**
- * The request schemas of the flow API and the device-facing public endpoints, as the server declares
- * them (`packages/server/src/schemas/flow.ts`, `verification.ts`, `routes/verifications-public.ts`)
- * and checks them: Ajv, strict, no coercion, no removal, so an unknown field or a wrong type is a
- * 400 here exactly as there. The messages read like the server's (`meta/width must be integer`).
+ * The request schemas of the flow API and the device-facing public endpoints: the contract's own
+ * (`@idv/contract`, the schemas the server validates with), checked as the server checks them:
+ * Ajv, strict, no coercion, no removal, so an unknown field or a wrong type is a 400 here exactly
+ * as there. The messages read like the server's (`meta/width must be integer`).
  */
+import {
+  DocumentCaptureMeta,
+  DocumentTypeBody,
+  ErrorReportBody,
+  GeolocationBody,
+  IdentifyBody,
+  OpenSessionBody,
+  SelfieCaptureMeta,
+  TermsBody,
+} from '@idv/contract';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsImport, { type FormatsPlugin } from 'ajv-formats';
 
@@ -21,130 +31,15 @@ const ajv = new Ajv({
 });
 addFormats(ajv);
 
-const closed = (properties: Record<string, object>, required: string[]) => ({
-  type: 'object',
-  properties,
-  required,
-  additionalProperties: false,
-});
-const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
-const oneOf = (values: readonly string[]) => ({ type: 'string', enum: values });
-const uuid = { type: 'string', format: 'uuid' };
-const score = { type: 'number', minimum: 0, maximum: 1 };
-const degrees = { type: 'number', minimum: -180, maximum: 180 };
-const pixels = { type: 'integer', minimum: 1, maximum: 100_000 };
-const captureSource = oneOf(['camera', 'upload', 'native']);
-const coordinate = { type: 'string', pattern: '^-?\\d{1,3}(\\.\\d+)?$', maxLength: 32 };
-
 const schemas = {
-  openSession: closed(
-    { linkId: uuid, handoffToken: { type: 'string', minLength: 1, maxLength: 200 } },
-    ['linkId'],
-  ),
-  terms: closed({ accepted: { const: true } }, ['accepted']),
-  documentType: closed({ documentType: oneOf(['ID_CARD', 'PASSPORT']) }, ['documentType']),
-  documentMeta: closed(
-    {
-      source: captureSource,
-      quality: nullable(
-        closed(
-          {
-            blur: { type: 'number', minimum: 0, maximum: 1e7 },
-            brightness: score,
-            glare: score,
-            fill: score,
-            score,
-          },
-          ['blur', 'brightness', 'glare', 'fill', 'score'],
-        ),
-      ),
-      width: pixels,
-      height: pixels,
-      autoCaptured: { type: 'boolean' },
-    },
-    ['source', 'quality', 'width', 'height', 'autoCaptured'],
-  ),
-  selfieMeta: closed(
-    {
-      source: captureSource,
-      challenge: nullable(
-        closed(
-          {
-            type: oneOf(['turn-left', 'turn-right', 'blink']),
-            passed: { type: 'boolean' },
-            durationMs: { type: 'integer', minimum: 0, maximum: 600_000 },
-            samples: {
-              type: 'array',
-              maxItems: 600,
-              items: closed(
-                {
-                  t: { type: 'number', minimum: 0, maximum: 600_000 },
-                  yaw: degrees,
-                  pitch: degrees,
-                  roll: degrees,
-                  eyeOpenness: score,
-                },
-                ['t', 'yaw', 'pitch', 'roll', 'eyeOpenness'],
-              ),
-            },
-          },
-          ['type', 'passed', 'durationMs', 'samples'],
-        ),
-      ),
-      frames: {
-        type: 'array',
-        minItems: 0,
-        maxItems: 5,
-        items: closed(
-          {
-            role: oneOf(['frontal', 'challenge']),
-            yaw: degrees,
-            pitch: degrees,
-            eyeOpenness: score,
-          },
-          ['role', 'yaw', 'pitch', 'eyeOpenness'],
-        ),
-      },
-    },
-    ['source', 'challenge', 'frames'],
-  ),
-  geolocationReport: closed(
-    {
-      verificationId: uuid,
-      geolocation: closed(
-        {
-          ip: { type: 'string', maxLength: 45 },
-          accuracyRadius: { type: 'number', minimum: 0, maximum: 20037 },
-          latitude: coordinate,
-          longitude: coordinate,
-          country: { type: 'string', maxLength: 100 },
-          city: { type: 'string', maxLength: 200 },
-          subdivisions: { type: 'string', maxLength: 200 },
-          accuracy: { type: 'number', minimum: 0, maximum: 1e8 },
-          source: oneOf(['gps', 'wifi', 'cell', 'ip', 'none']),
-          permission: oneOf(['granted', 'denied', 'prompt']),
-          sample: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,39}$' },
-          capturedAt: { type: 'string', format: 'date-time' },
-          deviceLatitude: { type: 'number', minimum: -90, maximum: 90 },
-          deviceLongitude: { type: 'number', minimum: -180, maximum: 180 },
-        },
-        [],
-      ),
-    },
-    ['verificationId', 'geolocation'],
-  ),
-  errorReport: closed(
-    {
-      verificationId: uuid,
-      errorCode: { type: 'string', pattern: '^[A-Z][A-Z0-9_]{0,63}$' },
-      errorMessage: { type: 'string', maxLength: 1000 },
-    },
-    ['verificationId', 'errorCode', 'errorMessage'],
-  ),
-  identify: closed(
-    { verificationId: uuid, email: { type: 'string', format: 'email', maxLength: 254 } },
-    ['verificationId', 'email'],
-  ),
+  openSession: OpenSessionBody,
+  terms: TermsBody,
+  documentType: DocumentTypeBody,
+  documentMeta: DocumentCaptureMeta,
+  selfieMeta: SelfieCaptureMeta,
+  geolocationReport: GeolocationBody,
+  errorReport: ErrorReportBody,
+  identify: IdentifyBody,
 } as const;
 
 /** The name of a checked request shape. */

@@ -7,12 +7,13 @@
  */
 import sharp from 'sharp';
 
-/** Largest upload of one image (bytes): 10 MB. */
-export const CAPTURE_MAX_BYTES = 10 * 1024 * 1024;
-const CAPTURE_MAX_PIXELS = 40_000_000;
-const CAPTURE_MIN_SIDE = 64;
-const MAX_SELFIE_FRAMES = 5;
-const META_MAX_BYTES = 64 * 1024;
+import {
+  CAPTURE_MAX_BYTES,
+  CAPTURE_MAX_PIXELS,
+  CAPTURE_META_MAX_BYTES as META_MAX_BYTES,
+  CAPTURE_MIN_SIDE,
+  MAX_SELFIE_FRAMES,
+} from '@idv/contract/limits';
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
 /** A refused upload: the status and message the server answers. */

@@ -16,13 +16,11 @@ import type {
   CaptureKind,
   CaptureResult,
   CreatedFlowSession,
-  FlowCompany,
   FlowSession,
   HandoffTicket,
-  IdentifyResult,
-  StatusPollResult,
+  StatusWithOperation,
   VerificationStatus,
-} from '../../../src/api/types.js';
+} from '@idv/contract';
 import { validationError, type SchemaName } from './double-schemas.js';
 import {
   fingerprintRefusal,
@@ -37,6 +35,12 @@ import {
   UploadRefusal,
   type Part,
 } from './double-uploads.js';
+
+/** The company as the flow sees it. */
+type FlowCompany = FlowSession['company'];
+/** Status poll with `include=operationGuid`, and the identify answer. */
+type StatusPollResult = StatusWithOperation;
+type IdentifyResult = StatusWithOperation;
 
 /** How the analyses answer one capture attempt (the upload itself is checked for real). */
 export type CaptureAnswer =

@@ -1,16 +1,17 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
+import { DateTime, FilePart, Nullable, StringEnum, Uuid } from './common.js';
 import {
-  DocumentTypeChoice,
-  GateRules,
-  HandoffMode,
-  LinkType,
-  LocationPermission,
-  Plan,
-} from './link.js';
+  MAX_SELFIE_FRAMES,
+  SELFIE_CHALLENGE_MAX_MS,
+  SELFIE_CHALLENGE_MAX_SAMPLES,
+} from './limits.js';
+import { DocumentTypeChoice, HandoffMode, LinkType, LocationPermission, Plan } from './link.js';
+import { GateRules } from './gate-rules.js';
 import { Method, VerificationStatus, VerificationStep } from './verification.js';
 
 export const CaptureKind = StringEnum(['front', 'back', 'selfie'] as const);
+/** A capture the flow may ask for. */
+export type CaptureKind = 'front' | 'back' | 'selfie';
 
 const Retries = Type.Object({
   front: Type.Integer(),
@@ -57,12 +58,14 @@ export const FlowSession = Type.Object(
   },
   { title: 'FlowSession' },
 );
+export type FlowSession = Static<typeof FlowSession>;
 
 /** `POST /flow/sessions` answer: the session and the token of this device. */
 export const CreatedFlowSession = Type.Object(
   { ...FlowSession.properties, sessionToken: Type.String() },
   { title: 'CreatedFlowSession' },
 );
+export type CreatedFlowSession = Static<typeof CreatedFlowSession>;
 
 export const OpenSessionBody = Type.Object(
   {
@@ -71,21 +74,25 @@ export const OpenSessionBody = Type.Object(
   },
   { additionalProperties: false },
 );
+export type OpenSessionBody = Static<typeof OpenSessionBody>;
 
 export const TermsBody = Type.Object(
   { accepted: Type.Literal(true) },
   { additionalProperties: false },
 );
+export type TermsBody = Static<typeof TermsBody>;
 
 export const DocumentTypeBody = Type.Object(
   { documentType: DocumentTypeChoice },
   { additionalProperties: false },
 );
+export type DocumentTypeBody = Static<typeof DocumentTypeBody>;
 
 export const HandoffTicket = Type.Object(
   { handoffUrl: Type.String(), handoffToken: Type.String(), expiresAt: DateTime },
   { title: 'HandoffTicket' },
 );
+export type HandoffTicket = Static<typeof HandoffTicket>;
 
 /** `CaptureResult` of DESIGN §5. */
 export const CaptureResult = Type.Object(
@@ -106,6 +113,7 @@ export const CaptureResult = Type.Object(
   },
   { title: 'CaptureResult' },
 );
+export type CaptureResult = Static<typeof CaptureResult>;
 
 const CaptureSource = StringEnum(['camera', 'upload', 'native'] as const);
 const Score = Type.Number({ minimum: 0, maximum: 1 });
@@ -150,11 +158,11 @@ export const SelfieCaptureMeta = Type.Object(
         {
           type: StringEnum(['turn-left', 'turn-right', 'blink'] as const),
           passed: Type.Boolean(),
-          durationMs: Type.Integer({ minimum: 0, maximum: 600_000 }),
+          durationMs: Type.Integer({ minimum: 0, maximum: SELFIE_CHALLENGE_MAX_MS }),
           samples: Type.Array(
             Type.Object(
               {
-                t: Type.Number({ minimum: 0, maximum: 600_000 }),
+                t: Type.Number({ minimum: 0, maximum: SELFIE_CHALLENGE_MAX_MS }),
                 yaw: Degrees,
                 pitch: Degrees,
                 roll: Degrees,
@@ -162,7 +170,7 @@ export const SelfieCaptureMeta = Type.Object(
               },
               { additionalProperties: false },
             ),
-            { maxItems: 600 },
+            { maxItems: SELFIE_CHALLENGE_MAX_SAMPLES },
           ),
         },
         { additionalProperties: false },
@@ -180,42 +188,36 @@ export const SelfieCaptureMeta = Type.Object(
       ),
       // Empty when the device measured no pose (a native or uploaded photo without face models);
       // otherwise one entry per sent frame, in order (checked by the route).
-      { minItems: 0, maxItems: 5 },
+      { minItems: 0, maxItems: MAX_SELFIE_FRAMES },
     ),
   },
   { additionalProperties: false },
 );
 export type SelfieCaptureMeta = Static<typeof SelfieCaptureMeta>;
 
-/** One delivery of `GET /webhook-endpoints/{id}/deliveries`. */
-export const WebhookDelivery = Type.Object(
-  {
-    _id: Uuid,
-    endpointId: Uuid,
-    eventId: Uuid,
-    type: Type.String(),
-    verificationId: Uuid,
-    status: StringEnum(['pending', 'succeeded', 'failed'] as const),
-    attempts: Type.Array(
-      Type.Object({
-        attempt: Type.Integer(),
-        startedAt: DateTime,
-        durationMs: Type.Integer(),
-        statusCode: Nullable(Type.Integer()),
-        error: Nullable(Type.String()),
-        success: Type.Boolean(),
-      }),
-    ),
-    payload: Type.Unknown(),
-    createdAt: DateTime,
-    updatedAt: DateTime,
-  },
-  { title: 'WebhookDelivery' },
-);
+/** Headers of every flow call but the first: the session token of this device. */
+export const FlowSessionHeaders = Type.Object({ 'x-flow-session': Type.Optional(Type.String()) });
+export type FlowSessionHeaders = Static<typeof FlowSessionHeaders>;
 
-export const WebhookDeliveryPage = Type.Object({
-  total: Type.Integer(),
-  page: Type.Integer(),
-  size: Type.Integer(),
-  data: Type.Array(WebhookDelivery),
+/** Path of `POST /flow/captures/{kind}`. */
+export const CaptureParams = Type.Object({ kind: CaptureKind });
+export type CaptureParams = Static<typeof CaptureParams>;
+
+/**
+ * Multipart body of `POST /flow/captures/{kind}` (documented; the route reads the parts itself and
+ * checks `meta`, JSON text, against {@link DocumentCaptureMeta} or {@link SelfieCaptureMeta}).
+ */
+export const CaptureMultipartBody = Type.Object({
+  image: Type.Optional({
+    ...FilePart,
+    description: '`front`, `back`: the document side (JPEG, PNG or WebP, ≤ 10 MB)',
+  }),
+  frames: Type.Optional(
+    Type.Array(FilePart, {
+      minItems: 1,
+      maxItems: MAX_SELFIE_FRAMES,
+      description: '`selfie`: 1–5 frames (JPEG), one part each',
+    }),
+  ),
+  meta: Type.String({ description: 'JSON, see the description' }),
 });

@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
-import { DOCUMENT_TYPES } from '../services/document-types.js';
+import { DOCUMENT_TYPES } from './link.js';
 
 export const VerificationStatus = StringEnum([
   'pending',
@@ -9,17 +9,25 @@ export const VerificationStatus = StringEnum([
   'success',
   'failed',
 ] as const);
+/** Status of a verification (spec "Verification status"). */
+export type VerificationStatus = 'pending' | 'started' | 'expired' | 'success' | 'failed';
 export const VerificationStep = StringEnum([
   'NEW_OPERATION',
   'ADD_FRONT',
   'ADD_BACK',
   'END_OPERATION',
 ] as const);
+export type VerificationStep = Static<typeof VerificationStep>;
 export const Method = Nullable(StringEnum(['FACE', 'DOCUMENT'] as const));
+export type Method = Static<typeof Method>;
 export const LocationSource = StringEnum(['gps', 'wifi', 'cell', 'ip', 'none'] as const);
+export type LocationSource = Static<typeof LocationSource>;
 export const LocationPermissionState = StringEnum(['granted', 'denied', 'prompt'] as const);
+export type LocationPermissionState = Static<typeof LocationPermissionState>;
 export const LocationPolicy = StringEnum(['never', 'optional', 'required'] as const);
+export type LocationPolicy = Static<typeof LocationPolicy>;
 export const LocationTier = StringEnum(['precise', 'approximate', 'coarse', 'unknown'] as const);
+export type LocationTier = Static<typeof LocationTier>;
 
 const Coordinate = (max: number) =>
   Type.String({
@@ -58,6 +66,7 @@ export const ReportedGeolocation = Type.Object(
   },
   { additionalProperties: false },
 );
+export type ReportedGeolocation = Static<typeof ReportedGeolocation>;
 
 const geolocationShared = {
   ip: Type.Optional(Type.String()),
@@ -79,6 +88,7 @@ const geolocationShared = {
 
 /** Geolocation in public answers: the authenticated-only fields are not in the schema, so never serialized. */
 export const PublicGeolocation = Type.Object(geolocationShared, { title: 'PublicGeolocation' });
+export type PublicGeolocation = Static<typeof PublicGeolocation>;
 
 /** Geolocation in authenticated reads, with `policy`, `ipDistanceKm`, `serverIp`. */
 export const Geolocation = Type.Object(
@@ -90,6 +100,7 @@ export const Geolocation = Type.Object(
   },
   { title: 'Geolocation' },
 );
+export type Geolocation = Static<typeof Geolocation>;
 
 export const DocumentData = Type.Object(
   {
@@ -114,6 +125,7 @@ export const DocumentData = Type.Object(
   },
   { title: 'DocumentData' },
 );
+export type DocumentData = Static<typeof DocumentData>;
 
 /** The authenticated verification record. */
 export const VerificationRecord = Type.Object(
@@ -163,6 +175,7 @@ export const VerificationRecord = Type.Object(
   },
   { title: 'Verification' },
 );
+export type VerificationRecord = Static<typeof VerificationRecord>;
 
 export const VerificationPage = Type.Object({
   total: Type.Integer(),
@@ -170,6 +183,7 @@ export const VerificationPage = Type.Object({
   size: Type.Integer(),
   data: Type.Array(VerificationRecord),
 });
+export type VerificationPage = Static<typeof VerificationPage>;
 
 /** Answer of the device-facing PATCH endpoints. */
 export const PublicVerificationView = Type.Object(
@@ -181,9 +195,103 @@ export const PublicVerificationView = Type.Object(
   },
   { title: 'PublicVerification' },
 );
+export type PublicVerificationView = Static<typeof PublicVerificationView>;
 
 export const StatusWithOperation = Type.Object({
   status: VerificationStatus,
   operationGuid: Nullable(Type.String()),
   method: Method,
 });
+export type StatusWithOperation = Static<typeof StatusWithOperation>;
+
+/** `{size}/{page}` path of `GET /verifications/{size}/{page}`. */
+export const VerificationPageParams = Type.Object({
+  size: Type.String({ maxLength: 20 }),
+  page: Type.String({ maxLength: 20 }),
+});
+export type VerificationPageParams = Static<typeof VerificationPageParams>;
+
+/** One image of a verification, as listed (the bytes are read one by one). */
+export const ImageInfo = Type.Object({
+  _id: Uuid,
+  kind: StringEnum(['front', 'back', 'selfie'] as const),
+  contentType: Type.String(),
+  size: Type.Integer(),
+  createdAt: DateTime,
+});
+export type ImageInfo = Static<typeof ImageInfo>;
+
+/** Another verification of the same `externalUserId`. */
+export const RelatedVerification = Type.Object({
+  _id: Uuid,
+  createdAt: DateTime,
+  status: VerificationStatus,
+  dataExpired: Type.Boolean(),
+});
+export type RelatedVerification = Static<typeof RelatedVerification>;
+
+/** Body of `POST /verification-feedback`: a manual override of the outcome. */
+export const FeedbackBody = Type.Object(
+  {
+    verificationId: Uuid,
+    overrideStatus: StringEnum(['success', 'failed'] as const),
+    reasonId: Uuid,
+  },
+  { additionalProperties: false },
+);
+export type FeedbackBody = Static<typeof FeedbackBody>;
+
+/** A recorded feedback. */
+export const FeedbackView = Type.Object({
+  _id: Uuid,
+  verificationId: Uuid,
+  reasonId: Uuid,
+  overrideStatus: StringEnum(['success', 'failed'] as const),
+  previousStatus: Type.String(),
+  status: VerificationStatus,
+  createdAt: DateTime,
+});
+export type FeedbackView = Static<typeof FeedbackView>;
+
+/** A reason a feedback can give. */
+export const FeedbackReason = Type.Object({ _id: Uuid, reason: Type.String() });
+export type FeedbackReason = Static<typeof FeedbackReason>;
+
+/** Query of `GET /verifications/status/{id}`. */
+export const StatusQuery = Type.Object({
+  linkId: Type.Optional(Type.String({ maxLength: 64 })),
+  include: Type.Optional(Type.Literal('operationGuid')),
+});
+export type StatusQuery = Static<typeof StatusQuery>;
+
+/** Answer of `GET /verifications/status/{id}`: the bare status, or with `include=operationGuid` the object. */
+export const StatusAnswer = Type.Union([VerificationStatus, StatusWithOperation]);
+export type StatusAnswer = Static<typeof StatusAnswer>;
+
+/** Body of `PATCH /verifications/geolocation` (device). */
+export const GeolocationBody = Type.Object(
+  { verificationId: Uuid, geolocation: ReportedGeolocation },
+  { additionalProperties: false },
+);
+export type GeolocationBody = Static<typeof GeolocationBody>;
+
+/** Body of `PATCH /verifications/error` (device). */
+export const ErrorReportBody = Type.Object(
+  {
+    verificationId: Uuid,
+    errorCode: Type.String({
+      pattern: '^[A-Z][A-Z0-9_]{0,63}$',
+      description: 'upper snake case, e.g. CAMERA_PERMISSION_DENIED',
+    }),
+    errorMessage: Type.String({ maxLength: 1000 }),
+  },
+  { additionalProperties: false },
+);
+export type ErrorReportBody = Static<typeof ErrorReportBody>;
+
+/** Body of `PATCH /verifications/identify` (device): the person's e-mail. */
+export const IdentifyBody = Type.Object(
+  { verificationId: Uuid, email: Type.String({ format: 'email', maxLength: 254 }) },
+  { additionalProperties: false },
+);
+export type IdentifyBody = Static<typeof IdentifyBody>;

@@ -1,14 +1,14 @@
-import { Type } from 'typebox';
-import { DateTime, Nullable, Uuid } from './common.js';
+import { Type, type Static } from 'typebox';
+import { DateTime, FilePart, Nullable, Uuid } from './common.js';
 import {
   DocumentTypeChoice,
   DocumentTypeList,
-  GateRules,
   HandoffMode,
   HttpUrl,
   LocationPermission,
   Plan,
 } from './link.js';
+import { GateRules } from './gate-rules.js';
 
 /** `allowUploadedSelfie`, with its risk, in the OpenAPI description of both the read and the PATCH. */
 const AllowUploadedSelfie = Type.Boolean({
@@ -51,6 +51,7 @@ export const CompanyView = Type.Object(
   },
   { title: 'Company' },
 );
+export type CompanyView = Static<typeof CompanyView>;
 
 export const CompanyPatchBody = Type.Object(
   {
@@ -86,6 +87,7 @@ export const CompanyPatchBody = Type.Object(
   },
   { additionalProperties: false },
 );
+export type CompanyPatchBody = Static<typeof CompanyPatchBody>;
 
 export const UserView = Type.Object(
   {
@@ -101,6 +103,7 @@ export const UserView = Type.Object(
   },
   { title: 'User' },
 );
+export type UserView = Static<typeof UserView>;
 
 export const UsageStats = Type.Object({
   plan: Plan,
@@ -110,6 +113,7 @@ export const UsageStats = Type.Object({
   linksGenerated: Type.Integer(),
   period: Type.Object({ start: DateTime, end: DateTime }),
 });
+export type UsageStats = Static<typeof UsageStats>;
 
 export const ActivityPage = Type.Object({
   total: Type.Integer(),
@@ -125,3 +129,28 @@ export const ActivityPage = Type.Object({
     }),
   ),
 });
+export type ActivityPage = Static<typeof ActivityPage>;
+
+/** Answer of `PATCH /users/me/client-secret`: the new secret, shown this once. */
+export const RotatedClientSecret = Type.Object({
+  clientId: Type.String(),
+  clientSecret: Type.String(),
+});
+export type RotatedClientSecret = Static<typeof RotatedClientSecret>;
+
+/** Answer of `PATCH /users/me/webhook-secret`. */
+export const RotatedWebhookSecret = Type.Object({ webhookSecret: Type.String() });
+export type RotatedWebhookSecret = Static<typeof RotatedWebhookSecret>;
+
+/** Multipart body of `POST /users/me/company/logo` (documented; the route reads the part itself). */
+export const LogoMultipartBody = Type.Object({
+  logo: { ...FilePart, description: 'JPEG, PNG or WebP, ≤ 2 MB' },
+});
+
+/** Path of `GET /companies/{companyId}/logo`. */
+export const LogoParams = Type.Object({ companyId: Uuid });
+export type LogoParams = Static<typeof LogoParams>;
+
+/** Query of `GET /companies/{companyId}/logo`: `v`, a cache buster. */
+export const LogoQuery = Type.Object({ v: Type.Optional(Type.String({ maxLength: 32 })) });
+export type LogoQuery = Static<typeof LogoQuery>;

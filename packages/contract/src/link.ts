@@ -1,30 +1,18 @@
-import { Type } from 'typebox';
-import { DOCUMENT_TYPES } from '../services/document-types.js';
-import { FORM_FACTORS, GATE_REASONS, PLATFORMS } from '../services/gate-rules.js';
+import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
+import { GateRules } from './gate-rules.js';
 
-/** The resolved gate rules of a company as answers carry them (DESIGN §4). */
-export const GateRules = Type.Object(
-  {
-    version: Type.String(),
-    rules: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        reason: StringEnum(GATE_REASONS),
-        match: Type.Object({
-          formFactor: Type.Optional(StringEnum(FORM_FACTORS)),
-          platform: Type.Optional(StringEnum(PLATFORMS)),
-          osVersionMax: Type.Optional(Type.String()),
-        }),
-      }),
-    ),
-  },
-  { title: 'GateRules' },
-);
+/**
+ * The documents a person may show (DESIGN §9): `ID_CARD` (TD1/TD2 cards, front and back; residence
+ * permits count as cards) and `PASSPORT` (the TD3 data page, one capture: the `front`).
+ */
+export const DOCUMENT_TYPES = ['ID_CARD', 'PASSPORT'] as const;
 
 export const LinkType = StringEnum(['FULL FLOW', 'ID ONLY'] as const);
+export type LinkType = Static<typeof LinkType>;
 /** A document type a person may show (DESIGN §9). */
 export const DocumentTypeChoice = StringEnum(DOCUMENT_TYPES);
+export type DocumentTypeChoice = Static<typeof DocumentTypeChoice>;
 /** A non-empty list of allowed document types, each once. */
 export const DocumentTypeList = Type.Array(DocumentTypeChoice, {
   minItems: 1,
@@ -33,12 +21,17 @@ export const DocumentTypeList = Type.Array(DocumentTypeChoice, {
   description:
     'Document types the person may show: `ID_CARD` (cards, front and back), `PASSPORT` (the data page).',
 });
+export type DocumentTypeList = Static<typeof DocumentTypeList>;
 export const HandoffMode = StringEnum(['never', 'suggest', 'require'] as const);
+export type HandoffMode = Static<typeof HandoffMode>;
 export const LocationPermission = StringEnum(['never', 'optional', 'required'] as const);
+export type LocationPermission = Static<typeof LocationPermission>;
 export const Plan = StringEnum(['basic', 'premium', 'pro'] as const);
+export type Plan = Static<typeof Plan>;
 
 /** An absolute http(s) URL. */
 export const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
+export type HttpUrl = Static<typeof HttpUrl>;
 
 export const NewLinkBody = Type.Object(
   {
@@ -59,12 +52,14 @@ export const NewLinkBody = Type.Object(
   },
   { additionalProperties: false },
 );
+export type NewLinkBody = Static<typeof NewLinkBody>;
 
 export const CreatedLink = Type.Object({
   linkId: Uuid,
   linkUrl: Type.String(),
   verificationId: Uuid,
 });
+export type CreatedLink = Static<typeof CreatedLink>;
 
 export const LinkCompany = Type.Object({
   name: Type.String(),
@@ -75,6 +70,7 @@ export const LinkCompany = Type.Object({
   gateRules: GateRules,
   locationPermission: LocationPermission,
 });
+export type LinkCompany = Static<typeof LinkCompany>;
 
 export const LinkRecord = Type.Object(
   {
@@ -96,3 +92,4 @@ export const LinkRecord = Type.Object(
   },
   { title: 'Link' },
 );
+export type LinkRecord = Static<typeof LinkRecord>;

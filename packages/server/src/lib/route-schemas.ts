@@ -1,54 +1,8 @@
+// Fastify- and OpenAPI-specific helpers of the route definitions. The wire shapes themselves live in
+// `@idv/contract`; these only say how a route publishes them (statuses, security, raw bodies).
 import type { SwaggerTransform } from '@fastify/swagger';
-import { Type, type TSchema, type TUnsafe } from 'typebox';
-
-/** A string restricted to `values`, typed as their union (`{type: 'string', enum}` for clear errors). */
-export function StringEnum<const T extends readonly string[]>(
-  values: T,
-  options: Record<string, unknown> = {},
-): TUnsafe<T[number]> {
-  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
-}
-
-/** `schema` or null. */
-export function Nullable<T extends TSchema>(schema: T) {
-  return Type.Union([schema, Type.Null()]);
-}
-
-export const Uuid = Type.String({ format: 'uuid', description: 'UUID' });
-export const DateTime = Type.String({ format: 'date-time' });
-
-/** The spec's general error format. */
-export const ErrorResponse = Type.Object(
-  { type: Type.Literal('ErrorResponse'), message: Type.String() },
-  { description: 'General error format', title: 'ErrorResponse' },
-);
-
-/** The spec's link error format (409). */
-export const LinkErrorResponse = Type.Object(
-  {
-    code: Type.Integer({
-      description: '4091 LinkAlreadyUsed, 4092 LinkExpired, 4093 LinkInactive',
-    }),
-    name: Type.String(),
-    description: Type.String(),
-    data: Type.Object({ linkId: Type.String() }),
-  },
-  { title: 'LinkErrorResponse' },
-);
-
-/** Title of {@link OAuthErrorResponse}: how the error handler knows a route publishes that format. */
-export const OAUTH_ERROR_TITLE = 'OAuthErrorResponse';
-
-/** RFC 6749 §5.2 error of the token endpoint, plus `message`. */
-export const OAuthErrorResponse = Type.Object(
-  {
-    type: Type.Literal('ErrorResponse'),
-    error: Type.String(),
-    error_description: Type.String(),
-    message: Type.String(),
-  },
-  { title: OAUTH_ERROR_TITLE },
-);
+import { ErrorResponse, ImageBytes } from '@idv/contract';
+import type { TSchema } from 'typebox';
 
 /** Why any route can answer these statuses, whatever it does (see `frameworkErrorResponses`). */
 const FRAMEWORK_ERRORS = {
@@ -87,24 +41,8 @@ export function errorResponses(...statuses: number[]): Record<number, typeof Err
   return Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));
 }
 
-/** `{id}` path parameter. */
-export const IdParams = Type.Object({ id: Uuid });
-
-/** Optional paging query (`page`, `size`), read with the spec's paging rules. */
-export const PagingQuery = Type.Object({
-  page: Type.Optional(Type.String({ maxLength: 20 })),
-  size: Type.Optional(Type.String({ maxLength: 20 })),
-});
-
 /** Security requirement of Bearer routes, for the OpenAPI document. */
 export const bearerSecurity = [{ bearerAuth: [] }];
-
-/** Binary image bytes (documented as a binary string; a Buffer is sent as is, never serialized). */
-export const ImageBytes = Type.Unsafe<Buffer>({
-  type: 'string',
-  format: 'binary',
-  description: 'image bytes',
-});
 
 /**
  * A response of raw bytes of `contentType` (for example `image/jpeg`): documented per status, so
@@ -129,6 +67,3 @@ export function documentedBody(content: Record<string, TSchema>): {
   };
   return { swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body }, url }) };
 }
-
-/** A file part of a multipart body. */
-export const FilePart = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
