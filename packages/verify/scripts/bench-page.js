@@ -192,6 +192,14 @@ window.loadFlow = async () => {
   }
 };
 
+/**
+ * Forgets the references to what the collector took (call after a collection): the bench's own
+ * list must not grow the heap it measures.
+ */
+window.pruneBitmaps = () => {
+  made.refs = made.refs.filter((r) => r.deref() !== undefined);
+};
+
 /** Bitmaps still holding pixels (neither closed nor transferred), and video frames not closed. */
 window.openBitmaps = () => {
   const alive = made.refs.map((r) => r.deref()).filter(Boolean);

@@ -151,6 +151,8 @@ async function run(rate) {
     await page.waitForFunction(() => typeof window.runBench === 'function');
     const heap = async () => {
       await cdp.send('HeapProfiler.collectGarbage');
+      await page.evaluate(() => window.pruneBitmaps?.());
+      await cdp.send('HeapProfiler.collectGarbage');
       return (await cdp.send('Runtime.getHeapUsage')).usedSize;
     };
     const flowOnly = process.env.BENCH_FLOW_ONLY;
