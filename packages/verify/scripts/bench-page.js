@@ -1,7 +1,12 @@
-// Runs inside Chromium for scripts/bench.mjs: times the capture worker's calls on 640×480 frames.
+// Runs inside Chromium for scripts/bench.mjs: times the capture worker's calls on 640×480 frames,
+// the capture loops' grab on the fake camera, and a whole `<idv-verify>` flow.
 import { wrap, transfer } from '/node_modules/comlink/dist/esm/comlink.mjs';
 import { WebCaptureSource } from '/packages/verify/dist/web-capture-source.js';
-import { grabAnalysedFrame } from '/packages/verify/dist/internal/controllers/analysed-frame.js';
+import * as analysedFrame from '/packages/verify/dist/internal/controllers/analysed-frame.js';
+
+// What the capture loops call to take a frame for analysis (before `holdAnalysedFrame`, the grab).
+const holdAnalysedFrame = analysedFrame.holdAnalysedFrame ?? analysedFrame.grabAnalysedFrame;
+const { releaseAnalysedFrame } = analysedFrame;
 
 const sorted = (values) => [...values].sort((a, b) => a - b);
 const median = (values) => sorted(values)[Math.floor(values.length / 2)];
@@ -30,6 +35,21 @@ async function frames(url) {
       Math.round(6 * Math.cos(index / 7)),
     );
     return createImageBitmap(canvas);
+  };
+}
+
+/** The frames of `frames(url)` drawn at 1920×1080 as `VideoFrame`s, as a phone camera gives them. */
+async function videoFrames(url) {
+  const next = await frames(url);
+  const canvas = new OffscreenCanvas(1920, 1080);
+  const context = canvas.getContext('2d');
+  let timestamp = 0;
+  return async () => {
+    const bitmap = await next();
+    context.drawImage(bitmap, 240, 0, 1440, 1080);
+    bitmap.close();
+    timestamp += 33333;
+    return new VideoFrame(canvas, { timestamp });
   };
 }
 
@@ -69,24 +89,44 @@ window.runBench = async ({ documentUrl, faceUrl, workerUrl, documentCount, faceC
     10,
   );
   const faceResult = await time(api, 'analyzeFaceFrame', faceFrame, faceCount, 5);
+  // A camera's frames: 1920×1080 VideoFrames, scaled by a worker that takes them.
+  let documentVideoFrame;
+  let faceVideoFrame;
+  try {
+    documentVideoFrame = await time(
+      api,
+      'analyzeDocumentFrame',
+      await videoFrames(documentUrl),
+      documentCount,
+      10,
+    );
+    faceVideoFrame = await time(api, 'analyzeFaceFrame', await videoFrames(faceUrl), faceCount, 5);
+    // A worker that cannot read them answers as for an empty frame: no figures then.
+    if (!(documentVideoFrame.last.brightness > 0)) documentVideoFrame = undefined;
+    if (!(faceVideoFrame.last.faces > 0)) faceVideoFrame = undefined;
+  } catch {
+    // A worker without VideoFrame input (before it took them): the rows stay empty.
+  }
   worker.terminate();
   return {
     document: { ...documentResult, ok: documentResult.last.ok, last: undefined },
     face: { ...faceResult, faces: faceResult.last.faces, last: undefined },
     faceModelLoadMs,
     firstFaceFrameMs: firstFace.median,
+    documentVideoFrame: documentVideoFrame && { ...documentVideoFrame, last: undefined },
+    faceVideoFrame: faceVideoFrame && { ...faceVideoFrame, last: undefined },
   };
 };
 
-/** Times `grab` (which answers the bitmaps it made) on an open camera, closing what it made. */
-async function timeGrab(camera, grab, count, warmup) {
+/** Times the capture loops' grab (and the release of what it made) on an open camera. */
+async function timeGrab(camera, keepWidth, count, warmup) {
   const times = [];
   for (let i = 0; i < warmup + count; i += 1) {
     await new Promise((resolve) => requestAnimationFrame(resolve));
     const start = performance.now();
-    const bitmaps = await grab(camera);
+    const frame = await holdAnalysedFrame(camera, keepWidth);
     const elapsed = performance.now() - start;
-    for (const bitmap of bitmaps) bitmap.close();
+    releaseAnalysedFrame(frame);
     if (i >= warmup) times.push(elapsed);
   }
   return { median: median(times), mean: mean(times), p90: percentile(times, 0.9), count };
@@ -94,9 +134,8 @@ async function timeGrab(camera, grab, count, warmup) {
 
 /**
  * The main thread's share of one capture-loop iteration on Chromium's fake camera through the real
- * `WebCaptureSource`: the former grab (a 640 px frame for the worker only) against the current one
- * (the frame at the resolution to keep, plus its 640 px copy for the worker), for the selfie
- * camera (1280×720, kept at 1280) and the document camera (1920×1080, kept at full size).
+ * `WebCaptureSource`: `holdAnalysedFrame` as the loops call it, for the document (kept at full
+ * size) and the selfie (kept 1280 px wide).
  */
 window.runGrabBench = async ({ count }) => {
   const source = new WebCaptureSource();
@@ -107,26 +146,187 @@ window.runGrabBench = async ({ count }) => {
   ]) {
     const camera = await source.openCamera({ facing });
     try {
-      const size = `${camera.width}x${camera.height}`;
-      const before = await timeGrab(
-        camera,
-        async (c) => [await c.grabFrame({ width: 640 })],
-        count,
-        10,
-      );
-      const after = await timeGrab(
-        camera,
-        async (c) => {
-          const frame = await grabAnalysedFrame(c, keepWidth);
-          return [frame.full, frame.forAnalysis];
-        },
-        count,
-        10,
-      );
-      results[name] = { size, before, after };
+      results[name] = {
+        size: `${camera.width}x${camera.height}`,
+        grab: await timeGrab(camera, keepWidth, count, 10),
+      };
     } finally {
       camera.stop();
     }
   }
   return results;
+};
+
+/**
+ * Every bitmap and video frame the page made since `loadFlow()`, held weakly (the count must not
+ * keep them alive): one the page dropped without closing and the collector took is counted no more
+ * (its pixels went with it), one still reachable and open is.
+ */
+const made = { bitmaps: 0, videoFrames: 0, refs: [] };
+
+/** Loads the element bundle and wraps `createImageBitmap` and `VideoFrame` to count the flow's. */
+window.loadFlow = async () => {
+  await import('/packages/verify/dist/idv-verify.bundle.js');
+  const create = window.createImageBitmap;
+  window.createImageBitmap = async function (...args) {
+    const bitmap = await create.apply(this, args);
+    made.bitmaps += 1;
+    made.refs.push(new WeakRef(bitmap));
+    return bitmap;
+  };
+  if (typeof window.VideoFrame === 'function') {
+    const Base = window.VideoFrame;
+    window.VideoFrame = class extends Base {
+      constructor(...args) {
+        super(...args);
+        made.videoFrames += 1;
+        made.refs.push(new WeakRef(this));
+      }
+      clone() {
+        const copy = super.clone();
+        made.videoFrames += 1;
+        made.refs.push(new WeakRef(copy));
+        return copy;
+      }
+    };
+  }
+};
+
+/**
+ * Forgets the references to what the collector took (call after a collection): the bench's own
+ * list must not grow the heap it measures.
+ */
+window.pruneBitmaps = () => {
+  made.refs = made.refs.filter((r) => r.deref() !== undefined);
+};
+
+/** Bitmaps still holding pixels (neither closed nor transferred), and video frames not closed. */
+window.openBitmaps = () => {
+  const alive = made.refs.map((r) => r.deref()).filter(Boolean);
+  return {
+    bitmapsMade: made.bitmaps,
+    bitmaps: alive.filter((b) => !('format' in b) && b.width > 0).length,
+    videoFramesMade: made.videoFrames,
+    videoFrames: alive.filter((f) => 'format' in f && f.format !== null).length,
+  };
+};
+
+let flowElement;
+
+/** Removes the flow's element (what a page does once the flow is over). */
+window.removeFlow = () => {
+  flowElement?.remove();
+  flowElement = undefined;
+};
+
+const until = async (test, what, timeoutMs = 60000) => {
+  const start = performance.now();
+  for (;;) {
+    const value = test();
+    if (value) return value;
+    if (performance.now() - start > timeoutMs) throw new Error(`bench: timed out on ${what}`);
+    // Seldom enough that the bench's own polling stays out of the main thread's figures.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+/**
+ * A whole FULL FLOW of the element bundle on the fake camera against the flow API double: Start,
+ * front and back auto-captured and sent, the selfie (no face in this camera: it runs to its
+ * alignment limit and is sent), the result.
+ */
+window.runFlowBench = async () => {
+  const scenario = await (
+    await fetch('/double/scenarios', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+  ).json();
+  const el = document.createElement('idv-verify');
+  flowElement = el;
+  el.setAttribute('api-base', scenario.apiBase);
+  el.setAttribute('link-id', scenario.linkId);
+  const steps = [];
+  const quality = [];
+  let step = '';
+  el.addEventListener('idv-step-change', (e) => {
+    step = e.detail.step;
+    steps.push({ step, at: performance.now() });
+  });
+  // Main-thread busy time (DevTools TaskDuration) at the first analysed front frame and when the
+  // front's loop ends (the photo to review, or the manual button).
+  const task = { first: undefined, last: undefined, frames: 0 };
+  el.addEventListener('idv-quality', (e) => {
+    quality.push({ kind: e.detail.kind, at: performance.now() });
+    if (e.detail.kind !== 'front') return;
+    task.frames += 1;
+    if (task.frames === 1) void window.benchTaskMs().then((ms) => (task.first = { ms, frames: 1 }));
+  });
+  document.body.append(el);
+  const root = el.shadowRoot;
+  await until(() => step === 'welcome', 'welcome');
+  await el.updateComplete;
+  root.querySelector('input[type=checkbox]').click();
+  await el.updateComplete;
+  const startAt = performance.now();
+  root.querySelector('.actions button').click();
+  // The preview: callbacks of its video while the front is analysed.
+  const video = await until(() => root.querySelector('video'), 'camera preview');
+  const cameraAt = performance.now();
+  const preview = { callbacks: 0, first: undefined, last: undefined };
+  const onFrame = (now, meta) => {
+    if (step !== 'front' || !video.isConnected) return;
+    if (quality.some((q) => q.kind === 'front')) {
+      preview.callbacks += 1;
+      preview.first ??= { now, presented: meta.presentedFrames };
+      preview.last = { now, presented: meta.presentedFrames };
+    }
+    video.requestVideoFrameCallback(onFrame);
+  };
+  video.requestVideoFrameCallback(onFrame);
+  // Auto-capture when the camera shows a card the analysis accepts, else the manual button.
+  const button = (label) =>
+    [...root.querySelectorAll('button')].find((b) => b.textContent.includes(label));
+  const usePhoto = async () => {
+    const review = await until(
+      () => button('Use this photo') ?? button('Take photo'),
+      `review (steps ${steps.map((s) => s.step)})`,
+    );
+    if (review.textContent.includes('Take photo')) review.click();
+    (await until(() => button('Use this photo'), 'review')).click();
+  };
+  const frontDone = until(() => button('Use this photo') ?? button('Take photo'), 'front').then(
+    async () => {
+      const frames = task.frames;
+      task.last = { ms: await window.benchTaskMs(), frames };
+    },
+  );
+  await frontDone;
+  await usePhoto();
+  await until(() => step === 'back', 'back');
+  await usePhoto();
+  await until(() => step === 'selfie', 'selfie');
+  const selfieAt = performance.now();
+  // The selfie screen says it prepares the face check until the models are loaded: ready at the
+  // last sight of that line before the first face analysis (at once when it never shows).
+  let modelsAt = selfieAt;
+  await until(() => {
+    if (root.textContent.includes('Preparing the face check')) modelsAt = performance.now();
+    return quality.some((q) => q.kind === 'selfie');
+  }, 'first face hint');
+  const selfieHintAt = quality.find((q) => q.kind === 'selfie').at;
+  await until(() => step === 'result', 'result', 120000);
+  const firstHint = quality.find((q) => q.kind === 'front').at;
+  const seconds = (preview.last.now - preview.first.now) / 1000;
+  return {
+    documentFrames: task.last.frames - task.first.frames,
+    mainPerFrameMs: (task.last.ms - task.first.ms) / (task.last.frames - task.first.frames),
+    previewFps: (preview.callbacks - 1) / seconds,
+    presentedFps: (preview.last.presented - preview.first.presented) / seconds,
+    startToHintMs: firstHint - startAt,
+    cameraToHintMs: firstHint - cameraAt,
+    selfieToModelsMs: modelsAt - selfieAt,
+    selfieToHintMs: selfieHintAt - selfieAt,
+  };
 };

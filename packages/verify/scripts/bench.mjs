@@ -1,18 +1,34 @@
 #!/usr/bin/env node
-// Benchmark of the capture worker in Debian's headless Chromium: median, mean and p90 milliseconds
-// per 640×480 frame for `analyzeDocumentFrame` (target ≤ 8 ms) and `analyzeFaceFrame` (target ≤ 40
-// ms), measured as the full Comlink round trip (transfer + analysis + answer) after a warm-up, on
-// frames that sway like a hand-held camera's. The face detector runs on every fourth frame only
-// (the mesh tracks in between), so the median is a tracked frame: the mean is the cost per frame
-// averaged over both kinds, the p90 close to a detector frame. Each round starts a fresh worker;
-// the load average is printed before and after (the machine may be shared). Prints figures;
-// asserts nothing. Frames come from scripts/make-fake-camera.mjs.
+// The capture bench, in Debian's headless Chromium, run twice: as is, and under Chromium's CPU
+// throttling (DevTools protocol `Emulation.setCPUThrottlingRate`, rate 4, on the page and on its
+// workers) as a stand-in for a mid-range phone. Prints one table, the two runs side by side:
 //
-// Then the main thread's grab per loop iteration on Chromium's fake camera (the real
-// WebCaptureSource): the former 640 px grab against the frame at the resolution to keep plus its
-// 640 px analysis copy (what the loops grab since the kept frame is the analysed one).
+//   worker   `analyzeDocumentFrame` and `analyzeFaceFrame` per 640×480 bitmap, and per 1920×1080
+//            `VideoFrame` (the worker scales it to 640 px; rows left empty by a worker that does
+//            not take them), (full Comlink round
+//            trip after a warm-up, frames that sway like a hand-held camera's; the face detector
+//            runs on every fourth frame at most, so the median is a tracked frame, the mean the
+//            cost per frame, the p90 near a detector frame), and the face models' load.
+//   grab     the capture loops' own grab (`grabAnalysedFrame` + release) on the real
+//            WebCaptureSource over Chromium's built-in fake camera (1920×1080, 30 fps, a moving
+//            test pattern), per analysed frame, wall time.
+//   flow     the real `<idv-verify>` bundle against the flow API double (the tests' scripted
+//            server), FULL FLOW on that camera (the pattern is no card: each side is taken with
+//            the manual button once it shows, after 8 s of coaching): main-thread busy time (DevTools `TaskDuration`)
+//            per analysed document frame, the preview's frame rate while the document is analysed
+//            (`requestVideoFrameCallback` callbacks per second), Start → first coaching hint,
+//            camera open → first coaching hint, selfie step open → face models ready, and after
+//            each of two flows in a row (element removed, worker stopped, garbage collected) the
+//            JS heap against its start (bundle loaded; the first flow adds its lazy chunks and
+//            loaded code, the second would add only what leaks), and the bitmaps and video frames
+//            still open (counted by wrapping `createImageBitmap` and
+//            `VideoFrame` in the page: the page's own, not the worker's).
 //
-// BENCH_ROUNDS (default 3), BENCH_DOCUMENT_FRAMES (200), BENCH_FACE_FRAMES (60), BENCH_GRABS (100).
+// Prints figures with their targets; asserts nothing. The load average is printed before and
+// after each run: the machine may be shared, and a loaded machine slows every figure. Chromium's
+// CPU throttling slows the renderer's workers as well as its main thread (the worker rows show it).
+// BENCH_DOCUMENT_FRAMES (100), BENCH_FACE_FRAMES (40), BENCH_GRABS (60), BENCH_RATES ("1,4");
+// BENCH_FLOW_ONLY=1 runs the flow alone; BENCH_DEBUG=1 prints the page's console and failures.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -21,6 +37,7 @@ import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { chromiumPath, quietChromiumArgs } from './chromium.mjs';
+import { flowApiDouble } from '../.test-artifacts/support/test/support/node/flow-api-double.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
@@ -40,12 +57,46 @@ const types = {
   '.wasm': 'application/wasm',
   '.bin': 'application/octet-stream',
 };
+const double = flowApiDouble();
+
+/** Serves the flow API double (a Koa middleware) from a plain Node server. */
+async function serveDouble(req, res) {
+  const url = new URL(req.url, 'http://x');
+  const headers = {};
+  const ctx = {
+    method: req.method,
+    path: url.pathname,
+    url: req.url,
+    querystring: url.search.slice(1),
+    req,
+    status: 404,
+    body: undefined,
+    set: (name, value) => (headers[name.toLowerCase()] = value),
+    get: (name) => req.headers[name.toLowerCase()] ?? '',
+  };
+  await double(ctx, async () => undefined);
+  let body = ctx.body;
+  if (body !== undefined && body !== null && typeof body !== 'string' && !Buffer.isBuffer(body)) {
+    body = JSON.stringify(body);
+    headers['content-type'] ??= 'application/json; charset=utf-8';
+  }
+  res.writeHead(ctx.status, headers);
+  res.end(body ?? '');
+}
+
 const server = createServer((req, res) => {
   const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+  if (path.startsWith('/double/')) {
+    serveDouble(req, res).catch((error) => {
+      console.error(error);
+      res.writeHead(500).end();
+    });
+    return;
+  }
   if (path === '/') {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(
-      '<!doctype html><script type="module" src="/packages/verify/scripts/bench-page.js"></script>',
+      '<!doctype html><body><script type="module" src="/packages/verify/scripts/bench-page.js"></script></body>',
     );
     return;
   }
@@ -59,75 +110,158 @@ const server = createServer((req, res) => {
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
-const userDataDir = mkdtempSync(join(tmpdir(), 'idv-bench-'));
-const browser = await puppeteer.launch({
-  executablePath: chromiumPath,
-  headless: true,
-  userDataDir,
-  args: [
-    ...quietChromiumArgs,
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-  ],
-});
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const rel = (p) => `/${p.slice(root.length + 1)}`;
+const rates = (process.env.BENCH_RATES ?? '1,4').split(',').map(Number);
+
+/** One run of every measurement at CPU throttling `rate`, in a fresh browser. */
+async function run(rate) {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'idv-bench-'));
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    userDataDir,
+    args: [
+      ...quietChromiumArgs,
+      '--use-fake-ui-for-media-stream',
+      // A phone camera's rate (Chromium's fake camera defaults to 20 fps).
+      '--use-fake-device-for-media-stream=fps=30',
+    ],
+  });
+  const loadBefore = load();
+  try {
+    const page = await browser.newPage();
+    if (process.env.BENCH_DEBUG) {
+      page.on('console', (m) => console.error(`page: ${m.text()}`));
+      page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+      page.on('requestfailed', (r) => console.error(`failed: ${r.url()}`));
+      page.on('response', (r) => r.status() >= 400 && console.error(`${r.status()} ${r.url()}`));
+    }
+    const cdp = await page.createCDPSession();
+    await cdp.send('Performance.enable');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await page.exposeFunction('benchTaskMs', async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return metrics.find((m) => m.name === 'TaskDuration').value * 1000;
+    });
+    await page.goto(origin);
+    await page.waitForFunction(() => typeof window.runBench === 'function');
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      await page.evaluate(() => window.pruneBitmaps?.());
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    const flowOnly = process.env.BENCH_FLOW_ONLY;
+    const worker = flowOnly
+      ? undefined
+      : await page.evaluate((o) => window.runBench(o), {
+          documentUrl: rel(join(fakeCamera, 'document.png')),
+          faceUrl: rel(join(fakeCamera, 'face.png')),
+          workerUrl: '/packages/verify/dist/idv-verify.worker.js',
+          documentCount: Number(process.env.BENCH_DOCUMENT_FRAMES ?? 100),
+          faceCount: Number(process.env.BENCH_FACE_FRAMES ?? 40),
+        });
+    const grab = flowOnly
+      ? undefined
+      : await page.evaluate(
+          (count) => window.runGrabBench({ count }),
+          Number(process.env.BENCH_GRABS ?? 60),
+        );
+    // The flow on a fresh page: nothing of the benches above in its heap.
+    await page.goto(origin);
+    await page.waitForFunction(() => typeof window.runFlowBench === 'function');
+    await page.evaluate(() => window.loadFlow());
+    const heapStart = await heap();
+    // Two flows one after the other, as two people on one page: what the first leaves behind is
+    // loaded code and lazy chunks, what the second adds would be a leak.
+    const flows = [];
+    const heaps = [];
+    for (let i = 0; i < 2; i += 1) {
+      flows.push(await page.evaluate(() => window.runFlowBench()));
+      await page.evaluate(() => window.removeFlow());
+      await new Promise((resolve) => setTimeout(resolve, 12000)); // the worker's idle stop (10 s)
+      heaps.push(await heap());
+    }
+    const [flow] = flows;
+    const [heapAfterFirst, heapEnd] = heaps;
+    const open = await page.evaluate(() => window.openBitmaps());
+    return {
+      rate,
+      worker,
+      grab,
+      flow: { ...flow, heapStart, heapAfterFirst, heapEnd, open },
+      load: `${loadBefore} → ${load()}`,
+    };
+  } finally {
+    await browser.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
 try {
-  const page = await browser.newPage();
-  await page.goto(origin);
-  await page.waitForFunction(() => typeof window.runBench === 'function');
-  const rel = (p) => `/${p.slice(root.length + 1)}`;
-  const options = {
-    documentUrl: rel(join(fakeCamera, 'document.png')),
-    faceUrl: rel(join(fakeCamera, 'face.png')),
-    workerUrl: '/packages/verify/dist/idv-verify.worker.js',
-    documentCount: Number(process.env.BENCH_DOCUMENT_FRAMES ?? 200),
-    faceCount: Number(process.env.BENCH_FACE_FRAMES ?? 60),
-  };
-  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
-  const f = (n) => n.toFixed(2).padStart(7);
-  const load = () =>
-    loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ');
-  const line = (name, r, target, extra) =>
-    `${name} 640x480: median ${f(r.median)} ms  mean ${f(r.mean)} ms  p90 ${f(r.p90)} ms  (${r.count} frames, target <= ${target} ms, ${extra})`;
-  console.log(`machine: ${cpus().length} cores, load average before ${load()}`);
-  const results = [];
-  for (let round = 1; round <= rounds; round += 1) {
-    const result = await page.evaluate((o) => window.runBench(o), options);
-    results.push(result);
-    console.log(`round ${round}`);
+  console.log(`machine: ${cpus().length} cores, ${new Date().toISOString()}`);
+  const runs = [];
+  for (const rate of rates) runs.push(await run(rate));
+  const ms = (n) => (n === undefined || n === null ? '—' : `${n.toFixed(1)} ms`);
+  const stat = (s) =>
+    !s ? '—' : `${s.median.toFixed(1)} / ${s.mean.toFixed(1)} / ${s.p90.toFixed(1)}`;
+  const percent = (from, to) =>
+    `${to >= from ? '+' : ''}${((100 * (to - from)) / from).toFixed(0)} %`;
+  const rows = [
+    ['CPU throttling', (r) => (r.rate === 1 ? 'none' : `${r.rate}×`), ''],
+    ['load average before → after', (r) => r.load, ''],
+    ['worker document frame ms (med/mean/p90)', (r) => stat(r.worker?.document), '≤ 8 | ≤ 15 med'],
+    ['worker face frame ms (med/mean/p90)', (r) => stat(r.worker?.face), '≤ 40 | ≤ 60 med'],
+    [
+      'worker document 1920×1080 VideoFrame ms',
+      (r) => stat(r.worker?.documentVideoFrame),
+      '(scaled in the worker)',
+    ],
+    ['worker face 1920×1080 VideoFrame ms', (r) => stat(r.worker?.faceVideoFrame), ''],
+    ['worker face models load', (r) => ms(r.worker?.faceModelLoadMs), ''],
+    [
+      'grab document 1920×1080 ms (med/mean/p90)',
+      (r) => stat(r.grab?.document.grab),
+      'main thread',
+    ],
+    ['grab selfie 1920×1080→1280 ms (med/mean/p90)', (r) => stat(r.grab?.selfie.grab), ''],
+    [
+      'flow main thread per analysed doc frame',
+      (r) => `${ms(r.flow.mainPerFrameMs)} (${r.flow.documentFrames} frames)`,
+      '— | ≤ 8 med',
+    ],
+    ['flow preview fps while analysing', (r) => r.flow.previewFps.toFixed(1), '— | ≥ 24'],
+    ['flow camera fps delivered', (r) => r.flow.presentedFps.toFixed(1), '(30)'],
+    ['flow Start → first coaching hint', (r) => ms(r.flow.startToHintMs), ''],
+    ['flow camera open → first coaching hint', (r) => ms(r.flow.cameraToHintMs), '— | ≤ 1500'],
+    ['flow selfie step → face models ready', (r) => ms(r.flow.selfieToModelsMs), '— | 0 (ready)'],
+    ['flow selfie step → first face hint', (r) => ms(r.flow.selfieToHintMs), ''],
+    [
+      'flow JS heap MB: start → 1st flow → 2nd flow',
+      (r) =>
+        `${[r.flow.heapStart, r.flow.heapAfterFirst, r.flow.heapEnd].map((h) => (h / 1e6).toFixed(2)).join(' → ')} (${percent(r.flow.heapAfterFirst, r.flow.heapEnd)}, ${percent(r.flow.heapStart, r.flow.heapEnd)})`,
+      '≤ +10 % (2nd vs 1st)',
+    ],
+    [
+      'flow bitmaps / video frames open after',
+      (r) =>
+        `${r.flow.open.bitmaps} of ${r.flow.open.bitmapsMade} / ${r.flow.open.videoFrames} of ${r.flow.open.videoFramesMade}`,
+      '0 / 0',
+    ],
+  ];
+  const width = Math.max(...rows.map(([name]) => name.length));
+  const cols = rows.map(([, value]) => runs.map((r) => value(r)));
+  const colWidth = Math.max(...cols.flat().map((c) => c.length));
+  for (const [i, [name, , target]] of rows.entries()) {
     console.log(
-      `  ${line('analyzeDocumentFrame', result.document, 8, `ok=${result.document.ok}`)}`,
-    );
-    console.log(`  ${line('analyzeFaceFrame    ', result.face, 40, `faces=${result.face.faces}`)}`);
-    console.log(
-      `  face models load (wasm + BlazeFace + mesh + warm-up) ${result.faceModelLoadMs.toFixed(0)} ms, first face frame ${result.firstFaceFrameMs.toFixed(0)} ms`,
+      `${name.padEnd(width)}  ${cols[i].map((c) => c.padEnd(colWidth)).join('  ')}  ${target}`,
     );
   }
-  const mid = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  console.log(`median of ${rounds} rounds`);
-  for (const [name, key, target] of [
-    ['analyzeDocumentFrame', 'document', 8],
-    ['analyzeFaceFrame    ', 'face', 40],
-  ]) {
-    const pick = (stat) => mid(results.map((r) => r[key][stat]));
-    console.log(
-      `  ${name} 640x480: median ${f(pick('median'))} ms  mean ${f(pick('mean'))} ms  p90 ${f(pick('p90'))} ms  (target <= ${target} ms)`,
-    );
-  }
-  const grabs = await page.evaluate(
-    (count) => window.runGrabBench({ count }),
-    Number(process.env.BENCH_GRABS ?? 100),
-  );
-  console.log('grab per loop iteration (main thread, fake camera)');
-  for (const [name, r] of Object.entries(grabs)) {
-    const stat = (s) => `median ${f(s.median)} ms  mean ${f(s.mean)} ms  p90 ${f(s.p90)} ms`;
-    console.log(`  ${name.padEnd(8)} ${r.size} 640 px grab only:         ${stat(r.before)}`);
-    console.log(`  ${name.padEnd(8)} ${r.size} kept frame + 640 px copy: ${stat(r.after)}`);
-  }
-  console.log(`machine: load average after ${load()}`);
+  console.log('targets: unthrottled | throttled 4×');
 } finally {
-  await browser.close();
   server.close();
-  rmSync(userDataDir, { recursive: true, force: true });
 }

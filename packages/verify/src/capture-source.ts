@@ -48,6 +48,12 @@ export interface CameraSession {
    * (and closes or transfers) it.
    */
   grabFrame(options?: { width?: number }): Promise<ImageBitmap>;
+  /**
+   * Optional, where the platform has WebCodecs: the current frame as a `VideoFrame`, at full
+   * resolution and without copying its pixels. The capture loops then hold the analysed instant
+   * for free and copy it only when the analysis keeps it. The caller closes it.
+   */
+  grabVideoFrame?(): VideoFrame;
   /** Releases the camera. Safe to call twice. */
   stop(): void;
 }

@@ -69,6 +69,10 @@ class WebCameraSession implements CameraSession {
     });
   }
 
+  grabVideoFrame(): VideoFrame {
+    return new VideoFrame(this.view);
+  }
+
   stop(): void {
     for (const track of this.stream.getTracks()) track.stop();
     this.view.srcObject = null;

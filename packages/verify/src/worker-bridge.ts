@@ -8,6 +8,7 @@
  */
 import type { WorkerConnection, WorkerJob } from './worker-connection.js';
 import type {
+  AnalysisInput,
   DocumentFrameAnalysis,
   EncodeAnswer,
   FaceFrameAnalysis,
@@ -69,14 +70,17 @@ export class WorkerBridge {
     return this.connection !== undefined;
   }
 
-  /** Scores a document frame. The frame is transferred: do not use it afterwards. */
-  analyzeDocumentFrame(frame: FrameInput, signal?: AbortSignal): Promise<DocumentFrameAnalysis> {
+  /**
+   * Scores a document frame. The frame is transferred: do not use it afterwards. A `VideoFrame` is
+   * scaled to the analysis size in the worker.
+   */
+  analyzeDocumentFrame(frame: AnalysisInput, signal?: AbortSignal): Promise<DocumentFrameAnalysis> {
     return this.run((api, send) => api.analyzeDocumentFrame(send(frame)), signal);
   }
 
-  /** Detects the face of a frame. The frame is transferred. */
+  /** Detects the face of a frame. The frame is transferred (a `VideoFrame` too, as above). */
   analyzeFaceFrame(
-    frame: FrameInput,
+    frame: AnalysisInput,
     signal?: AbortSignal,
     options: FaceFrameOptions = {},
   ): Promise<FaceFrameAnalysis> {

@@ -12,7 +12,7 @@
  */
 import { transfer, wrap, type Remote } from 'comlink';
 import { frameTransferables } from './worker/transferables.js';
-import type { FrameInput } from './worker/types.js';
+import type { AnalysisInput } from './worker/types.js';
 import type { WorkerApi } from './worker/worker.js';
 
 /**
@@ -24,7 +24,7 @@ export const workerAnswerTimeoutMs = 15000;
 export const workerCheckIntervalMs = 2000;
 
 /** Moves a frame to the worker without copying its pixels. */
-export type SendFrame = <F extends FrameInput>(frame: F) => F;
+export type SendFrame = <F extends AnalysisInput>(frame: F) => F;
 
 /** A job for the worker: calls `api`, moving frames with `send`. */
 export type WorkerJob<T> = (api: Remote<WorkerApi>, send: SendFrame) => Promise<T>;

@@ -15,6 +15,12 @@ export type Quad = [Point, Point, Point, Point];
 /** A frame as the worker accepts it: a transferred `ImageBitmap` or raw RGBA pixels. */
 export type FrameInput = ImageBitmap | ImageData;
 
+/**
+ * A frame as the analyses accept it: also a camera `VideoFrame` at full resolution, which the
+ * worker scales to its analysis size itself (and closes).
+ */
+export type AnalysisInput = FrameInput | VideoFrame;
+
 /** Why a document frame is not good enough yet, in the order the element coaches them. */
 export const DocumentIssue = {
   noDocument: 'no-document',

@@ -3,6 +3,8 @@
  * thread. Exposed with Comlink; the element derives its types from `WorkerApi`.
  *
  * Frames arrive transferred (`Comlink.transfer(bitmap, [bitmap])`) and are closed here once read;
+ * a camera `VideoFrame` sent for analysis is scaled to the analysis size here, not on the main
+ * thread;
  * encoded JPEG buffers are transferred back, and so is a frame that could not be encoded.
  */
 import { expose, transfer } from 'comlink';
@@ -12,7 +14,9 @@ import { faceMetrics } from './face-metrics.js';
 import { encodeFrameAsJpeg } from './encode.js';
 import { isImageData, readPixels } from './pixels.js';
 import { frameTransferables } from './transferables.js';
+import { analysable } from './video-frame.js';
 import type {
+  AnalysisInput,
   DocumentFrameAnalysis,
   EncodeAnswer,
   EncodedImage,
@@ -36,23 +40,25 @@ const api = {
   ready: true as const,
 
   /** Scores a document frame: blur, brightness, glare, quadrilateral, fill. */
-  analyzeDocumentFrame(frame: FrameInput): DocumentFrameAnalysis {
+  async analyzeDocumentFrame(frame: AnalysisInput): Promise<DocumentFrameAnalysis> {
+    const input = await analysable(frame);
     try {
-      return scoreDocumentPixels(readPixels(frame, documentAnalysisWidth));
+      return scoreDocumentPixels(readPixels(input, documentAnalysisWidth));
     } finally {
-      release(frame);
+      release(input);
     }
   },
 
   /** Detects faces, landmarks, pose and eye openness in a frame. */
   async analyzeFaceFrame(
-    frame: FrameInput,
+    frame: AnalysisInput,
     options: FaceFrameOptions = {},
   ): Promise<FaceFrameAnalysis> {
+    const input = await analysable(frame);
     try {
-      return faceMetrics(await detectFaces(frame, assets, options));
+      return faceMetrics(await detectFaces(input, assets, options));
     } finally {
-      release(frame);
+      release(input);
     }
   },
 

@@ -1,22 +1,52 @@
 /**
- * One camera frame grabbed at the resolution to keep, with a smaller copy of that same frame for
- * the worker's analysis: what the capture loops keep (and what its metadata describes) is then the
- * very picture that was analysed, not a later grab.
+ * One camera frame held for the worker's analysis: what the capture loops keep (and what its
+ * metadata describes) is then the very picture that was analysed, not a later grab. Where the
+ * camera gives `VideoFrame`s (the web source), the frame is held at full resolution without a
+ * copy, the worker gets a clone (no copy either) and scales it itself, and the full-resolution
+ * bitmap is made only for a frame the analysis keeps. Elsewhere the frame is grabbed at the
+ * resolution to keep with a smaller copy for the worker.
  */
 import type { CameraSession } from '../../capture-source.js';
+import { analysisWidth } from '../../worker/video-frame.js';
 
-/** Width of the copy the worker analyses (px): the scale its thresholds were calibrated on. */
-export const analysisWidth = 640;
+export { analysisWidth };
 
-/** A camera frame and its analysis copy. */
+/** A camera frame and its analysis input. */
 export interface AnalysedFrame {
-  /** The frame at the resolution to keep; the caller closes it (or transfers it) when done. */
-  readonly full: ImageBitmap;
   /**
-   * The same frame scaled down to `analysisWidth` (the full frame itself when it is no wider), for
-   * the worker, which takes it (transfer) and closes it.
+   * The frame at full resolution (a `VideoFrame`), or a bitmap at the resolution to keep; turned
+   * into the photo by `keptBitmap`, or let go with `releaseAnalysedFrame`.
    */
+  readonly full: ImageBitmap | VideoFrame;
+  /**
+   * The same frame for the worker, which takes it (transfer) and closes it: a clone of the
+   * `VideoFrame`, or a bitmap scaled down to `analysisWidth` (the full frame when no wider).
+   */
+  readonly forAnalysis: ImageBitmap | VideoFrame;
+  /** Width of the photo to keep (px), or the full resolution without it. */
+  readonly width?: number | undefined;
+}
+
+/** An analysed frame grabbed as bitmaps (a camera without `VideoFrame`s). */
+export interface GrabbedFrame extends AnalysedFrame {
+  readonly full: ImageBitmap;
   readonly forAnalysis: ImageBitmap;
+}
+
+/**
+ * Holds the current frame of `camera` for analysis; the photo it may become is `width` pixels
+ * wide (the full resolution without it). With `VideoFrame`s nothing is copied here; otherwise
+ * `grabAnalysedFrame`.
+ */
+export async function holdAnalysedFrame(
+  camera: CameraSession,
+  width?: number,
+): Promise<AnalysedFrame> {
+  if (typeof VideoFrame === 'function' && camera.grabVideoFrame) {
+    const full = camera.grabVideoFrame();
+    return { full, forAnalysis: full.clone(), width };
+  }
+  return grabAnalysedFrame(camera, width);
 }
 
 /**
@@ -27,7 +57,7 @@ export interface AnalysedFrame {
 export async function grabAnalysedFrame(
   camera: CameraSession,
   width?: number,
-): Promise<AnalysedFrame> {
+): Promise<GrabbedFrame> {
   const full = await camera.grabFrame(width ? { width } : {});
   try {
     const forAnalysis =
@@ -38,7 +68,7 @@ export async function grabAnalysedFrame(
             resizeHeight: Math.max(1, Math.round((full.height * analysisWidth) / full.width)),
             resizeQuality: 'low',
           });
-    return { full, forAnalysis };
+    return { full, forAnalysis, width };
   } catch (error) {
     full.close();
     throw error;
@@ -46,9 +76,31 @@ export async function grabAnalysedFrame(
 }
 
 /**
- * Lets go of both bitmaps of `frame`: what every path that drops a frame does. Safe on a bitmap
- * already closed or transferred to the worker (closing it again does nothing), and without a frame
- * (the grab itself failed).
+ * The photo of an analysed frame that the loop keeps: a bitmap of that very instant at the width
+ * to keep (the only full-resolution copy the loops make). Whatever else the frame held is closed.
+ */
+export async function keptBitmap(frame: AnalysedFrame): Promise<ImageBitmap> {
+  const { full, width } = frame;
+  if (!('displayWidth' in full)) {
+    frame.forAnalysis.close();
+    return full;
+  }
+  try {
+    if (!width || width >= full.displayWidth) return await createImageBitmap(full);
+    return await createImageBitmap(full, {
+      resizeWidth: width,
+      resizeHeight: Math.max(1, Math.round((full.displayHeight * width) / full.displayWidth)),
+      resizeQuality: 'low',
+    });
+  } finally {
+    releaseAnalysedFrame(frame);
+  }
+}
+
+/**
+ * Lets go of everything `frame` holds: what every path that drops a frame does. Safe on a frame
+ * already closed or transferred to the worker (closing it again does nothing), and without a
+ * frame (the grab itself failed).
  */
 export function releaseAnalysedFrame(frame: AnalysedFrame | undefined): void {
   frame?.full.close();
@@ -56,6 +108,6 @@ export function releaseAnalysedFrame(frame: AnalysedFrame | undefined): void {
 }
 
 /** True while `bitmap` still holds pixels (neither closed nor transferred to the worker). */
-export function isUsable(bitmap: ImageBitmap): boolean {
-  return bitmap.width > 0 && bitmap.height > 0;
+export function isUsable(bitmap: ImageBitmap | VideoFrame): boolean {
+  return 'format' in bitmap ? bitmap.format !== null : bitmap.width > 0 && bitmap.height > 0;
 }

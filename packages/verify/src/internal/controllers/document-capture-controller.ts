@@ -10,7 +10,8 @@ import type { DocumentFrameAnalysis, DocumentIssue } from '../../worker/types.js
 import { encodeOnMainThread, nextFrame } from '../frames.js';
 import { loadCaptureTools } from '../flow/capture-tools.js';
 import {
-  grabAnalysedFrame,
+  holdAnalysedFrame,
+  keptBitmap,
   releaseAnalysedFrame,
   isUsable,
   type AnalysedFrame,
@@ -35,14 +36,15 @@ export class DocumentCaptureController {
     const flow = capture.flow;
     const coach = new DocumentCoach();
     const startedAt = performance.now();
+    let facesPrepared = false;
     capture.view = { phase: 'live', coach: flow.t.documentCoach['no-document'], quad: null };
     while (capture.isCurrent(token) && capture.camera) {
       const camera = capture.camera;
-      // One grab per iteration, at full resolution: the photo taken is the frame analysed.
+      // One frame held per iteration: the photo taken is the frame analysed.
       let frame: AnalysedFrame | undefined;
       let analysis: DocumentFrameAnalysis;
       try {
-        frame = await grabAnalysedFrame(camera);
+        frame = await holdAnalysedFrame(camera);
         analysis = await flow.bridge!.analyzeDocumentFrame(frame.forAnalysis, flow.signal);
       } catch {
         // The analysis copy too: it was not transferred when the bridge failed before sending it.
@@ -61,12 +63,17 @@ export class DocumentCaptureController {
         return;
       }
       flow.emit(new IdvQualityEvent({ kind: side, document: analysis }));
+      // Once the person is coached, the face models load while they photograph the document.
+      if (!facesPrepared) {
+        facesPrepared = true;
+        this.prepareSelfie();
+      }
       const now = performance.now();
       const advice = coach.advise(analysis, now);
       const manual = now - startedAt > manualCaptureAfterMs;
       if (advice.kind === 'ready') {
         capture.endLoop();
-        await this.review(side, frame.full, analysis);
+        await this.review(side, await keptBitmap(frame), analysis);
         return;
       }
       releaseAnalysedFrame(frame);
@@ -87,6 +94,18 @@ export class DocumentCaptureController {
       };
       await nextFrame();
     }
+  }
+
+  /**
+   * Loads the face models in the worker when a selfie follows, so that they are ready when the
+   * selfie step opens (a second call, on the next side or at the upload, costs nothing once loaded
+   * and reloads them when the idle worker was stopped in between). A failure is the selfie's to
+   * handle, when it comes.
+   */
+  private prepareSelfie(): void {
+    const flow = this.capture.flow;
+    if (!flow.requiredCaptures.includes('selfie')) return;
+    flow.bridge?.prepareFaceDetection(flow.signal).catch(() => undefined);
   }
 
   /**
@@ -182,6 +201,7 @@ export class DocumentCaptureController {
     const photo = capture.photoUnderReview;
     if (!photo) return;
     capture.view = { phase: 'sending', coach: flow.captureText.checking[side] };
+    this.prepareSelfie();
     try {
       const result = await flow.client!.uploadDocument(side, photo.blob, photo.meta);
       capture.clearReview();

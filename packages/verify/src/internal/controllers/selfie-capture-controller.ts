@@ -12,7 +12,12 @@ import type { FaceFrameAnalysis, FaceIssue } from '../../worker/types.js';
 import type { SelfieFramePose } from '../flow/capture-meta.js';
 import { loadCaptureTools } from '../flow/capture-tools.js';
 import { encodeOnMainThread, nextFrame } from '../frames.js';
-import { grabAnalysedFrame, releaseAnalysedFrame, type AnalysedFrame } from './analysed-frame.js';
+import {
+  holdAnalysedFrame,
+  keptBitmap,
+  releaseAnalysedFrame,
+  type AnalysedFrame,
+} from './analysed-frame.js';
 import type { CaptureController } from './capture-controller.js';
 
 /** A full-resolution selfie frame kept for sending. */
@@ -91,11 +96,11 @@ export class SelfieCaptureController {
     try {
       while (capture.isCurrent(token) && capture.camera) {
         const camera = capture.camera;
-        // One grab per iteration, at the resolution to send: the frame kept is the frame analysed.
+        // One frame held per iteration: the frame kept (at the width to send) is the one analysed.
         let frame: AnalysedFrame | undefined;
         let face: FaceFrameAnalysis;
         try {
-          frame = await grabAnalysedFrame(camera, keptFrameWidth);
+          frame = await holdAnalysedFrame(camera, keptFrameWidth);
           face = await flow.bridge!.analyzeFaceFrame(
             frame.forAnalysis,
             flow.signal,
@@ -116,7 +121,8 @@ export class SelfieCaptureController {
         const now = performance.now();
         const choice = session.observe(face, now);
         if (choice && worthKeeping(kept, choice.role, choice.score)) {
-          keepFrame(kept, { bitmap: frame.full, score: choice.score, role: choice.role, face });
+          const bitmap = await keptBitmap(frame);
+          keepFrame(kept, { bitmap, score: choice.score, role: choice.role, face });
         } else {
           releaseAnalysedFrame(frame);
         }
