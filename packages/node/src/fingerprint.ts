@@ -7,32 +7,56 @@
  * @packageDocumentation
  */
 
-/** Geographic estimate of a fingerprint (every key optional). */
+/**
+ * Approximate geographic origin of the caller's address (every key optional).
+ * TODO(@idv/contract): take from the contract with the other wire types.
+ */
 export interface FingerprintGeoData {
+  /** Radius around `latitude`/`longitude` within which the address probably lies, km. */
   accuracyRadius?: number;
+  /** Latitude of the centre of the estimated area. */
   latitude?: number;
+  /** Longitude of the centre of the estimated area. */
   longitude?: number;
+  /** Country name in English. */
   country?: string;
+  /** ISO 3166-1 alpha-2 country code. */
   countryIso?: string;
+  /** City name; frequently null. */
   city?: string | null;
+  /** Subdivision names (state, region, province), outermost first. */
   subdivisions?: string[];
+  /** ISO 3166-2 subdivision codes, outermost first. */
   subdivisionsIso?: string[];
 }
 
-/** The signed signals of a fingerprint answer. */
+/** The signed signals of a fingerprint answer (`userData`), in the order the service sends them. */
 export interface FingerprintUserData {
+  /** ISO 8601 UTC timestamp of the call. */
   timeStampUtc: string;
+  /** Full JA3 string. */
   tlsFingerprint: string;
+  /** MD5 (hex) of `tlsFingerprint`: for grouping and consistency checks, not unique per device. */
   tlsFingerprintHash: string;
-  tlsFingerprintSslGreased: string;
+  /** `"1"` when the ClientHello carried GREASE values (RFC 8701), else `"0"`. */
+  tlsFingerprintSslGreased: '1' | '0';
+  /** HTTP/2 fingerprint; null on HTTP/1.1. */
   http2Fingerprint: string | null;
+  /** MD5 (hex) of `http2Fingerprint`; null on HTTP/1.1. */
   http2FingerprintHash: string | null;
+  /** Request headers as received. */
   headers: Record<string, string>;
+  /** Hash of the header set (order and presence). */
   headerSignature: string;
+  /** Cache-based identifier; often survives cookie clearing. */
   etag: string;
+  /** `true` when `etag` was issued on this call. */
   etagFirstRequest: boolean;
+  /** Offline IP geolocation of `ip`. */
   geoData: FingerprintGeoData;
+  /** Observed source address. */
   ip: string;
+  /** Persistent identifier kept in the `fp` cookie. */
   cookie: string;
 }
 

@@ -29,7 +29,8 @@ describe('paging through 250 verifications', () => {
 
   it('yields every verification once, newest first, a page of 100 at a time', async () => {
     const seen: { id: string; createdAt: string }[] = [];
-    for await (const v of idv.verifications.list()) seen.push({ id: v._id, createdAt: v.createdAt });
+    for await (const v of idv.verifications.list())
+      seen.push({ id: v._id, createdAt: v.createdAt });
     expect(seen).toHaveLength(250);
     expect(new Set(seen.map((v) => v.id))).toEqual(new Set(created));
     const times = seen.map((v) => Date.parse(v.createdAt));
