@@ -70,6 +70,9 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** Statuses whose answers have no body (a `Response` refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
 /** Sends requests; one per client, shared by its resources. */
 export class Transport {
   readonly baseUrl: string;
@@ -207,8 +210,9 @@ export class Transport {
         signal: controller.signal,
         redirect: 'error',
       });
-      // The body is read under the same time limit.
-      const buffered = new Response(await response.arrayBuffer(), {
+      // The body is read under the same time limit (statuses without a body keep none).
+      const bytes = await response.arrayBuffer();
+      const buffered = new Response(NULL_BODY_STATUSES.has(response.status) ? null : bytes, {
         status: response.status,
         statusText: response.statusText,
         headers: response.headers,
