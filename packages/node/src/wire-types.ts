@@ -34,13 +34,21 @@ export type VerificationStep = 'NEW_OPERATION' | 'ADD_FRONT' | 'ADD_BACK' | 'END
 /** Resolved branch of a verification (`null` while unresolved). */
 export type Method = 'FACE' | 'DOCUMENT' | null;
 
+/** Why a gate rule holds a device back. */
+export type GateReason =
+  'os_outdated' | 'unsupported_platform' | 'unsupported_form_factor' | 'camera_unsuitable';
+/** Device form factor of a gate rule. */
+export type FormFactor = 'mobile' | 'tablet' | 'desktop';
+/** Device platform of a gate rule. */
+export type Platform = 'ios' | 'android' | 'windows' | 'macos' | 'linux' | 'other';
+
 /** The resolved gate rules of a company. */
 export interface GateRules {
   version: string;
   rules: {
     id: string;
-    reason: string;
-    match: { formFactor?: string; platform?: string; osVersionMax?: string };
+    reason: GateReason;
+    match: { formFactor?: FormFactor; platform?: Platform; osVersionMax?: string };
   }[];
 }
 
