@@ -456,6 +456,11 @@ export type VerificationEventType =
   | 'verification.successful'
   | 'verification.failed';
 
+/** Location source (client-inferred; only `ip` and `none` are certain). */
+export type LocationSource = 'gps' | 'wifi' | 'cell' | 'ip' | 'none';
+/** Server-derived precision grade of a location. */
+export type LocationTier = 'precise' | 'approximate' | 'coarse' | 'unknown';
+
 /** The geolocation subset a webhook carries (every field optional; absent keys are omitted). */
 export interface WebhookGeolocation {
   ip?: string;
@@ -468,25 +473,43 @@ export interface WebhookGeolocation {
   deviceLongitude?: number;
   accuracy?: number;
   accuracyRadius?: number;
-  source?: string;
-  tier?: string;
-  capturedAt?: string;
+  source?: LocationSource;
+  tier?: LocationTier;
+  capturedAt?: DateTime;
 }
 
-/** The JSON body of a webhook delivery. */
-export interface WebhookEvent {
-  type: VerificationEventType;
-  data: {
-    _verificationId: Uuid;
-    /** Copied from the link; empty string when the link had none. */
-    _externalUserId: string;
-    /** Copied from the link; `{}` when none. */
-    /** Where `_externalUserId` came from (absent when it is empty). */
-    externalUserIdSource?: 'api' | 'identify';
-    _metadata: Record<string, unknown>;
-    /** `ID_CARD` or `PASSPORT`, once the document is known. */
-    documentType?: DocumentType;
-    /** Only on `verification.successful` and `verification.failed`, when a location was captured. */
-    geolocation?: WebhookGeolocation;
-  };
+/** `data` of every event but the two final ones. */
+export interface WebhookEventData {
+  _verificationId: Uuid;
+  /** Copied from the link; empty string when the link had none. */
+  _externalUserId: string;
+  /** Where `_externalUserId` came from (absent when it is empty). */
+  externalUserIdSource?: 'api' | 'identify';
+  /** Copied from the link; `{}` when none. */
+  _metadata: Record<string, unknown>;
+  /** `ID_CARD` or `PASSPORT`, once the document is known. */
+  documentType?: DocumentType;
 }
+
+/** `data` of `verification.successful` and `verification.failed`: may carry `geolocation`. */
+export interface WebhookFinalEventData extends WebhookEventData {
+  /** Only when a location was captured. */
+  geolocation?: WebhookGeolocation;
+}
+
+/** The two events whose `data` may carry `geolocation`. */
+type FinalEventType = 'verification.successful' | 'verification.failed';
+
+/** A webhook body `{type, data}`: a union told apart by `type` (narrow on it to read `data`). */
+export type WebhookPayload = {
+  [T in VerificationEventType]: {
+    type: T;
+    data: T extends FinalEventType ? WebhookFinalEventData : WebhookEventData;
+  };
+}[VerificationEventType];
+
+/** The body of the event `T` (any event by default). */
+export type WebhookEvent<T extends VerificationEventType = VerificationEventType> = Extract<
+  WebhookPayload,
+  { type: T }
+>;
