@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type * as C from './testing/contract-types.js';
+import type * as F from './fingerprint.js';
 import type * as W from './wire-types.js';
 
 /** `true` only when `A` and `B` are the same type (each assignable to the other, exactly). */
@@ -28,13 +29,31 @@ const checks = {
   ActivityPage: true as Equals<C.ActivityPage, W.ActivityPage>,
   WebhookDelivery: true as Equals<C.WebhookDelivery, W.WebhookDelivery>,
   WebhookDeliveryPage: true as Equals<C.WebhookDeliveryPage, W.WebhookDeliveryPage>,
-  // TODO(@idv/contract): with the contract, also (all identical to feat/contract on 2026-11-26):
-  // RelatedVerification, ImageInfo, FeedbackBody, FeedbackView, FeedbackReason, WebhookEndpoint,
-  // NewWebhookEndpointBody, WebhookEndpointPatchBody, AnalysisService, CloudKey,
-  // CloudKeyWithSecret, Invoice, PaymentMethodResult, Subscription, ContactRequest, HealthStatus,
-  // WebhookGeolocation, WebhookEventData, WebhookFinalEventData, WebhookPayload,
-  // VerificationEventType; OAuthToken = W.TokenResponse, DeletedResource = W.Deleted;
-  // FingerprintUserData and FingerprintGeoData of ./fingerprint.ts.
+  RelatedVerification: true as Equals<C.RelatedVerification, W.RelatedVerification>,
+  ImageInfo: true as Equals<C.ImageInfo, W.ImageInfo>,
+  FeedbackBody: true as Equals<C.FeedbackBody, W.FeedbackBody>,
+  FeedbackView: true as Equals<C.FeedbackView, W.FeedbackView>,
+  FeedbackReason: true as Equals<C.FeedbackReason, W.FeedbackReason>,
+  WebhookEndpoint: true as Equals<C.WebhookEndpoint, W.WebhookEndpoint>,
+  NewWebhookEndpointBody: true as Equals<C.NewWebhookEndpointBody, W.NewWebhookEndpointBody>,
+  WebhookEndpointPatchBody: true as Equals<C.WebhookEndpointPatchBody, W.WebhookEndpointPatchBody>,
+  AnalysisService: true as Equals<C.AnalysisService, W.AnalysisService>,
+  CloudKey: true as Equals<C.CloudKey, W.CloudKey>,
+  CloudKeyWithSecret: true as Equals<C.CloudKeyWithSecret, W.CloudKeyWithSecret>,
+  Invoice: true as Equals<C.Invoice, W.Invoice>,
+  PaymentMethodResult: true as Equals<C.PaymentMethodResult, W.PaymentMethodResult>,
+  Subscription: true as Equals<C.Subscription, W.Subscription>,
+  ContactRequest: true as Equals<C.ContactRequest, W.ContactRequest>,
+  HealthStatus: true as Equals<C.HealthStatus, W.HealthStatus>,
+  WebhookGeolocation: true as Equals<C.WebhookGeolocation, W.WebhookGeolocation>,
+  WebhookEventData: true as Equals<C.WebhookEventData, W.WebhookEventData>,
+  WebhookFinalEventData: true as Equals<C.WebhookFinalEventData, W.WebhookFinalEventData>,
+  WebhookPayload: true as Equals<C.WebhookPayload, W.WebhookPayload>,
+  VerificationEventType: true as Equals<C.VerificationEventType, W.VerificationEventType>,
+  TokenResponse: true as Equals<C.OAuthToken, W.TokenResponse>,
+  Deleted: true as Equals<C.DeletedResource, W.Deleted>,
+  FingerprintUserData: true as Equals<C.FingerprintUserData, F.FingerprintUserData>,
+  FingerprintGeoData: true as Equals<C.FingerprintGeoData, F.FingerprintGeoData>,
 } satisfies Record<string, true>;
 
 describe('wire types', () => {
