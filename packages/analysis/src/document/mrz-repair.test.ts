@@ -52,7 +52,6 @@ describe('MRZ check digits and repair', () => {
     expect(mrzFromCandidates(code, 'paddleocr')?.raw.split('\n')[0]).toBe(passport[0]);
   });
 
-
   it("restores a passport's document code P dropped at the edge of the line, or read as a filler", () => {
     const identity = generateIdentity('dropped-p');
     const [line1, line2] = buildMrzLines(identity, 'passport') as [string, string];

@@ -356,8 +356,7 @@ export async function takePhonePhoto(
   // The gamma is applied on its own: in one pipeline with a later `convolve` (the motion blur),
   // sharp applied only gamma's darkening half and a low-light photo came out black (its brightest
   // level 3-7 of 255: no reader, and no phone's auto-exposure, would produce that).
-  if (photo.exposure < 0.6)
-    image = sharp(await image.gamma(2.2, 2.5).raw().toBuffer(), raw);
+  if (photo.exposure < 0.6) image = sharp(await image.gamma(2.2, 2.5).raw().toBuffer(), raw);
   const layers: sharp.OverlayOptions[] = [];
   if (photo.glareSpots > 0) {
     const glare = await sharp(
