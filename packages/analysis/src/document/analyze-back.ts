@@ -37,7 +37,13 @@ export async function analyzeBackImage(
   }
   // The MRZ, the front's visual zone and the barcodes compared field by field (evidence or refusal).
   const decide = (read: MrzResult | null): IdentityDecision =>
-    decideIdentity({ mrz: read, viz: front?.fields, vizCountry: front?.country, barcodes });
+    decideIdentity({
+      mrz: read,
+      viz: front?.fields,
+      vizCountry: front?.country,
+      vizLines: front?.ocrRaw?.split('\n'),
+      barcodes,
+    });
   const decision = await secondReaderForNames(located, mrz, decide(mrz), decide, 'back');
   mrz = decision.mrz;
   const checks = mrz ? Object.values(mrz.checks) : [];

@@ -76,6 +76,7 @@ export async function analyzeFrontImage(
   const ocrRaw = lines.map((l) => l.text).join('\n');
   const quality = await stage('front: quality', () => measureQuality(located.rectified));
   let fields = readFrontFields(lines);
+  const vizLines = lines.map((l) => l.text);
   const candidates = mrzCandidates(textRows(lines));
   let read = mrzFromCandidates(candidates, 'paddleocr');
   let documentType = findDocumentType(lines);
@@ -83,7 +84,7 @@ export async function analyzeFrontImage(
   // A passport data page: its MRZ and its visual zone are two readings of one identity.
   const decide = (mrz: MrzResult | null): IdentityDecision | null =>
     mrz?.format === 'TD3'
-      ? decideIdentity({ mrz, viz: fields, vizCountry: country, barcodes: [] })
+      ? decideIdentity({ mrz, viz: fields, vizCountry: country, barcodes: [], vizLines })
       : null;
   let decision = decide(read);
   // A passport data page (ID-3 outline, or TD3 rows in the page) whose MRZ, read with the page at

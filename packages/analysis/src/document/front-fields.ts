@@ -82,7 +82,8 @@ function findLabel(lines: TextLine[], field: LabelledField): TextLine | null {
  * A printed name: Latin letters kept with their diacritics (`MÜLLER`, `NUÑEZ`), Cyrillic and Greek
  * look-alikes mapped to Latin, anything else a space.
  */
-function cleanName(text: string): string | null {
+/** A printed name as read: Latin letters, spaces, hyphens and apostrophes, `null` when under two characters. */
+export function cleanName(text: string): string | null {
   const name = mapLatinLookalikes(text.toUpperCase())
     .replace(/[^\p{Script=Latin}\s'-]/gu, ' ')
     .replace(/\s+/g, ' ')

@@ -197,6 +197,46 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(alone.mrz?.raw.split('\n')[0]).toContain('ERIKKK');
   });
 
+  it("compares names whose labels were not read, found among the visual zone's lines, and repairs K fillers with them", () => {
+    const identity = person({ lastNames: 'PAPADIMITRIOU', firstNames: 'SOFIA', sex: 'F' });
+    const lines = buildMrzLines(identity, 'passport');
+    const truth = 'P<ESPPAPADIMITRIOU<<SOFIA'.padEnd(44, '<');
+    expect(lines[0]).toBe(truth);
+    lines[0] = 'P<ESPPAPADIMITRIOUKKSOFIAK'.padEnd(44, '<');
+    // A passport page read at 800 px: the small SURNAME and GIVEN NAMES labels are lost.
+    const viz = vizOf(identity, { lastNames: null, firstNames: null, name: null });
+    const vizLines = ['SPAIN ESP', 'PASSPORT', 'PAPADIMITRIOU', 'SOFIA', 'F ESP 15.05.1985'];
+    const decision = decideIdentity({ mrz: read(lines), viz, vizLines, barcodes: [] });
+    expect(decision.crossCheck.compared).toEqual(
+      expect.arrayContaining(['lastNames', 'firstNames']),
+    );
+    expect(decision.mrz?.raw.split('\n')[0]).toBe(truth);
+    expectTruth(decision.fields, identity);
+    // Without those lines the MRZ name is confirmed by nothing: reported, never taken on its word.
+    expect(decideIdentity({ mrz: read(lines), viz, barcodes: [] }).crossCheck.consistent).toBe(
+      false,
+    );
+  });
+
+  it('takes no misread label for a name (NATIONAUTY under GIVEN NAMES) when a line of the name is there', () => {
+    const identity = person({ lastNames: 'NOWAK', firstNames: 'ANNA MARIA', sex: 'F' });
+    const viz = vizOf(identity, { firstNames: 'NATIONAUTY' });
+    const vizLines = ['NOWAK', 'L.SURNAHE', '2.GIVENNAMES', 'ANNA MARIA', '4.NATIONAUTY'];
+    const mrz = read(buildMrzLines(identity, 'id-card'));
+    expect(decideIdentity({ mrz, viz, barcodes: [] }).crossCheck.consistent).toBe(false);
+    const decision = decideIdentity({ mrz, viz, vizLines, barcodes: [] });
+    expect(decision.crossCheck.consistent).toBe(true);
+    expectTruth(decision.fields, identity);
+    // The names of another person are never found in this MRZ: still a mismatch.
+    const other = decideIdentity({
+      mrz,
+      viz: vizOf(identity, { lastNames: 'GARCIA', firstNames: 'LUCIA' }),
+      vizLines: ['GARCIA', 'LUCIA'],
+      barcodes: [],
+    });
+    expect(other.crossCheck.consistent).toBe(false);
+  });
+
   it('puts back a filler dropped from the << between the identifiers, with the printed names', () => {
     const identity = person({ lastNames: 'JOERGENSEN', firstNames: 'HAAKON', sex: 'M' });
     const lines = buildMrzLines(identity, 'id-card');

@@ -31,6 +31,7 @@ import {
 import { fieldsFromMrz, mrzFromCandidates, mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
 import { evaluateCheck } from './mrz-repair.js';
 import { repairNameWithViz } from './name-repair.js';
+import { namesFromUnlabelledLines, resemblesNameField } from './viz-names.js';
 
 /** The readings of one document's identity. */
 export interface IdentityReadings {
@@ -39,6 +40,11 @@ export interface IdentityReadings {
   viz: DocumentFields | null | undefined;
   /** The issuing country named on the front, when read. */
   vizCountry?: string | null;
+  /**
+   * The visual zone's text lines as OCR returned them: where the labels of the names were not
+   * read, the printed names are located among them (`namesFromUnlabelledLines`).
+   */
+  vizLines?: readonly string[] | undefined;
   barcodes: readonly BarcodeResult[];
 }
 
@@ -316,7 +322,7 @@ function repairCheckedField(
 
 /** The identity fields decided from every reading (see the module comment). */
 export function decideIdentity(readings: IdentityReadings): IdentityDecision {
-  const viz = readings.viz ?? null;
+  const viz = withUnlabelledNames(readings);
   const barcode: BarcodeReading = readBarcodeFields(readings.barcodes, parseEmbeddedMrz);
   const work: Work = {
     lines: readings.mrz ? readings.mrz.raw.split('\n') : null,
@@ -393,6 +399,26 @@ export function decideIdentity(readings: IdentityReadings): IdentityDecision {
       ) ?? readings.mrz;
 
   return compareReadings(mrz, viz, printedLast, printedFirst, barcode, work.resolutions);
+}
+
+/**
+ * The visual zone's fields, with the names located without their labels where the labelled ones
+ * were not read, or where what sits under a label is no stretch of the MRZ name field (a misread
+ * label such as `NATIONAUTY` taken for a name) while another line is.
+ */
+function withUnlabelledNames(readings: IdentityReadings): DocumentFields | null {
+  const viz = readings.viz ?? null;
+  if (viz === null || !readings.mrz || !readings.vizLines) return viz;
+  const field = mrzNameField(readings.mrz.format, readings.mrz.raw.split('\n'));
+  const labelled = (name: string | null): string | null =>
+    name !== null && resemblesNameField(name, field) ? name : null;
+  let lastNames = labelled(viz.lastNames);
+  let firstNames = labelled(viz.firstNames);
+  if (lastNames !== null && firstNames !== null) return viz;
+  const found = namesFromUnlabelledLines(readings.vizLines, field);
+  lastNames ??= found.lastNames ?? viz.lastNames;
+  firstNames ??= (found.firstNames !== lastNames ? found.firstNames : null) ?? viz.firstNames;
+  return { ...viz, lastNames, firstNames };
 }
 
 /** Field-by-field comparison of the (repaired) readings. */

@@ -218,7 +218,14 @@ export const LivenessSignalsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** The `front` multipart field of `POST /id/back`: a previous front answer (only its fields are used). */
-export const FrontInputSchema = Type.Object({ fields: DocumentFieldsSchema });
+/**
+ * The `front` multipart field of `POST /id/back`: a previous front answer. Its fields and country
+ * are compared with the MRZ; its `ocrRaw` lines are where the printed names are looked for when
+ * their labels were not read.
+ */
+export const FrontInputSchema = Type.Object({
+  fields: DocumentFieldsSchema,
+  ocrRaw: Type.Optional(Type.String({ maxLength: 20_000 })),
+});
 
 export type FrontInput = Static<typeof FrontInputSchema>;
