@@ -59,6 +59,69 @@ function polygonArea(points: Point[]): number {
   return Math.abs(area) / 2;
 }
 
+type Track = <M extends { delete(): void }>(mat: M) => M;
+
+/**
+ * The most card-like quadrilateral among the outer contours of a binary image (edges or a
+ * segmentation): plausible ID aspect, not along the frame, its hull filling the fitted quad.
+ */
+function bestQuadOf(
+  cv: Cv,
+  track: Track,
+  binary: InstanceType<Cv['Mat']>,
+  scale: number,
+): { score: number; quad: Point[] } | null {
+  const frameArea = binary.rows * binary.cols;
+  const contours = track(new cv.MatVector());
+  const hierarchy = track(new cv.Mat());
+  cv.findContours(binary, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
+  const candidates: { area: number; index: number }[] = [];
+  for (let i = 0; i < contours.size(); i++) {
+    const area = cv.contourArea(track(contours.get(i)));
+    if (area > frameArea * 0.12) candidates.push({ area, index: i });
+  }
+  candidates.sort((x, y) => y.area - x.area);
+  let best: { score: number; quad: Point[] } | null = null;
+  for (const { index } of candidates.slice(0, 5)) {
+    const hull = track(new cv.Mat());
+    cv.convexHull(track(contours.get(index)), hull);
+    const hullArea = cv.contourArea(hull);
+    const perimeter = cv.arcLength(hull, true);
+    for (const epsilon of [0.02, 0.03, 0.05, 0.08]) {
+      const approx = track(new cv.Mat());
+      cv.approxPolyDP(hull, approx, epsilon * perimeter, true);
+      if (approx.rows !== 4) continue;
+      const points: Point[] = [];
+      for (let k = 0; k < 4; k++)
+        points.push({
+          x: approx.data32S[k * 2] as number,
+          y: approx.data32S[k * 2 + 1] as number,
+        });
+      const ordered = orderCorners(points);
+      const quadArea = polygonArea(ordered);
+      // Perspective can stretch the measured aspect; beyond 15 % it is a part of the card, not the card.
+      // Edges along the frame itself (vignetting, a crop) are not a card outline.
+      const margin = Math.max(3, Math.min(binary.cols, binary.rows) * 0.01);
+      const onFrame = ordered.filter(
+        (p) =>
+          p.x < margin ||
+          p.y < margin ||
+          p.x > binary.cols - margin ||
+          p.y > binary.rows - margin,
+      ).length;
+      if (onFrame >= 2 || snapAspect(quadAspect(ordered), 0.15).format === null) continue;
+      // A card's outline is a quadrilateral: its hull and the fitted quad coincide; an outline
+      // that runs into the table's texture bulges out of the quad and loses.
+      const rectangularity = Math.min(hullArea, quadArea) / Math.max(hullArea, quadArea);
+      const score = rectangularity ** 4 * Math.sqrt(quadArea / frameArea);
+      if (rectangularity >= 0.85 && (!best || score > best.score))
+        best = { score, quad: ordered.map((p) => ({ x: p.x / scale, y: p.y / scale })) };
+      break;
+    }
+  }
+  return best;
+}
+
 function findQuad(cv: Cv, image: RgbImage, scale: number): Point[] | null {
   return withMats((track) => {
     const rgb = track(new cv.Mat(image.height, image.width, cv.CV_8UC3));
@@ -84,7 +147,6 @@ function findQuad(cv: Cv, image: RgbImage, scale: number): Point[] | null {
     cv.GaussianBlur(saturation, saturation, new cv.Size(5, 5), 0);
     const edges = track(new cv.Mat());
     const saturationEdges = track(new cv.Mat());
-    const frameArea = small.rows * small.cols;
     const kernel = track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(5, 5)));
     let best: { score: number; quad: Point[] } | null = null;
     for (const [low, high] of [
@@ -96,52 +158,25 @@ function findQuad(cv: Cv, image: RgbImage, scale: number): Point[] | null {
       cv.Canny(saturation, saturationEdges, low, high);
       cv.bitwise_or(edges, saturationEdges, edges);
       cv.morphologyEx(edges, edges, cv.MORPH_CLOSE, kernel);
-      const contours = track(new cv.MatVector());
-      const hierarchy = track(new cv.Mat());
-      cv.findContours(edges, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
-      const candidates: { area: number; index: number }[] = [];
-      for (let i = 0; i < contours.size(); i++) {
-        const area = cv.contourArea(track(contours.get(i)));
-        if (area > frameArea * 0.12) candidates.push({ area, index: i });
-      }
-      candidates.sort((x, y) => y.area - x.area);
-      for (const { index } of candidates.slice(0, 5)) {
-        const hull = track(new cv.Mat());
-        cv.convexHull(track(contours.get(index)), hull);
-        const hullArea = cv.contourArea(hull);
-        const perimeter = cv.arcLength(hull, true);
-        for (const epsilon of [0.02, 0.03, 0.05, 0.08]) {
-          const approx = track(new cv.Mat());
-          cv.approxPolyDP(hull, approx, epsilon * perimeter, true);
-          if (approx.rows !== 4) continue;
-          const points: Point[] = [];
-          for (let k = 0; k < 4; k++)
-            points.push({
-              x: approx.data32S[k * 2] as number,
-              y: approx.data32S[k * 2 + 1] as number,
-            });
-          const ordered = orderCorners(points);
-          const quadArea = polygonArea(ordered);
-          // Perspective can stretch the measured aspect; beyond 15 % it is a part of the card, not the card.
-          // Edges along the frame itself (vignetting, a crop) are not a card outline.
-          const margin = Math.max(3, Math.min(small.cols, small.rows) * 0.01);
-          const onFrame = ordered.filter(
-            (p) =>
-              p.x < margin ||
-              p.y < margin ||
-              p.x > small.cols - margin ||
-              p.y > small.rows - margin,
-          ).length;
-          if (onFrame >= 2 || snapAspect(quadAspect(ordered), 0.15).format === null) continue;
-          // A card's outline is a quadrilateral: its hull and the fitted quad coincide; an outline
-          // that runs into the table's texture bulges out of the quad and loses.
-          const rectangularity = Math.min(hullArea, quadArea) / Math.max(hullArea, quadArea);
-          const score = rectangularity ** 4 * Math.sqrt(quadArea / frameArea);
-          if (rectangularity >= 0.85 && (!best || score > best.score))
-            best = { score, quad: ordered.map((p) => ({ x: p.x / scale, y: p.y / scale })) };
-          break;
-        }
-      }
+      const found = bestQuadOf(cv, track, edges, scale);
+      if (found && (!best || found.score > best.score)) best = found;
+    }
+    if (best) return best.quad;
+    // No clean edge (the noise of a photographed screen, a dim room, a busy table): the card is
+    // a region brighter or darker than what surrounds it. Separate the two by Otsu's threshold on
+    // a strongly smoothed image, in both polarities.
+    const smooth = track(new cv.Mat());
+    cv.medianBlur(gray, smooth, 7);
+    cv.GaussianBlur(smooth, smooth, new cv.Size(9, 9), 0);
+    const mask = track(new cv.Mat());
+    const open = track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(9, 9)));
+    for (const polarity of [cv.THRESH_BINARY, cv.THRESH_BINARY_INV]) {
+      cv.threshold(smooth, mask, 0, 255, polarity + cv.THRESH_OTSU);
+      // Fill the card's own dark print, cut thin bridges to the background.
+      cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, open);
+      cv.morphologyEx(mask, mask, cv.MORPH_OPEN, open);
+      const found = bestQuadOf(cv, track, mask, scale);
+      if (found && (!best || found.score > best.score)) best = found;
     }
     return best?.quad ?? null;
   });
