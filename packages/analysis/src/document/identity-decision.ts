@@ -111,7 +111,7 @@ function compact(value: string | null | undefined): string | null {
 
 /**
  * Two readings of one printed name agree letter for letter, diacritics aside (the VIZ OCR drops
- * them) and `ß` as the `B` that OCR reads for it or as `SS`.
+ * them) and `ß` as the `B` or `S` that OCR reads for it, or as `SS`.
  */
 function sameLetters(a: string, b: string): boolean {
   const letters = (text: string, sharpS: string): string | null =>
@@ -121,7 +121,7 @@ function sameLetters(a: string, b: string): boolean {
         .normalize('NFD')
         .replace(/\p{M}+/gu, ''),
     );
-  return letters(a, 'B') === letters(b, 'B') || letters(a, 'SS') === letters(b, 'SS');
+  return ['B', 'S', 'SS'].some((sharpS) => letters(a, sharpS) === letters(b, sharpS));
 }
 
 /**

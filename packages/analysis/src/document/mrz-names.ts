@@ -36,7 +36,7 @@ const TRANSLITERATIONS: Readonly<Record<string, readonly string[]>> = {
 /**
  * What a plain letter of an OCR reading may stand for. The OCR model of the visual zone has no
  * diacritics in its alphabet (PP-OCRv4's dictionary): it reads `Å` as `A`, `Ö` as `O`, and `ß`,
- * whose shape it does not know, as `B`. Read by such a model, `ASTROM` may be `ÅSTRÖM`, whose MRZ
+ * whose shape it does not know, as `B` or `S`. Read by such a model, `ASTROM` may be `ÅSTRÖM`, whose MRZ
  * form is `AASTROEM`; these are the MRZ forms of every letter the plain one may have been.
  */
 const UNREAD_DIACRITICS: Readonly<Record<string, readonly string[]>> = {
@@ -45,6 +45,7 @@ const UNREAD_DIACRITICS: Readonly<Record<string, readonly string[]>> = {
   U: ['U', 'UE', 'UXX'],
   N: ['N', 'NXX'],
   B: ['B', 'SS'],
+  S: ['S', 'SS'],
 };
 
 /** How a printed name was read: exactly (a barcode), or by an OCR without diacritics (the VIZ). */

@@ -104,10 +104,7 @@ function bestQuadOf(
       const margin = Math.max(3, Math.min(binary.cols, binary.rows) * 0.01);
       const onFrame = ordered.filter(
         (p) =>
-          p.x < margin ||
-          p.y < margin ||
-          p.x > binary.cols - margin ||
-          p.y > binary.rows - margin,
+          p.x < margin || p.y < margin || p.x > binary.cols - margin || p.y > binary.rows - margin,
       ).length;
       if (onFrame >= 2 || snapAspect(quadAspect(ordered), 0.15).format === null) continue;
       // A card's outline is a quadrilateral: its hull and the fitted quad coincide; an outline
