@@ -300,6 +300,22 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(wrong.crossCheck.consistent).toBe(false);
   });
 
+  it('stores a cut name read without diacritics as the MRZ writes it, completed by the printed tail', () => {
+    const identity = person({
+      lastNames: 'PAPADIMITRIOU KONSTANTINIDIS',
+      firstNames: 'SOFÍA HÅKON',
+      sex: 'F',
+    });
+    const lines = buildMrzLines(identity, 'passport');
+    expect(lines[0]).toBe('P<ESPPAPADIMITRIOU<KONSTANTINIDIS<<SOFIA<HAA');
+    const viz = vizOf(identity, { firstNames: 'SOFIA HAKON' });
+    const decision = decideIdentity({ mrz: read(lines), viz, barcodes: [] });
+    expect(decision.crossCheck.consistent).toBe(true);
+    // Not the OCR's SOFIA HAKON (no such name): the ICAO writing of SOFÍA HÅKON.
+    expect(decision.fields.firstNames).toBe('SOFIA HAAKON');
+    expect(decision.fields.lastNames).toBe('PAPADIMITRIOU KONSTANTINIDIS');
+  });
+
   it('agrees with a visual zone whose OCR lost a space between two words, repairing the K fillers', () => {
     const identity = person({ lastNames: 'FERNANDEZ DE CORDOBA', firstNames: 'MILOS', sex: 'M' });
     const lines = buildMrzLines(identity, 'id-card');

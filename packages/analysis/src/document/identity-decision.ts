@@ -22,6 +22,7 @@ import { mrzCheckDigit } from './mrz-check-digit.js';
 import type { MrzCheckSpec, MrzLayout } from './mrz-layout.js';
 import {
   compareMrzName,
+  completeCutName,
   mrzNameField,
   mrzNameFieldPosition,
   mrzNameMatches,
@@ -137,6 +138,13 @@ function mrzHoldsWhole(
   if (!split.full) return true;
   const identifier = field === 'lastNames' ? split.primary : split.secondary;
   return identifier !== null && mrzNameMatches(identifier, printed, false, { byOcr: true });
+}
+
+/** The identifier of `field` in a full (cut) MRZ name field, `null` when the field was not cut. */
+function cutIdentifier(mrzField: string, field: 'lastNames' | 'firstNames'): string | null {
+  const split = splitMrzName(mrzField);
+  if (!split.full) return null;
+  return field === 'lastNames' ? split.primary : split.secondary;
 }
 
 /** Two reads of one value that differ as OCR misreads do: same length, at most two characters. */
@@ -554,7 +562,12 @@ function compareReadings(
         printed !== null &&
         mrzField !== null &&
         mrzHoldsWhole(mrzField, field, printed);
-      const full = b ?? (ocrLostDiacritics ? m : printed) ?? m;
+      // Cut and read without diacritics: the MRZ's writing as far as it goes, then the printed tail.
+      const cutName =
+        !vizExact && printed !== null && mrzField !== null && !ocrLostDiacritics
+          ? completeCutName(cutIdentifier(mrzField, field) ?? '', printed)
+          : null;
+      const full = b ?? (ocrLostDiacritics ? m : (cutName ?? printed)) ?? m;
       if (full !== null && m !== null && !sameLetters(full, m))
         resolutions.push({
           field,

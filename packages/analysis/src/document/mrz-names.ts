@@ -119,6 +119,43 @@ export function mrzNameMatches(
   return walk(0, 0);
 }
 
+/**
+ * A name ICAO cut in the MRZ, completed with the printed tail that the MRZ no longer holds: the
+ * MRZ's writing (which keeps the transliteration of the letters whose diacritics the VIZ OCR lost,
+ * `SOFIA<HAA`) followed by the rest of the printed name as read (`KON`), so `SOFIA HAAKON`.
+ * `null` when `mrz` is not the beginning of a writing of `printed`.
+ */
+export function completeCutName(mrz: string, printed: string): string | null {
+  const chars = [...printed.trim().replace(/\s+/g, ' ')];
+  const formsAt = (i: number): readonly string[] =>
+    UNREAD_DIACRITICS[chars[i] as string] ?? formsOf(chars[i] as string);
+  const memo = new Map<number, string | null>();
+  const walk = (i: number, j: number): string | null => {
+    if (j === mrz.length) return chars.slice(i).join('');
+    if (i === chars.length) return null;
+    const key = i * 1000 + j;
+    if (memo.has(key)) return memo.get(key) as string | null;
+    let tail: string | null = null;
+    const forms = formsAt(i);
+    if (forms.length === 0) tail = walk(i + 1, j);
+    for (const form of forms) {
+      if (tail !== null) break;
+      if (mrz.startsWith(form, j)) {
+        const rest = walk(i + 1, j + form.length);
+        if (rest !== null) tail = rest;
+      } else if (form.startsWith(mrz.slice(j)) && mrz.length > j) {
+        // The cut fell inside a transliteration (`Å` → `A` of `AA`): finish it.
+        tail = form.slice(mrz.length - j) + chars.slice(i + 1).join('');
+      }
+    }
+    if (tail === null && i > 0 && isLoneFiller(mrz, j)) tail = walk(i, j + 1);
+    memo.set(key, tail);
+    return tail;
+  };
+  const tail = walk(0, 0);
+  return tail === null ? null : `${mrz.replace(/</g, ' ')}${tail}`.replace(/\s+/g, ' ').trim();
+}
+
 /** A single filler between two letters at `at` of `field` (a space between two words). */
 export function isLoneFiller(field: string, at: number, fillers = '<'): boolean {
   return (
