@@ -60,7 +60,10 @@ function valueBelow(lines: TextLine[], label: TextLine): TextLine | null {
     .filter(
       (line) =>
         line !== label &&
-        line.box.y > label.box.y + label.box.height * 0.5 &&
+        // Below the label: its top under the label's middle, or its middle under the label (a
+        // tall value line boxed close to a small label).
+        (line.box.y > label.box.y + label.box.height * 0.5 ||
+          line.box.y + line.box.height / 2 > label.box.y + label.box.height) &&
         line.box.y < label.box.y + label.box.height * 4 &&
         line.box.x < label.box.x + Math.max(label.box.width, 60) &&
         line.box.x + line.box.width > label.box.x - 20 &&
@@ -70,19 +73,77 @@ function valueBelow(lines: TextLine[], label: TextLine): TextLine | null {
   return candidates[0] ?? null;
 }
 
+/**
+ * Whether a line reads as `label` with its ends cut off, as OCR returns small print (`URNAM`,
+ * `DOCUMEN`, `OCUMENT`): a stretch of at least five letters, missing three at most.
+ */
+function isCutLabel(key: string, label: string): boolean {
+  const least = Math.max(5, label.length - 3);
+  for (let length = label.length - 1; length >= least; length--)
+    for (let start = 0; start + length <= label.length; start++)
+      if (key.includes(label.slice(start, start + length))) return true;
+  return false;
+}
+
+/** The line of the label of `field`: read whole, else read with its ends cut off. */
 function findLabel(lines: TextLine[], field: LabelledField): TextLine | null {
   for (const label of LABELS[field]) {
     const line = lines.find((l) => letters(l.text).includes(label));
     if (line) return line;
   }
+  for (const label of LABELS[field]) {
+    const line = lines.find((l) => isCutLabel(letters(l.text), label) && !isOtherLabel(l, field));
+    if (line) return line;
+  }
   return null;
+}
+
+/** The line holds the whole label of another field (`GIVENNAMES` is no cut `SURNAME`). */
+function isOtherLabel(line: TextLine, field: LabelledField): boolean {
+  const key = letters(line.text);
+  return (Object.keys(LABELS) as LabelledField[]).some(
+    (other) => other !== field && LABELS[other].some((label) => key.includes(label)),
+  );
+}
+
+/** Letters that are a piece of a label (`NAME`, `URNAM`): not a value. */
+function isLabelPiece(key: string): boolean {
+  return Object.values(LABELS).some((labels) =>
+    labels.some((label) => label.includes(key) || isCutLabel(key, label)),
+  );
+}
+
+/**
+ * The nearest line above or below `from`, in its column, that reads as a name: letters only, not a
+ * label or a piece of one, within four line heights.
+ */
+function nameLineNear(
+  lines: TextLine[],
+  from: TextLine,
+  direction: 'above' | 'below',
+): TextLine | null {
+  const reach = from.box.height * 4;
+  const candidates = lines.filter((line) => {
+    if (line === from || /\d/.test(line.text) || isLabelRow(line)) return false;
+    const key = letters(line.text);
+    if (key.length < 2 || isLabelPiece(key)) return false;
+    const sameColumn =
+      line.box.x < from.box.x + Math.max(from.box.width, 60) &&
+      line.box.x + line.box.width > from.box.x - 20;
+    const gap =
+      direction === 'below'
+        ? line.box.y - (from.box.y + from.box.height * 0.5)
+        : from.box.y - (line.box.y + line.box.height * 0.5);
+    return sameColumn && gap > 0 && gap < reach;
+  });
+  candidates.sort((a, b) => (direction === 'below' ? a.box.y - b.box.y : b.box.y - a.box.y));
+  return candidates[0] ?? null;
 }
 
 /**
  * A printed name: Latin letters kept with their diacritics (`MÜLLER`, `NUÑEZ`), Cyrillic and Greek
- * look-alikes mapped to Latin, anything else a space.
+ * look-alikes mapped to Latin, anything else a space; `null` when under two characters.
  */
-/** A printed name as read: Latin letters, spaces, hyphens and apostrophes, `null` when under two characters. */
 export function cleanName(text: string): string | null {
   const name = mapLatinLookalikes(text.toUpperCase())
     .replace(/[^\p{Script=Latin}\s'-]/gu, ' ')
@@ -136,8 +197,13 @@ export function readFrontFields(lines: TextLine[]): DocumentFields {
     const label = findLabel(lines, field);
     return label ? valueBelow(lines, label) : null;
   };
-  const lastLine = valueOf('lastNames');
-  const firstLine = valueOf('firstNames');
+  let lastLine = valueOf('lastNames');
+  let firstLine = valueOf('firstNames');
+  // Names are stacked, surname first: one name found, its label read and the other's lost (`NAME`,
+  // `IRNAN`), the other is the next name-like line of the same column.
+  if (lastLine && !firstLine) firstLine = nameLineNear(lines, lastLine, 'below');
+  const givenLabel = findLabel(lines, 'firstNames');
+  if (firstLine && !lastLine) lastLine = nameLineNear(lines, givenLabel ?? firstLine, 'above');
   const lastNames = lastLine ? cleanName(lastLine.text) : null;
   const firstNames = firstLine ? cleanName(firstLine.text) : null;
   const numberLine = valueOf('idNumber');

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { TextLine } from '../models/paddle-ocr.js';
+import { readFrontFields } from './front-fields.js';
+
+/** OCR lines as PaddleOCR returned them: text, then x, y, width, height at 800 px. */
+function ocr(rows: [string, number, number, number, number][]): TextLine[] {
+  return rows.map(([text, x, y, width, height]) => ({
+    text,
+    score: 0.95,
+    box: { x, y, width, height },
+  }));
+}
+
+describe('reading the visual zone of a card front', () => {
+  it('finds labels whose ends OCR cut off (URNAM, DOCUMEN) and the name under a lost label', () => {
+    // A Moroccan card photographed in low contrast: GIVEN NAMES came back as NAME.
+    const fields = readFrontFields(
+      ocr([
+        ['MOROCCO', 28, 18, 147, 24],
+        ['IDENTITY CARD', 27, 52, 138, 20],
+        ['URNAM', 275, 98, 55, 14],
+        ['NUNEZ MAXWELL', 269, 120, 232, 21],
+        ['NAME', 312, 164, 45, 14],
+        ['BJORN', 267, 182, 90, 31],
+        ['F MAR 02.11.2014', 265, 251, 439, 24],
+        ['DOCUMEN', 279, 298, 70, 11],
+        ['KKZ570727', 269, 318, 151, 24],
+      ]),
+    );
+    expect(fields).toMatchObject({
+      lastNames: 'NUNEZ MAXWELL',
+      firstNames: 'BJORN',
+      idNumber: 'KKZ570727',
+    });
+  });
+
+  it('takes a tall value boxed close under a small label, and a surname whose label is lost', () => {
+    const luxembourg = readFrontFields(
+      ocr([
+        ['SURNAME', 336, 191, 50, 19],
+        ['VAN', 338, 207, 43, 18],
+        ['GIVEN NAMES', 341, 232, 66, 18],
+        ['JEAN-PIERRE', 341, 239, 120, 30],
+      ]),
+    );
+    expect(luxembourg).toMatchObject({ lastNames: 'VAN', firstNames: 'JEAN-PIERRE' });
+    // SURNAME read as IRNAN: the name line above GIVEN NAMES is the surname.
+    const chile = readFrontFields(
+      ocr([
+        ['CHILE CHL', 27, 17, 744, 41],
+        ['IDENTITY CARD', 26, 52, 137, 21],
+        ['IRNAN', 283, 100, 40, 11],
+        ['ASTROM', 267, 116, 117, 28],
+        ['GIVEN NAMES', 271, 163, 89, 17],
+        ['BJORN', 267, 184, 90, 28],
+        ['F CHL 15.09.1962', 266, 251, 438, 25],
+      ]),
+    );
+    expect(chile).toMatchObject({ lastNames: 'ASTROM', firstNames: 'BJORN' });
+  });
+});
