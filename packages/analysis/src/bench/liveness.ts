@@ -78,7 +78,11 @@ function record(group: 'genuine' | 'attack', split: Split, name: string, result:
   if (values.verbose)
     console.log(
       `  ${group} ${split} ${name}: challenge ${result.challenge}, spoofing ${result.spoofing} (${result.score})`,
-      JSON.stringify(result.signals['challenge']?.detail),
+      JSON.stringify(
+        Object.fromEntries(
+          Object.entries(result.signals).map(([k, v]) => [k, { score: v.score, ...v.detail }]),
+        ),
+      ),
     );
 }
 

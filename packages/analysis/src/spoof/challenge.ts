@@ -1,6 +1,7 @@
 import type { FaceResult } from '@vladmandic/human';
 import type { ChallengeVerdict, LivenessSignals, SpoofSignal } from '../types.js';
 import { eyeOpenness, facePose, noseOffset } from '../face/detect.js';
+import type { PlanarMotion } from './planar-motion.js';
 
 /** Yaw change, degrees, that shows a head turn across the frames. */
 export const TURN_DEGREES = 12;
@@ -10,6 +11,22 @@ export const TURN_DEGREES = 12;
  * follows some turned faces only part of the way).
  */
 export const TURN_NOSE_OFFSET = 0.25;
+/**
+ * A flat picture: the face's features land at most this far (median, in face-box widths) from
+ * where the homography of the picture around the face sends them (see `planarMotion`). Tuned on
+ * faces 0–10 of the liveness bench (`npm run bench:liveness`), between the photos, document
+ * portraits, screens and prints tilted 30° (0.002–0.011) and the genuine turns (0.055–0.27).
+ */
+export const FLAT_MOTION = 0.025;
+/**
+ * A head turn the mesh's landmarks follow only part of the way is also shown by the face's own
+ * features moving at least this far (face-box widths) in the claimed direction against their
+ * surroundings, together with a nose-offset change of {@link TURN_NOSE_WITH_MOTION} in that
+ * direction.
+ */
+export const TURN_MOTION = 0.12;
+/** The nose-offset change, in the claimed direction, that goes with {@link TURN_MOTION}. */
+export const TURN_NOSE_WITH_MOTION = 0.1;
 /** A blink: the least open frame at most this share of the most open one. */
 export const BLINK_RATIO = 0.6;
 
@@ -29,8 +46,11 @@ function range(values: (number | null)[]): number | null {
 
 /**
  * Re-verifies the element's active challenges on the server's frames: a claimed head turn must
- * show a yaw change of ≥ 12° or a nose offset change of ≥ 0.25 eye distances across the frames, a
- * claimed blink a frame with the eyes at most 60 % as open as in the most open one.
+ * show a yaw change of ≥ 12° or a nose offset change of ≥ 0.25 eye distances across the frames (or
+ * the face's features moving ≥ 0.12 face widths against their surroundings in the claimed
+ * direction with a nose offset change of ≥ 0.1 that way), and must not move as one plane with the
+ * picture around the face (`motion`, a tilted print or screen); a claimed blink a frame with the
+ * eyes at most 60 % as open as in the most open one.
  *
  * The verdict keeps apart what the frames contradict from what they cannot tell: `contradicted`
  * when at least two frames show a face and the change is not there (a replayed still, a forged
@@ -41,6 +61,7 @@ function range(values: (number | null)[]): number | null {
 export function checkChallenges(
   faces: (FaceResult | null)[],
   signals: LivenessSignals | undefined,
+  motion: PlanarMotion | null = null,
 ): ChallengeCheck {
   const claimed = (signals?.challenges ?? []).filter(
     (c) => c.passed && (c.kind === 'turn-left' || c.kind === 'turn-right' || c.kind === 'blink'),
@@ -57,6 +78,11 @@ export function checkChallenges(
   detail['noseOffsetRange'] = noseRange === null ? null : round(noseRange, 3);
   detail['minEyeOpenness'] = open.length ? round(Math.min(...open), 3) : null;
   detail['maxEyeOpenness'] = open.length ? round(Math.max(...open), 3) : null;
+  detail['planeResidual'] = motion?.residual == null ? null : round(motion.residual, 3);
+  detail['faceShift'] = motion?.faceShift == null ? null : round(motion.faceShift, 3);
+  detail['faceDrift'] = motion?.drift == null ? null : round(motion.drift, 3);
+  detail['faceTracks'] = motion?.faceTracks ?? null;
+  detail['ringTracks'] = motion?.ringTracks ?? null;
   if (claimed.length === 0) return { verdict: 'absent', detail };
   const verdicts: ChallengeVerdict[] = claimed.map((challenge) => {
     let verdict: ChallengeVerdict;
@@ -69,9 +95,24 @@ export function checkChallenges(
             : 'contradicted';
     } else if (yawRange === null && noseRange === null) {
       verdict = 'inconclusive';
+    } else if (motion?.residual != null && motion.residual < FLAT_MOTION) {
+      // The face moved exactly as the picture around it: a print or a screen tilted in front of
+      // the camera, whatever pose the mesh fits on the foreshortened face.
+      detail['flatPicture'] = true;
+      verdict = 'contradicted';
     } else {
+      // Positive: towards the frame's right, where the nose goes when the person turns left.
+      const direction = challenge.kind === 'turn-left' ? 1 : -1;
+      const measuredNoses = noses.filter((v): v is number => v !== null);
+      const noseTurn =
+        measuredNoses.length >= 2
+          ? (measuredNoses[measuredNoses.length - 1]! - measuredNoses[0]!) * direction
+          : 0;
+      const drift = (motion?.drift ?? 0) * direction;
       verdict =
-        (yawRange ?? 0) >= TURN_DEGREES || (noseRange ?? 0) >= TURN_NOSE_OFFSET
+        (yawRange ?? 0) >= TURN_DEGREES ||
+        (noseRange ?? 0) >= TURN_NOSE_OFFSET ||
+        (drift >= TURN_MOTION && noseTurn >= TURN_NOSE_WITH_MOTION)
           ? 'confirmed'
           : 'contradicted';
     }
@@ -96,8 +137,9 @@ export function checkChallenges(
 export function verifyChallenges(
   faces: (FaceResult | null)[],
   signals: LivenessSignals | undefined,
+  motion: PlanarMotion | null = null,
 ): SpoofSignal & { verdict: ChallengeVerdict } {
-  const { verdict, detail } = checkChallenges(faces, signals);
+  const { verdict, detail } = checkChallenges(faces, signals, motion);
   const deviceYaw = signals?.yaw ?? [];
   const serverYaw = faces.map((f) => (f ? (facePose(f)?.yaw ?? null) : null));
   const pairs = deviceYaw.flatMap((yaw, i) => {

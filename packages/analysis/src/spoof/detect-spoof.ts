@@ -8,6 +8,7 @@ import type { LivenessSignals, SpoofAnalysis, SpoofSignal } from '../types.js';
 import { enclosingEdges } from './borders.js';
 import { verifyChallenges } from './challenge.js';
 import { periodicTexture } from './frequency.js';
+import { planarMotion, type PlanarMotion } from './planar-motion.js';
 
 /** Frames are analysed at up to this size: downscaling would filter out the moiré the analysis looks for. */
 const FRAME_SIDE = 1600;
@@ -118,6 +119,21 @@ function consistencySignal(faces: (FaceResult | null)[]): SpoofSignal {
 }
 
 /**
+ * How the face moved against its surroundings from the first frame with a face to the last one
+ * (see {@link planarMotion}); `null` with fewer than two such frames.
+ */
+async function faceMotion(
+  frames: RgbImage[],
+  faces: (FaceResult | null)[],
+): Promise<PlanarMotion | null> {
+  const first = faces.findIndex((f) => f !== null);
+  const last = faces.findLastIndex((f) => f !== null);
+  const face = faces[first];
+  if (first < 0 || last <= first || !face) return null;
+  return planarMotion(frames[first]!, frames[last]!, box(face));
+}
+
+/**
  * Anti-spoofing `POST /inference`: combines Human's antispoof/liveness models with frequency
  * (moiré, halftone), border (bezel, paper edge), cross-frame consistency and the element's active
  * challenge re-verified on the frames. The verdict is the weighted mean of the measured signals
@@ -141,7 +157,8 @@ export async function detectSpoofFrames(
     faces.push(found.faces[0] ? scaledFace(found.faces[0], found.factor) : null);
   }
   const withFace = faces.filter((f): f is FaceResult => f !== null);
-  const { verdict: challenge, ...challengeSignal } = verifyChallenges(faces, signals);
+  const motion = await stage('spoof: motion', () => faceMotion(decoded, faces));
+  const { verdict: challenge, ...challengeSignal } = verifyChallenges(faces, signals, motion);
   const signalsOut: Record<string, SpoofSignal> = {
     model: modelSignal(withFace),
     moire: await stage('spoof: moiré', () => moireSignal(decoded, faces)),
