@@ -3,19 +3,19 @@ import { property } from 'lit/decorators.js';
 import type { CaptureSource } from './capture-source.js';
 import { FlowStep } from './flow-step.js';
 import { styles } from './idv-verify.styles.js';
-import { FlowController } from './internal/controllers/flow-controller.js';
-import { LocalizeController } from './internal/controllers/localize-controller.js';
-import { busyScreen } from './internal/screens/busy-screen.js';
-import { captureScreen } from './internal/screens/capture-screen.js';
-import { gatedScreen } from './internal/screens/gated-screen.js';
-import { handoffScreen } from './internal/screens/handoff-screen.js';
-import { header } from './internal/screens/header.js';
-import { identifyScreen } from './internal/screens/identify-screen.js';
-import { locationScreen } from './internal/screens/location-screen.js';
-import { progressBar } from './internal/screens/progress-bar.js';
-import { resultScreen } from './internal/screens/result-screen.js';
-import { stopScreen } from './internal/screens/stop-screen.js';
-import { welcomeScreen } from './internal/screens/welcome-screen.js';
+import { FlowController } from './internal/flow/flow-controller.js';
+import { LocalizeController } from './internal/flow/localize-controller.js';
+import { busyScreen } from './internal/ui/busy-screen.js';
+import { captureScreen } from './internal/capture/capture-screen.js';
+import { gatedScreen } from './internal/features/handoff/gated-screen.js';
+import { handoffScreen } from './internal/features/handoff/handoff-screen.js';
+import { header } from './internal/features/session/header.js';
+import { identifyScreen } from './internal/features/identify/identify-screen.js';
+import { locationScreen } from './internal/features/location/location-screen.js';
+import { progressBar } from './internal/ui/progress-bar.js';
+import { resultScreen } from './internal/features/outcome/result-screen.js';
+import { stopScreen } from './internal/features/outcome/stop-screen.js';
+import { welcomeScreen } from './internal/features/welcome/welcome-screen.js';
 
 /**
  * Walks a person through an identity verification: terms, location, device checks, hand-off,

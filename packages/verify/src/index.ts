@@ -9,8 +9,8 @@ export * from './events/index.js';
 export { idvEventNames, type IdvEventName } from './events/event-names.js';
 export { FlowStep } from './flow-step.js';
 export type * from './api/types.js';
-export { FlowClient, type FlowClientOptions } from './api/flow-client.js';
-export { FlowApiError } from './api/flow-api-error.js';
+export { FlowClient, type FlowClientOptions } from './internal/api/flow-client.js';
+export { FlowApiError } from './internal/api/flow-api-error.js';
 export type {
   CaptureSource,
   CameraSession,

@@ -1,0 +1,369 @@
+/**
+ * The capture steps (front, back, selfie): opens the camera for live coaching (handing the frames
+ * to the document or the selfie controller), or the platform's photo screen when the source has
+ * no live frames; falls back to upload and hand-off when the camera cannot run; keeps the photo
+ * under review; turns the service's answer into the next screen. The camera stops whenever the
+ * step changes, the element leaves the page or the page is hidden.
+ */
+import { FlowApiError } from '../api/flow-api-error.js';
+import type { CaptureKind, CaptureOrigin, CaptureResult } from '../../api/types.js';
+import { CaptureSourceError, type CameraSession } from '../../capture-source.js';
+import { IdvCaptureEvent } from '../../events/index.js';
+import { hasGetUserMedia } from '../../web-capture-source.js';
+import { uploadRefusalMessage } from './upload-refusal.js';
+import { loadCaptureTools } from './capture-tools.js';
+import type { CaptureView, PendingPhoto } from './capture-view.js';
+import { DocumentCaptureController } from '../features/document/document-capture-controller.js';
+import type { FlowController } from '../flow/flow-controller.js';
+import { HostState } from '../flow/host-state.js';
+import { SelfieCaptureController } from '../features/selfie/selfie-capture-controller.js';
+
+/** Runs the capture screens. */
+export class CaptureController {
+  /** The document sides. */
+  readonly document: DocumentCaptureController;
+  /** The selfie and its liveness challenge. */
+  readonly selfie: SelfieCaptureController;
+  /** The open camera, if any. */
+  camera: CameraSession | undefined;
+  private readonly viewState: HostState<CaptureView>;
+  private readonly handoffState: HostState<boolean>;
+  private pendingPhoto: PendingPhoto | undefined;
+  private loopToken = 0;
+
+  constructor(readonly flow: FlowController) {
+    flow.host.addController(this);
+    this.viewState = new HostState<CaptureView>(flow.host, { phase: 'starting' });
+    this.handoffState = new HostState(flow.host, false);
+    this.document = new DocumentCaptureController(this);
+    this.selfie = new SelfieCaptureController(this);
+  }
+
+  hostConnected(): void {
+    document.addEventListener('visibilitychange', this.onVisibilityChange);
+  }
+
+  hostDisconnected(): void {
+    document.removeEventListener('visibilitychange', this.onVisibilityChange);
+  }
+
+  /** What the capture screen shows. */
+  get view(): CaptureView {
+    return this.viewState.value;
+  }
+
+  set view(view: CaptureView) {
+    this.viewState.value = view;
+  }
+
+  /** True when the camera fallback screen shows the hand-off panel. */
+  get handoffShown(): boolean {
+    return this.handoffState.value;
+  }
+
+  /** A token for a capture loop: the loop stops once `isCurrent(token)` turns false. */
+  get token(): number {
+    return this.loopToken;
+  }
+
+  /** True while the loop that holds `token` is still the one in force. */
+  isCurrent(token: number): boolean {
+    return token === this.loopToken;
+  }
+
+  /** Ends the loop in force (a photo was taken, or the capture restarts). */
+  endLoop(): void {
+    this.loopToken += 1;
+  }
+
+  /** Starts the capture screen of `kind`. */
+  readonly start = async (kind: CaptureKind): Promise<void> => {
+    const flow = this.flow;
+    this.stopCamera();
+    this.handoffState.value = false;
+    this.pendingPhoto = undefined;
+    const token = ++this.loopToken;
+    const source = flow.source;
+    if (!source.liveFrames && !(kind === 'selfie' && source.liveSelfie === true)) {
+      // The platform camera takes a selfie without a live challenge: only where the company
+      // lets such a selfie pass (the service refuses it otherwise).
+      if (kind === 'selfie' && !this.selfie.withoutChallengeAllowed)
+        this.showFaceCheckUnavailable();
+      else this.view = { phase: 'photo' };
+      return;
+    }
+    this.view = { phase: 'starting', coach: flow.t.startingCamera };
+    if (flow.device.inAppBrowser && source.kind === 'web' && !hasGetUserMedia()) {
+      await this.showCameraFallback(
+        kind,
+        new CaptureSourceError('unsupported', 'In-app browser without camera.'),
+      );
+      return;
+    }
+    let camera: CameraSession;
+    try {
+      camera = await source.openCamera({ facing: kind === 'selfie' ? 'user' : 'environment' });
+    } catch (error) {
+      if (token === this.loopToken) await this.showCameraFallback(kind, error);
+      return;
+    }
+    if (token !== this.loopToken || flow.step !== kind || document.visibilityState === 'hidden') {
+      camera.stop();
+      return;
+    }
+    this.camera = camera;
+    if (kind === 'selfie') void this.selfie.run(token);
+    else void this.document.run(kind, token);
+  };
+
+  /** The camera cannot run: offers upload (documents) and hand-off, and reports why. */
+  async showCameraFallback(kind: CaptureKind, error: unknown): Promise<void> {
+    const flow = this.flow;
+    const t = flow.t;
+    const code =
+      error instanceof CaptureSourceError
+        ? error.code === 'permission-denied'
+          ? 'CAMERA_PERMISSION_DENIED'
+          : error.code === 'unsupported'
+            ? 'UNSUPPORTED_BROWSER'
+            : 'CAMERA_UNAVAILABLE'
+        : 'CAMERA_UNAVAILABLE';
+    const copy = {
+      CAMERA_PERMISSION_DENIED: {
+        title: t.cameraDeniedTitle,
+        body: flow.inApp ? t.cameraDeniedBodyApp : t.cameraDeniedBody,
+      },
+      CAMERA_UNAVAILABLE: { title: t.cameraUnavailableTitle, body: t.cameraUnavailableBody },
+      UNSUPPORTED_BROWSER: {
+        title: t.unsupportedBrowserTitle,
+        body: flow.device.inAppBrowser ? t.inAppBrowserBody : t.unsupportedBrowserBody,
+      },
+    }[code];
+    this.view = {
+      phase: 'fallback',
+      fallback: {
+        code,
+        ...copy,
+        allowUpload: kind !== 'selfie',
+        canRetry: code !== 'UNSUPPORTED_BROWSER',
+        openSettings: code === 'CAMERA_PERMISSION_DENIED' && flow.canOpenSettings,
+      },
+    };
+    await flow.reportClientError(code, error instanceof Error ? error.message : code, true);
+  }
+
+  /**
+   * The selfie's live face check cannot run here (no live camera, no face models) and the company
+   * does not take a selfie without it: the person may try again or continue on another device.
+   */
+  showFaceCheckUnavailable(): void {
+    const t = this.flow.t;
+    this.endLoop();
+    this.stopCamera();
+    this.view = {
+      phase: 'fallback',
+      fallback: {
+        code: 'FACE_CHECK_UNAVAILABLE',
+        title: t.faceCheckUnavailableTitle,
+        body: t.faceCheckUnavailableBody,
+        allowUpload: false,
+        canRetry: true,
+        openSettings: false,
+      },
+    };
+  }
+
+  /** Shows the hand-off panel on the camera fallback screen. */
+  readonly showHandoff = (): void => {
+    this.handoffState.value = true;
+    void this.flow.handoff.offer(false);
+  };
+
+  /**
+   * A photo from the platform's own camera or picker (a source without live frames): documents
+   * go to review, a selfie is sent as it is.
+   */
+  readonly takeNativePhoto = async (kind: CaptureKind, fromGallery = false): Promise<void> => {
+    const source = this.flow.source;
+    const facing = kind === 'selfie' ? 'user' : 'environment';
+    const origin: CaptureOrigin = fromGallery ? 'upload' : 'native';
+    try {
+      const taken = fromGallery ? await source.pickPhoto?.() : await source.takePhoto?.({ facing });
+      if (!taken) return;
+      const { fitForUpload, documentMeta } = await loadCaptureTools();
+      const { blob, width, height } = await fitForUpload(taken);
+      if (kind === 'selfie') {
+        if (this.selfie.withoutChallengeAllowed) await this.selfie.sendPhoto(blob, 'native');
+        return;
+      }
+      this.showReview({
+        blob,
+        origin,
+        meta: documentMeta({ source: origin, quality: null, width, height, autoCaptured: false }),
+      });
+    } catch (error) {
+      // The person closed the camera or the picker: the photo screen stays as it was.
+      if (error instanceof CaptureSourceError && error.code === 'cancelled') return;
+      const refusal = this.refusalMessage(error);
+      if (refusal) {
+        this.view = { ...this.view, uploadError: refusal };
+        return;
+      }
+      await this.showCameraFallback(kind, error);
+    }
+  };
+
+  /** Why a photo cannot be used, in the person's language (`undefined` for other errors). */
+  refusalMessage(error: unknown): string | undefined {
+    return uploadRefusalMessage(error, this.flow.t);
+  }
+
+  /** The photo waiting for review, if any. */
+  get photoUnderReview(): PendingPhoto | undefined {
+    return this.pendingPhoto;
+  }
+
+  /** Shows a document photo for review. */
+  showReview(photo: PendingPhoto): void {
+    this.revokeReview();
+    this.pendingPhoto = photo;
+    this.view = { phase: 'review', reviewUrl: URL.createObjectURL(photo.blob) };
+  }
+
+  /** Forgets the photo under review (it was sent). */
+  clearReview(): void {
+    this.revokeReview();
+    this.pendingPhoto = undefined;
+  }
+
+  /** The person wants another photo. */
+  readonly retake = (kind: CaptureKind): void => {
+    this.clearReview();
+    void this.start(kind);
+  };
+
+  /** The service answered a capture: next capture, result, or a retry with its reason. */
+  onResult(kind: CaptureKind, origin: CaptureOrigin, result: CaptureResult): void {
+    const flow = this.flow;
+    const session = flow.session!;
+    flow.emit(
+      new IdvCaptureEvent({
+        kind,
+        source: origin,
+        accepted: result.accepted,
+        remainingRetries: result.remainingRetries,
+        next: result.next,
+        ...(result.error ? { error: result.error } : {}),
+      }),
+    );
+    flow.session = {
+      ...session,
+      status: result.status,
+      step: result.step,
+      remainingRetries: { ...session.remainingRetries, [kind]: result.remainingRetries },
+      completedCaptures: result.accepted
+        ? [...new Set([...session.completedCaptures, kind])]
+        : session.completedCaptures,
+    };
+    if (result.status === 'expired') {
+      flow.outcome.showExpired();
+    } else if (result.accepted) {
+      if (result.next === 'done') void flow.outcome.finish(result.status);
+      else flow.nextCapture();
+    } else if (result.status === 'failed' || result.remainingRetries <= 0) {
+      flow.outcome.showResult('failed');
+    } else {
+      this.view = {
+        phase: 'retry',
+        retry: {
+          message: result.error?.message ?? flow.t.retryTitle,
+          remaining: result.remainingRetries,
+        },
+      };
+    }
+  }
+
+  /**
+   * A capture was not taken by the service: the verification expired (410) or is no longer where
+   * this device thought (409: read the session again), the session moved to another device (401),
+   * the photo was refused (400/413/415: retake, no attempt used), the service is unavailable (503:
+   * send again), or the network failed.
+   */
+  async onFailure(kind: CaptureKind, error: unknown): Promise<void> {
+    const flow = this.flow;
+    const t = flow.t;
+    if (error instanceof FlowApiError) {
+      if (error.expired) {
+        flow.outcome.showExpired();
+        return;
+      }
+      if (error.sessionMoved || error.linkError) {
+        flow.outcome.handleFatal(error);
+        return;
+      }
+      if (error.status === 409) {
+        await flow.resync();
+        return;
+      }
+    }
+    const refusal = this.refusalMessage(error);
+    const remaining = flow.session!.remainingRetries[kind];
+    if (refusal) {
+      await flow.reportClientError('UPLOAD_FAILED', (error as Error).message, true);
+      this.clearReview();
+      this.view = { phase: 'retry', retry: { message: refusal, remaining } };
+      return;
+    }
+    const unavailable = error instanceof FlowApiError && error.unavailable;
+    const message = unavailable ? t.unavailableBody : t.uploadFailed;
+    if (unavailable) flow.emitError('SERVICE_UNAVAILABLE', (error as Error).message, true);
+    else
+      await flow.reportClientError(
+        'UPLOAD_FAILED',
+        error instanceof Error ? error.message : 'Upload failed',
+        true,
+      );
+    // The photo itself was fine: keep it under review so the person can send it again.
+    if (this.pendingPhoto) this.showReview(this.pendingPhoto);
+    this.view = {
+      phase: this.pendingPhoto ? 'review' : 'retry',
+      reviewUrl: this.view.reviewUrl,
+      uploadError: message,
+      retry: { message, remaining },
+    };
+  }
+
+  /** Releases the camera. */
+  stopCamera(): void {
+    this.camera?.stop();
+    this.camera = undefined;
+  }
+
+  /** Ends the loops, releases the camera and the review image. */
+  teardown(): void {
+    this.loopToken += 1;
+    this.stopCamera();
+    this.revokeReview();
+  }
+
+  private revokeReview(): void {
+    if (this.view.reviewUrl) URL.revokeObjectURL(this.view.reviewUrl);
+  }
+
+  private readonly onVisibilityChange = (): void => {
+    const step = this.flow.step;
+    const capturing = step === 'front' || step === 'back' || step === 'selfie';
+    if (document.visibilityState === 'hidden') {
+      if (this.camera) {
+        this.stopCamera();
+        this.loopToken += 1;
+      }
+    } else if (
+      capturing &&
+      (this.view.phase === 'live' || this.view.phase === 'starting') &&
+      !this.camera
+    ) {
+      void this.start(step);
+    }
+  };
+}
