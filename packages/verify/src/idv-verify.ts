@@ -214,3 +214,9 @@ export class IdvVerify extends LitElement {
     }
   }
 }
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'idv-verify': IdvVerify;
+  }
+}
