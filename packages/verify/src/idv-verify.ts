@@ -133,7 +133,7 @@ export class IdvVerify extends LitElement {
    * document.querySelector('idv-verify')?.cancel();
    */
   cancel(): boolean {
-    return this.flow.cancel();
+    return this.flow.leaving.cancel();
   }
 
   /** The screen in force. */
@@ -162,7 +162,7 @@ export class IdvVerify extends LitElement {
   private applyBrandColor(): void {
     const base = this.renderRoot.querySelector<HTMLElement>('[part=base]');
     if (!base) return;
-    const { color, onColor } = this.flow.branding;
+    const { color, onColor } = this.flow.session.branding;
     if (color && onColor) {
       base.style.setProperty('--idv-color-primary', color);
       base.style.setProperty('--idv-color-on-primary', onColor);
@@ -178,7 +178,7 @@ export class IdvVerify extends LitElement {
       ${header(flow)} ${progressBar(flow)}
       <div class="body">${this.renderStep()}</div>
       <p class="notice muted small" role="status" aria-live="polite">
-        ${flow.rateLimitWait === undefined ? '' : flow.t.rateLimited(flow.rateLimitWait)}
+        ${flow.session.rateLimitWait === undefined ? '' : flow.t.rateLimited(flow.session.rateLimitWait)}
       </p>
     </div>`;
   }
@@ -190,7 +190,9 @@ export class IdvVerify extends LitElement {
       case FlowStep.loading:
         return busyScreen(t.loading);
       case FlowStep.welcome:
-        return welcomeScreen(flow);
+        return flow.session.current
+          ? welcomeScreen(flow, flow.session.current)
+          : busyScreen(t.loading);
       case FlowStep.location:
         return locationScreen(flow);
       case FlowStep.gated:

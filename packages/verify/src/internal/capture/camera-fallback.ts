@@ -27,7 +27,7 @@ export function cameraFallback(flow: FlowController, kind: CaptureKind): Templat
             </button>`
           : nothing
       }
-      ${fallback.openSettings ? settingsButton(flow) : nothing}
+      ${fallback.openSettings ? settingsButton(t, flow.source) : nothing}
       ${fallback.allowUpload && kind !== 'selfie' ? uploadButton(flow, kind, 'secondary') : nothing}
       ${
         controller.handoffShown

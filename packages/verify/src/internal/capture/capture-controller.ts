@@ -12,31 +12,38 @@ import { IdvCaptureEvent } from '../../events/index.js';
 import { hasGetUserMedia } from '../../web-capture-source.js';
 import { uploadRefusalMessage } from './upload-refusal.js';
 import { loadCaptureTools } from './capture-tools.js';
+import type { CaptureContext } from './capture-context.js';
+import { captureTextFor, type CaptureText } from './capture-text.js';
 import type { CaptureView, PendingPhoto } from './capture-view.js';
 import { DocumentCaptureController } from '../features/document/document-capture-controller.js';
-import type { FlowController } from '../flow/flow-controller.js';
+import type { FlowContext } from '../flow/flow-context.js';
+import { canOpenSettings, isInApp } from '../flow/platform.js';
 import { HostState } from '../flow/host-state.js';
-import { SelfieCaptureController } from '../features/selfie/selfie-capture-controller.js';
+import type { SelfieCaptureController } from '../features/selfie/selfie-capture-controller.js';
 
 /** Runs the capture screens. */
-export class CaptureController {
+export class CaptureController implements CaptureContext {
   /** The document sides. */
   readonly document: DocumentCaptureController;
-  /** The selfie and its liveness challenge. */
-  readonly selfie: SelfieCaptureController;
+  /**
+   * The selfie and its liveness challenge, once loaded: a lazy chunk (most of the element's capture
+   * code), loaded ahead while the document is photographed.
+   */
+  selfie: SelfieCaptureController | undefined;
+  private selfieLoading: Promise<SelfieCaptureController> | undefined;
   /** The open camera, if any. */
   camera: CameraSession | undefined;
   private readonly viewState: HostState<CaptureView>;
   private readonly handoffState: HostState<boolean>;
   private pendingPhoto: PendingPhoto | undefined;
-  private loopToken = 0;
+  /** Aborts the capture loop in force (a photo was taken, the capture restarts or stops). */
+  private loop = new AbortController();
 
-  constructor(readonly flow: FlowController) {
+  constructor(readonly flow: FlowContext) {
     flow.host.addController(this);
     this.viewState = new HostState<CaptureView>(flow.host, { phase: 'starting' });
     this.handoffState = new HostState(flow.host, false);
     this.document = new DocumentCaptureController(this);
-    this.selfie = new SelfieCaptureController(this);
   }
 
   hostConnected(): void {
@@ -61,19 +68,47 @@ export class CaptureController {
     return this.handoffState.value;
   }
 
-  /** A token for a capture loop: the loop stops once `isCurrent(token)` turns false. */
-  get token(): number {
-    return this.loopToken;
+  /**
+   * Whether the company lets a selfie without a live challenge pass (`allowUploadedSelfie`): only
+   * then does the element offer the manual button or the platform camera for the selfie.
+   */
+  get withoutChallengeAllowed(): boolean {
+    return this.flow.open?.session.company.allowUploadedSelfie === true;
   }
 
-  /** True while the loop that holds `token` is still the one in force. */
-  isCurrent(token: number): boolean {
-    return token === this.loopToken;
+  /** Loads the selfie controller (once; a failed load is tried again on the next call). */
+  private loadSelfie(): Promise<SelfieCaptureController> {
+    this.selfieLoading ??= import('../features/selfie/selfie-capture-controller.js').then(
+      ({ SelfieCaptureController }) => (this.selfie = new SelfieCaptureController(this)),
+      (error: unknown) => {
+        this.selfieLoading = undefined;
+        throw error;
+      },
+    );
+    return this.selfieLoading;
+  }
+
+  /** Runs the selfie's loop once its controller has loaded. */
+  private async runSelfie(loop: AbortSignal): Promise<void> {
+    const selfie = await this.loadSelfie();
+    if (!loop.aborted) await selfie.run(loop);
+  }
+
+  /** The capture strings of the document in force. */
+  get captureText(): CaptureText {
+    return captureTextFor(this.flow.t, this.flow.open?.session);
   }
 
   /** Ends the loop in force (a photo was taken, or the capture restarts). */
   endLoop(): void {
-    this.loopToken += 1;
+    this.loop.abort();
+  }
+
+  /** Starts a new capture loop and answers its signal (aborted once the loop ends). */
+  private newLoop(): AbortSignal {
+    this.loop.abort();
+    this.loop = new AbortController();
+    return this.loop.signal;
   }
 
   /** Starts the capture screen of `kind`. */
@@ -82,13 +117,14 @@ export class CaptureController {
     this.stopCamera();
     this.handoffState.value = false;
     this.pendingPhoto = undefined;
-    const token = ++this.loopToken;
+    const loop = this.newLoop();
     const source = flow.source;
+    if (this.flow.requiredCaptures.includes('selfie'))
+      void this.loadSelfie().catch(() => undefined);
     if (!source.liveFrames && !(kind === 'selfie' && source.liveSelfie === true)) {
       // The platform camera takes a selfie without a live challenge: only where the company
       // lets such a selfie pass (the service refuses it otherwise).
-      if (kind === 'selfie' && !this.selfie.withoutChallengeAllowed)
-        this.showFaceCheckUnavailable();
+      if (kind === 'selfie' && !this.withoutChallengeAllowed) this.showFaceCheckUnavailable();
       else this.view = { phase: 'photo' };
       return;
     }
@@ -104,16 +140,16 @@ export class CaptureController {
     try {
       camera = await source.openCamera({ facing: kind === 'selfie' ? 'user' : 'environment' });
     } catch (error) {
-      if (token === this.loopToken) await this.showCameraFallback(kind, error);
+      if (!loop.aborted) await this.showCameraFallback(kind, error);
       return;
     }
-    if (token !== this.loopToken || flow.step !== kind || document.visibilityState === 'hidden') {
+    if (loop.aborted || flow.step !== kind || document.visibilityState === 'hidden') {
       camera.stop();
       return;
     }
     this.camera = camera;
-    if (kind === 'selfie') void this.selfie.run(token);
-    else void this.document.run(kind, token);
+    if (kind === 'selfie') void this.runSelfie(loop);
+    else void this.document.run(kind, loop);
   };
 
   /** The camera cannot run: offers upload (documents) and hand-off, and reports why. */
@@ -131,7 +167,7 @@ export class CaptureController {
     const copy = {
       CAMERA_PERMISSION_DENIED: {
         title: t.cameraDeniedTitle,
-        body: flow.inApp ? t.cameraDeniedBodyApp : t.cameraDeniedBody,
+        body: isInApp(flow.source) ? t.cameraDeniedBodyApp : t.cameraDeniedBody,
       },
       CAMERA_UNAVAILABLE: { title: t.cameraUnavailableTitle, body: t.cameraUnavailableBody },
       UNSUPPORTED_BROWSER: {
@@ -146,7 +182,7 @@ export class CaptureController {
         ...copy,
         allowUpload: kind !== 'selfie',
         canRetry: code !== 'UNSUPPORTED_BROWSER',
-        openSettings: code === 'CAMERA_PERMISSION_DENIED' && flow.canOpenSettings,
+        openSettings: code === 'CAMERA_PERMISSION_DENIED' && canOpenSettings(flow.source),
       },
     };
     await flow.reportClientError(code, error instanceof Error ? error.message : code, true);
@@ -176,7 +212,7 @@ export class CaptureController {
   /** Shows the hand-off panel on the camera fallback screen. */
   readonly showHandoff = (): void => {
     this.handoffState.value = true;
-    void this.flow.handoff.offer(false);
+    void this.flow.offerHandoff(false);
   };
 
   /**
@@ -193,7 +229,7 @@ export class CaptureController {
       const { fitForUpload, documentMeta } = await loadCaptureTools();
       const { blob, width, height } = await fitForUpload(taken);
       if (kind === 'selfie') {
-        if (this.selfie.withoutChallengeAllowed) await this.selfie.sendPhoto(blob, 'native');
+        if (this.withoutChallengeAllowed) await (await this.loadSelfie()).sendPhoto(blob, 'native');
         return;
       }
       this.showReview({
@@ -245,7 +281,8 @@ export class CaptureController {
   /** The service answered a capture: next capture, result, or a retry with its reason. */
   onResult(kind: CaptureKind, origin: CaptureOrigin, result: CaptureResult): void {
     const flow = this.flow;
-    const session = flow.session!;
+    const session = flow.open?.session;
+    if (!session) return;
     flow.emit(
       new IdvCaptureEvent({
         kind,
@@ -256,7 +293,7 @@ export class CaptureController {
         ...(result.error ? { error: result.error } : {}),
       }),
     );
-    flow.session = {
+    flow.updateSession({
       ...session,
       status: result.status,
       step: result.step,
@@ -264,14 +301,14 @@ export class CaptureController {
       completedCaptures: result.accepted
         ? [...new Set([...session.completedCaptures, kind])]
         : session.completedCaptures,
-    };
+    });
     if (result.status === 'expired') {
-      flow.outcome.showExpired();
+      flow.showExpired();
     } else if (result.accepted) {
-      if (result.next === 'done') void flow.outcome.finish(result.status);
+      if (result.next === 'done') void flow.finish(result.status);
       else flow.nextCapture();
     } else if (result.status === 'failed' || result.remainingRetries <= 0) {
-      flow.outcome.showResult('failed');
+      flow.showResult('failed');
     } else {
       this.view = {
         phase: 'retry',
@@ -294,11 +331,11 @@ export class CaptureController {
     const t = flow.t;
     if (error instanceof FlowApiError) {
       if (error.expired) {
-        flow.outcome.showExpired();
+        flow.showExpired();
         return;
       }
       if (error.sessionMoved || error.linkError) {
-        flow.outcome.handleFatal(error);
+        flow.fail(error);
         return;
       }
       if (error.status === 409) {
@@ -307,7 +344,7 @@ export class CaptureController {
       }
     }
     const refusal = this.refusalMessage(error);
-    const remaining = flow.session!.remainingRetries[kind];
+    const remaining = flow.open?.session.remainingRetries[kind] ?? 0;
     if (refusal) {
       await flow.reportClientError('UPLOAD_FAILED', (error as Error).message, true);
       this.clearReview();
@@ -341,7 +378,7 @@ export class CaptureController {
 
   /** Ends the loops, releases the camera and the review image. */
   teardown(): void {
-    this.loopToken += 1;
+    this.loop.abort();
     this.stopCamera();
     this.revokeReview();
   }
@@ -356,7 +393,7 @@ export class CaptureController {
     if (document.visibilityState === 'hidden') {
       if (this.camera) {
         this.stopCamera();
-        this.loopToken += 1;
+        this.loop.abort();
       }
     } else if (
       capturing &&

@@ -38,7 +38,10 @@ function reviewScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
   return html`<div class="screen">
     <h2 tabindex="-1">${t.reviewTitle}</h2>
     <div part="viewfinder" class="viewfinder">
-      <img src=${controller.view.reviewUrl ?? ''} alt=${flow.captureText.captureTitles[kind]} />
+      <img
+        src=${controller.view.reviewUrl ?? ''}
+        alt=${flow.capture.captureText.captureTitles[kind]}
+      />
     </div>
     <p class="muted small">${kind === 'selfie' ? t.reviewSelfieBody : t.reviewBody}</p>
     ${uploadErrorText(flow)}
@@ -79,7 +82,7 @@ function photoScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
   const controller = flow.capture;
   return html`<div class="screen">
     ${captureHeading(flow, kind)}
-    <p class="muted">${flow.captureText.captureInstructions[kind]}</p>
+    <p class="muted">${flow.capture.captureText.captureInstructions[kind]}</p>
     ${uploadErrorText(flow)}
     <div class="spacer"></div>
     <div class="actions">

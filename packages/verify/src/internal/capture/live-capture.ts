@@ -3,12 +3,13 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { CaptureKind } from '../../api/types.js';
 import type { FlowController } from '../flow/flow-controller.js';
 import { icons } from '../ui/icons.js';
+import { isPassport } from './capture-text.js';
 import { documentOverlay, faceOverlay } from './capture-overlays.js';
 import { uploadButton, uploadErrorText } from '../features/document/upload-button.js';
 
 /** The heading of a capture screen: what to photograph. */
 export function captureHeading(flow: FlowController, kind: CaptureKind): TemplateResult {
-  return html`<h2 tabindex="-1">${flow.captureText.captureTitles[kind]}</h2>`;
+  return html`<h2 tabindex="-1">${flow.capture.captureText.captureTitles[kind]}</h2>`;
 }
 
 /** The live capture of `kind`. */
@@ -19,7 +20,7 @@ export function liveCapture(flow: FlowController, kind: CaptureKind): TemplateRe
   const view = controller.camera?.view;
   return html`<div class="screen">
     ${captureHeading(flow, kind)}
-    <p class="muted small">${flow.captureText.captureInstructions[kind]}</p>
+    <p class="muted small">${flow.capture.captureText.captureInstructions[kind]}</p>
     <div part="viewfinder" class="viewfinder ${kind === 'selfie' ? 'selfie mirrored' : ''}">
       ${view ?? nothing}
       ${
@@ -27,7 +28,7 @@ export function liveCapture(flow: FlowController, kind: CaptureKind): TemplateRe
           ? html`<div class="placeholder"><div class="spinner" aria-hidden="true"></div></div>`
           : nothing
       }
-      ${kind === 'selfie' ? faceOverlay(capture) : documentOverlay(capture, flow.passport)}
+      ${kind === 'selfie' ? faceOverlay(capture) : documentOverlay(capture, isPassport(flow.session.current))}
       <p class="coach ${capture.good ? 'good' : ''}" role="status" aria-live="polite">
         ${capture.coach ?? ''}
       </p>
@@ -42,7 +43,7 @@ export function liveCapture(flow: FlowController, kind: CaptureKind): TemplateRe
               part="capture-button"
               @click=${() =>
                 kind === 'selfie'
-                  ? controller.selfie.takeManually()
+                  ? controller.selfie?.takeManually()
                   : controller.document.takePhoto(kind)}
             >
               ${icons.camera}${t.captureButton}

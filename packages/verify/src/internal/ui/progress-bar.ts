@@ -5,7 +5,8 @@ import type { FlowController } from '../flow/flow-controller.js';
 /** One segment per required capture; shown on the capture screens only. */
 export function progressBar(flow: FlowController): TemplateResult | typeof nothing {
   const step = flow.step;
-  if (!flow.session || (step !== 'front' && step !== 'back' && step !== 'selfie')) return nothing;
+  if (!flow.session.current || (step !== 'front' && step !== 'back' && step !== 'selfie'))
+    return nothing;
   const steps = flow.requiredCaptures;
   const index = steps.indexOf(step);
   return html`<div

@@ -17,44 +17,47 @@ import {
   type AnalysedFrame,
 } from '../../capture/analysed-frame.js';
 import { documentJpegQuality, manualCaptureAfterMs } from './meta.js';
-import type { CaptureController } from '../../capture/capture-controller.js';
+import type { CaptureContext } from '../../capture/capture-context.js';
+import type { WorkerBridge } from '../../worker-bridge/worker-bridge.js';
 
 /** A side of the document. */
 export type DocumentSide = 'front' | 'back';
 
 /** Captures and sends the document sides. */
 export class DocumentCaptureController {
-  constructor(private readonly capture: CaptureController) {}
+  constructor(private readonly capture: CaptureContext) {}
 
-  /** The coaching loop over live frames, while `token` is current. */
-  async run(side: DocumentSide, token: number): Promise<void> {
+  /** The coaching loop over live frames, until `loop` aborts. */
+  async run(side: DocumentSide, loop: AbortSignal): Promise<void> {
     const capture = this.capture;
     const flow = capture.flow;
+    const bridge = flow.open?.bridge;
+    if (!bridge) return;
     const coach = new DocumentCoach();
     const startedAt = performance.now();
     let facesPrepared = false;
     capture.view = { phase: 'live', coach: flow.t.documentCoach['no-document'], quad: null };
-    while (capture.isCurrent(token) && capture.camera) {
+    while (!loop.aborted && capture.camera) {
       const camera = capture.camera;
       // One frame held per iteration: the photo taken is the frame analysed.
       let frame: AnalysedFrame | undefined;
       let analysis: DocumentFrameAnalysis;
       try {
         frame = await holdAnalysedFrame(camera);
-        analysis = await flow.bridge!.analyzeDocumentFrame(frame.forAnalysis, flow.signal);
+        analysis = await bridge.analyzeDocumentFrame(frame.forAnalysis, flow.signal);
       } catch {
         // The analysis copy too: it was not transferred when the bridge failed before sending it.
         releaseAnalysedFrame(frame);
-        if (!capture.isCurrent(token)) return;
+        if (loop.aborted) return;
         // No worker or no frame: coaching is unavailable, the manual button takes over.
         capture.view = {
           ...capture.view,
           manual: true,
-          coach: flow.captureText.captureInstructions[side],
+          coach: capture.captureText.captureInstructions[side],
         };
         return;
       }
-      if (!capture.isCurrent(token)) {
+      if (loop.aborted) {
         releaseAnalysedFrame(frame);
         return;
       }
@@ -69,7 +72,7 @@ export class DocumentCaptureController {
       const manual = now - startedAt > manualCaptureAfterMs;
       if (advice.kind === 'ready') {
         capture.endLoop();
-        await this.review(side, await keptBitmap(frame), analysis);
+        await this.review(side, bridge, await keptBitmap(frame), analysis);
         return;
       }
       releaseAnalysedFrame(frame);
@@ -101,7 +104,7 @@ export class DocumentCaptureController {
   private prepareSelfie(): void {
     const flow = this.capture.flow;
     if (!flow.requiredCaptures.includes('selfie')) return;
-    flow.bridge?.prepareFaceDetection(flow.signal).catch(() => undefined);
+    flow.open?.bridge.prepareFaceDetection(flow.signal).catch(() => undefined);
   }
 
   /**
@@ -111,9 +114,10 @@ export class DocumentCaptureController {
   readonly takePhoto = async (side: DocumentSide): Promise<void> => {
     const capture = this.capture;
     const camera = capture.camera;
-    if (!camera) return;
+    const bridge = capture.flow.open?.bridge;
+    if (!camera || !bridge) return;
     capture.endLoop();
-    await this.review(side, await camera.grabFrame(), null);
+    await this.review(side, bridge, await camera.grabFrame(), null);
   };
 
   /**
@@ -123,6 +127,7 @@ export class DocumentCaptureController {
    */
   private async review(
     side: DocumentSide,
+    bridge: WorkerBridge,
     frame: ImageBitmap,
     analysis: DocumentFrameAnalysis | null,
   ): Promise<void> {
@@ -131,7 +136,7 @@ export class DocumentCaptureController {
     let encoded: Blob;
     let quality = analysis;
     try {
-      encoded = await flow.bridge!.encodeJpeg(frame, documentJpegQuality, flow.signal);
+      encoded = await bridge.encodeJpeg(frame, documentJpegQuality, flow.signal);
     } catch (error) {
       // The worker failed. It hands back a frame it took but could not encode; a frame lost with
       // it (aborted) is replaced by a new one, which no analysis describes.
@@ -195,11 +200,12 @@ export class DocumentCaptureController {
     const capture = this.capture;
     const flow = capture.flow;
     const photo = capture.photoUnderReview;
-    if (!photo) return;
-    capture.view = { phase: 'sending', coach: flow.captureText.checking[side] };
+    const open = flow.open;
+    if (!photo || !open) return;
+    capture.view = { phase: 'sending', coach: capture.captureText.checking[side] };
     this.prepareSelfie();
     try {
-      const result = await flow.client!.uploadDocument(side, photo.blob, photo.meta);
+      const result = await open.client.uploadDocument(side, photo.blob, photo.meta);
       capture.clearReview();
       capture.onResult(side, photo.origin, result);
     } catch (error) {

@@ -9,7 +9,7 @@ import type { TemplateResult } from 'lit';
 import type { DocumentType } from '../../../api/types.js';
 import { FlowStep } from '../../../flow-step.js';
 import type * as DocumentChoiceScreen from './document-choice-screen.js';
-import type { FlowController } from '../../flow/flow-controller.js';
+import type { FlowContext } from '../../flow/flow-context.js';
 import { HostState } from '../../flow/host-state.js';
 
 /** The screen module, once loaded. */
@@ -19,13 +19,13 @@ type ScreenModule = typeof DocumentChoiceScreen;
 export class DocumentChoiceController {
   private readonly screenState: HostState<ScreenModule | undefined>;
 
-  constructor(private readonly flow: FlowController) {
+  constructor(private readonly flow: FlowContext) {
     this.screenState = new HostState<ScreenModule | undefined>(flow.host, undefined);
   }
 
   /** True when the session waits for the person's choice before its first capture. */
   get needed(): boolean {
-    const session = this.flow.session;
+    const session = this.flow.open?.session;
     return (
       session !== undefined &&
       session.method !== 'FACE' &&
@@ -37,7 +37,13 @@ export class DocumentChoiceController {
 
   /** The choice screen, or undefined while its chunk loads. */
   render(): TemplateResult | undefined {
-    return this.screenState.value?.documentChoiceScreen(this.flow);
+    const flow = this.flow;
+    return this.screenState.value?.documentChoiceScreen({
+      t: flow.t,
+      types: flow.open?.session.documentTypes ?? [],
+      busy: flow.busy,
+      choose: this.choose,
+    });
   }
 
   /** Loads the screen's chunk ahead (once the session says the choice will be asked). */
@@ -57,16 +63,20 @@ export class DocumentChoiceController {
       await this.preload();
     } catch (error) {
       this.loading = undefined;
-      flow.outcome.handleFatal(error);
+      flow.fail(error);
       return;
     }
     if (!flow.left) flow.goTo(FlowStep.document);
   }
 
   /** The person picked `documentType`. */
-  readonly choose = (documentType: DocumentType): Promise<void> =>
-    this.flow.withBusy(async () => {
-      this.flow.session = await this.flow.client!.chooseDocumentType(documentType);
-      this.flow.nextCapture();
+  readonly choose = async (documentType: DocumentType): Promise<void> => {
+    const flow = this.flow;
+    const open = flow.open;
+    if (!open) return;
+    await flow.withBusy(async () => {
+      flow.updateSession(await open.client.chooseDocumentType(documentType));
+      flow.nextCapture();
     });
+  };
 }

@@ -6,7 +6,7 @@
  */
 import { html, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import type { DocumentType } from '../../../api/types.js';
-import type { FlowController } from '../../flow/flow-controller.js';
+import type { Translation } from '../../../i18n/translation.js';
 
 /** A portrait in a box at (x, y) of size w × h. */
 const portrait = (x: number, y: number, w: number, h: number): SVGTemplateResult =>
@@ -46,10 +46,19 @@ const drawings: Record<DocumentType, SVGTemplateResult> = {
   PASSPORT: passportDrawing,
 };
 
+/** What the document choice screen shows and does. */
+export interface DocumentChoiceView {
+  t: Translation;
+  /** The documents the link allows, in its order. */
+  types: readonly DocumentType[];
+  /** True while the choice is being sent (the buttons are disabled). */
+  busy: boolean;
+  choose(type: DocumentType): Promise<void>;
+}
+
 /** The document choice screen. */
-export function documentChoiceScreen(flow: FlowController): TemplateResult {
-  const t = flow.t;
-  const types = flow.session?.documentTypes ?? [];
+export function documentChoiceScreen(view: DocumentChoiceView): TemplateResult {
+  const { t, types } = view;
   return html`<div class="screen">
     <h2 tabindex="-1" id="document-choice-title">${t.documentChoiceTitle}</h2>
     <p class="muted">${t.documentChoiceBody}</p>
@@ -60,8 +69,8 @@ export function documentChoiceScreen(flow: FlowController): TemplateResult {
             type="button"
             class="choice"
             data-document-type=${type}
-            ?disabled=${flow.busy}
-            @click=${() => flow.documentChoice.choose(type)}
+            ?disabled=${view.busy}
+            @click=${() => view.choose(type)}
           >
             ${drawings[type]}
             <span class="choice-text">

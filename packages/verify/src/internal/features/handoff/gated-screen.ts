@@ -10,7 +10,9 @@ export function gatedScreen(flow: FlowController): TemplateResult {
   return html`<div class="screen">
     <div class="hero warning" aria-hidden="true">${icons.phone}</div>
     <h2 tabindex="-1">${t.gatedTitle}</h2>
-    <p part="error" class="muted">${flow.gateReason ? t.gatedReasons[flow.gateReason] : ''}</p>
+    <p part="error" class="muted">
+      ${flow.order.gateReason ? t.gatedReasons[flow.order.gateReason] : ''}
+    </p>
     ${handoffPanel(flow)}
   </div>`;
 }

@@ -9,7 +9,7 @@ import { IdvHandoffEvent } from '../../../events/index.js';
 import { isFinalStatus } from '../../flow/flow-rules.js';
 import { statusPollMs } from './meta.js';
 import type * as QrModule from './qr-code.js';
-import type { FlowController } from '../../flow/flow-controller.js';
+import type { FlowContext } from '../../flow/flow-context.js';
 import { HostState } from '../../flow/host-state.js';
 
 /** What the hand-off panel shows. */
@@ -29,7 +29,7 @@ export class HandoffController {
   private statusTimer: ReturnType<typeof setTimeout> | undefined;
   private expiryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly flow: FlowController) {
+  constructor(private readonly flow: FlowContext) {
     this.viewState = new HostState<HandoffView | undefined>(flow.host, undefined);
     this.qrState = new HostState<typeof QrModule | undefined>(flow.host, undefined);
     this.copiedState = new HostState(flow.host, false);
@@ -53,10 +53,12 @@ export class HandoffController {
   /** Asks for a hand-off URL and shows it; `required` when this device cannot go on. */
   async offer(required: boolean): Promise<void> {
     const flow = this.flow;
+    const open = flow.open;
+    if (!open) return;
     this.viewState.value = { required, expired: false };
     try {
       const [ticket] = await Promise.all([
-        flow.client!.createHandoff(),
+        open.client.createHandoff(),
         this.qr ? undefined : import('./qr-code.js').then((m) => (this.qrState.value = m)),
       ]);
       this.viewState.value = { ticket, required, expired: false };
@@ -81,7 +83,7 @@ export class HandoffController {
       this.followStatus(() => this.view !== undefined);
     } catch (error) {
       if (error instanceof FlowApiError && (error.sessionMoved || error.expired)) {
-        flow.outcome.handleFatal(error);
+        flow.fail(error);
         return;
       }
       this.viewState.value = {
@@ -128,18 +130,19 @@ export class HandoffController {
   followStatus(active: () => boolean): void {
     this.stopStatusPolling();
     const flow = this.flow;
-    if (flow.left) return;
-    const session = flow.session!;
+    const open = flow.open;
+    if (flow.left || !open) return;
+    const { session, client } = open;
     const poll = async (): Promise<void> => {
       try {
-        const answer = await flow.client!.pollStatus(session.verificationId, session.linkId);
+        const answer = await client.pollStatus(session.verificationId, session.linkId);
         if (isFinalStatus(answer.status)) {
-          flow.outcome.showResult(answer.status);
+          flow.showResult(answer.status);
           return;
         }
       } catch (error) {
         if (error instanceof FlowApiError && error.status === 410) {
-          flow.outcome.showExpired();
+          flow.showExpired();
           return;
         }
       }

@@ -5,14 +5,14 @@
  */
 import { FlowApiError } from '../../api/flow-api-error.js';
 import { FlowStep } from '../../../flow-step.js';
-import type { FlowController } from '../../flow/flow-controller.js';
+import type { FlowContext } from '../../flow/flow-context.js';
 import { HostState } from '../../flow/host-state.js';
 
 /** Asks for and sends the e-mail. */
 export class IdentifyController {
   private readonly errorState: HostState<string | undefined>;
 
-  constructor(private readonly flow: FlowController) {
+  constructor(private readonly flow: FlowContext) {
     this.errorState = new HostState<string | undefined>(flow.host, undefined);
   }
 
@@ -39,9 +39,12 @@ export class IdentifyController {
       this.errorState.value = flow.t.emailInvalid;
       return;
     }
+    const open = flow.open;
+    if (!open) return;
+    const { client, session } = open;
     await flow.withBusy(async () => {
       try {
-        await flow.client!.identify(flow.session!.verificationId, email);
+        await client.identify(session.verificationId, email);
       } catch (error) {
         if (error instanceof FlowApiError && (error.status === 400 || error.status === 409)) {
           this.errorState.value = error.status === 400 ? flow.t.emailInvalid : error.message;
@@ -49,7 +52,7 @@ export class IdentifyController {
         }
         throw error;
       }
-      flow.session = await flow.client!.getSession();
+      flow.updateSession(await client.getSession());
       flow.nextCapture();
     });
   };

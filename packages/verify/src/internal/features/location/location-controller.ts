@@ -10,7 +10,7 @@ import { IdvLocationEvent } from '../../../events/index.js';
 import { FlowStep } from '../../../flow-step.js';
 import { deviceFixReport, noFixReport } from './geolocation-report.js';
 import { sampleBestFix } from './location-sampler.js';
-import type { FlowController } from '../../flow/flow-controller.js';
+import type { FlowContext, OpenFlow } from '../../flow/flow-context.js';
 import { HostState } from '../../flow/host-state.js';
 
 /** What the location screen shows. */
@@ -20,7 +20,7 @@ export type LocationPhase = 'ask' | 'locating' | 'denied' | 'unavailable';
 export class LocationController {
   private readonly phaseState: HostState<LocationPhase>;
 
-  constructor(private readonly flow: FlowController) {
+  constructor(private readonly flow: FlowContext) {
     this.phaseState = new HostState<LocationPhase>(flow.host, 'ask');
   }
 
@@ -31,7 +31,7 @@ export class LocationController {
 
   /** True when the policy does not let the person go on without a location. */
   get required(): boolean {
-    return this.flow.session?.company.locationPermission === 'required';
+    return this.flow.open?.session.company.locationPermission === 'required';
   }
 
   /** Shows the location screen. */
@@ -43,12 +43,14 @@ export class LocationController {
   /** The person agreed to share the location. */
   readonly share = async (): Promise<void> => {
     const flow = this.flow;
+    const open = flow.open;
+    if (!open) return;
     const required = this.required;
     this.phaseState.value = 'locating';
     try {
       const fix = await sampleBestFix(flow.source, { signal: flow.signal });
       await flow.fingerprint.wait();
-      await this.report(deviceFixReport(fix, flow.fingerprint.answer));
+      await this.report(open, deviceFixReport(fix, flow.fingerprint.answer));
       await flow.afterLocation();
     } catch (error) {
       const denied = error instanceof CaptureSourceError && error.code === 'permission-denied';
@@ -59,9 +61,10 @@ export class LocationController {
         return;
       }
       await flow.fingerprint.wait();
-      await this.report(noFixReport(denied ? 'denied' : 'prompt', flow.fingerprint.answer)).catch(
-        () => undefined,
-      );
+      await this.report(
+        open,
+        noFixReport(denied ? 'denied' : 'prompt', flow.fingerprint.answer),
+      ).catch(() => undefined);
       await flow.afterLocation();
     }
   };
@@ -69,20 +72,23 @@ export class LocationController {
   /** The person skipped an optional location. */
   readonly skip = async (): Promise<void> => {
     const flow = this.flow;
+    const open = flow.open;
+    if (!open) return;
     await flow.withBusy(async () => {
       const permissions = await flow.source
         .checkPermissions()
         .catch(() => ({ location: 'prompt' as const }));
       const permission = permissions.location === 'unavailable' ? 'prompt' : permissions.location;
       await flow.fingerprint.wait();
-      await this.report(noFixReport(permission, flow.fingerprint.answer)).catch(() => undefined);
+      await this.report(open, noFixReport(permission, flow.fingerprint.answer)).catch(
+        () => undefined,
+      );
       await flow.afterLocation();
     });
   };
 
-  private async report(geolocation: GeolocationReport): Promise<void> {
-    const flow = this.flow;
-    await flow.client!.reportGeolocation(flow.session!.verificationId, geolocation);
-    flow.emit(new IdvLocationEvent({ geolocation }));
+  private async report(open: OpenFlow, geolocation: GeolocationReport): Promise<void> {
+    await open.client.reportGeolocation(open.session.verificationId, geolocation);
+    this.flow.emit(new IdvLocationEvent({ geolocation }));
   }
 }

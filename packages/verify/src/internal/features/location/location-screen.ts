@@ -2,6 +2,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { FlowController } from '../../flow/flow-controller.js';
 import { icons } from '../../ui/icons.js';
+import { canOpenSettings, isInApp } from '../../flow/platform.js';
 import { settingsButton } from '../../ui/settings-button.js';
 
 /** The location screen. */
@@ -9,7 +10,7 @@ export function locationScreen(flow: FlowController): TemplateResult {
   const t = flow.t;
   const location = flow.location;
   const required = location.required;
-  const name = flow.branding.name;
+  const name = flow.session.branding.name;
   if (location.phase === 'denied' || location.phase === 'unavailable') {
     return html`<div class="screen">
       <div class="hero warning" aria-hidden="true">${icons.pin}</div>
@@ -18,7 +19,7 @@ export function locationScreen(flow: FlowController): TemplateResult {
         ${
           location.phase === 'unavailable'
             ? t.locationUnavailableRequired
-            : flow.inApp
+            : isInApp(flow.source)
               ? t.locationDeniedRequiredApp
               : t.locationDeniedRequired
         }
@@ -26,7 +27,7 @@ export function locationScreen(flow: FlowController): TemplateResult {
       <div class="spacer"></div>
       <div class="actions">
         <button type="button" @click=${location.share}>${t.tryAgain}</button>
-        ${location.phase === 'denied' && flow.canOpenSettings ? settingsButton(flow) : nothing}
+        ${location.phase === 'denied' && canOpenSettings(flow.source) ? settingsButton(t, flow.source) : nothing}
       </div>
     </div>`;
   }

@@ -11,7 +11,7 @@ import { safeUrl } from '../session/branding.js';
 import { isFinalStatus } from '../../flow/flow-rules.js';
 import { sleep } from '../../capture/frames.js';
 import { finalStatusPollMs, finalStatusPolls, redirectDelayMs } from './meta.js';
-import type { FlowController } from '../../flow/flow-controller.js';
+import type { FlowContext } from '../../flow/flow-context.js';
 import { HostState } from '../../flow/host-state.js';
 
 /** A screen that stops the flow. */
@@ -38,7 +38,7 @@ export class OutcomeController {
   private readonly redirectState: HostState<boolean>;
   private redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly flow: FlowController) {
+  constructor(private readonly flow: FlowContext) {
     this.resultState = new HostState<'success' | 'failed' | undefined>(flow.host, undefined);
     this.stopState = new HostState<StopScreen | undefined>(flow.host, undefined);
     this.redirectState = new HostState(flow.host, false);
@@ -69,7 +69,9 @@ export class OutcomeController {
   async finish(known?: VerificationStatus): Promise<void> {
     const flow = this.flow;
     flow.goTo(FlowStep.processing);
-    const session = flow.session!;
+    const open = flow.open;
+    if (!open) return;
+    const { session, client } = open;
     let status: VerificationStatus | undefined = known && isFinalStatus(known) ? known : undefined;
     for (
       let attempt = 0;
@@ -77,7 +79,7 @@ export class OutcomeController {
       attempt += 1
     ) {
       try {
-        const poll = await flow.client!.pollStatus(session.verificationId, session.linkId);
+        const poll = await client.pollStatus(session.verificationId, session.linkId);
         if (isFinalStatus(poll.status)) status = poll.status;
       } catch (error) {
         if (error instanceof FlowApiError && error.status === 410) status = 'expired';
@@ -91,16 +93,16 @@ export class OutcomeController {
   showResult(status: VerificationStatus): void {
     const flow = this.flow;
     if (flow.left) return;
-    flow.capture.stopCamera();
-    flow.handoff.stopStatusPolling();
+    flow.stopCamera();
+    flow.stopFollowingStatus();
     if (status === 'expired') {
       this.showExpired();
       return;
     }
-    if (status !== 'success' && status !== 'failed') return;
+    const session = flow.open?.session;
+    if ((status !== 'success' && status !== 'failed') || !session) return;
     this.resultState.value = status;
     flow.goTo(FlowStep.result);
-    const session = flow.session!;
     const callbackUrl = safeUrl(session.callbackUrl);
     const event = new IdvCompleteEvent({
       verificationId: session.verificationId,
@@ -118,11 +120,11 @@ export class OutcomeController {
   showExpired(): void {
     const flow = this.flow;
     if (flow.left) return;
-    flow.capture.stopCamera();
-    flow.handoff.stopStatusPolling();
+    flow.stopCamera();
+    flow.stopFollowingStatus();
     flow.emit(
       new IdvExpiredEvent({
-        verificationId: flow.session?.verificationId ?? null,
+        verificationId: flow.open?.session.verificationId ?? null,
         linkId: flow.linkId ?? '',
       }),
     );
@@ -144,11 +146,11 @@ export class OutcomeController {
         this.showExpired();
         return;
       }
-      if (error.sessionMoved && flow.session) {
+      if (error.sessionMoved && flow.open) {
         // Another device took the session over with a hand-off: follow it to its result.
         flow.emitError('SESSION_MOVED', error.message, false);
         this.showStop({ kind: 'moved', title: t.movedTitle, body: t.movedBody, canRetry: false });
-        flow.handoff.followStatus(() => this.stop?.kind === 'moved' && flow.step === 'error');
+        flow.followStatus(() => this.stop?.kind === 'moved' && flow.step === 'error');
         return;
       }
       if (error.unavailable) {
@@ -187,10 +189,15 @@ export class OutcomeController {
     });
   }
 
+  /** The element has no link to verify. */
+  showMissingLink(): void {
+    this.showStop({ kind: 'missing', title: this.flow.t.missingLink, body: '', canRetry: false });
+  }
+
   /** Shows a screen that stops the flow. */
   showStop(stop: StopScreen): void {
     if (this.flow.left) return;
-    this.flow.capture.stopCamera();
+    this.flow.stopCamera();
     this.stopState.value = stop;
     this.flow.goTo(FlowStep.error);
   }

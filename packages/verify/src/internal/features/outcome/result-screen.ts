@@ -8,7 +8,7 @@ import { icons } from '../../ui/icons.js';
 export function resultScreen(flow: FlowController): TemplateResult {
   const t = flow.t;
   const success = flow.outcome.result === 'success';
-  const callbackUrl = safeUrl(flow.session?.callbackUrl);
+  const callbackUrl = safeUrl(flow.session.current?.callbackUrl);
   return html`<div class="screen">
     <div class="hero ${success ? 'success' : 'danger'}" aria-hidden="true">
       ${success ? icons.check : icons.cross}

@@ -5,7 +5,7 @@
  * hand.
  */
 import type { CaptureOrigin, SelfieCaptureMeta } from '../../../api/types.js';
-import type { ChallengeType, SelfieSession } from './liveness-challenge.js';
+import { randomChallenge, SelfieSession, type ChallengeType } from './liveness-challenge.js';
 import { IdvQualityEvent } from '../../../events/index.js';
 import { frameAfterFailedEncode } from '../../worker-bridge/worker-bridge.js';
 import type { FaceFrameAnalysis, FaceIssue } from '../../../worker/types.js';
@@ -19,7 +19,7 @@ import {
   type AnalysedFrame,
 } from '../../capture/analysed-frame.js';
 import { keptFrameWidth, keptPerRole, maxSentFrames, selfieJpegQuality } from './meta.js';
-import type { CaptureController } from '../../capture/capture-controller.js';
+import type { CaptureContext } from '../../capture/capture-context.js';
 
 /** A full-resolution selfie frame kept for sending. */
 interface KeptFrame {
@@ -37,20 +37,12 @@ const unmeasuredPose: Omit<SelfieFramePose, 'role'> = { yaw: 0, pitch: 0, eyeOpe
 
 /** Captures and sends the selfie. */
 export class SelfieCaptureController {
-  constructor(private readonly capture: CaptureController) {}
-
-  /**
-   * Whether the company lets a selfie without a live challenge pass (`allowUploadedSelfie`): only
-   * then does the element offer the manual button or the platform camera for the selfie.
-   */
-  get withoutChallengeAllowed(): boolean {
-    return this.capture.flow.session?.company.allowUploadedSelfie === true;
-  }
+  constructor(private readonly capture: CaptureContext) {}
 
   /** The live challenge cannot run: the manual button where allowed, else another device. */
   private withoutLiveCheck(): void {
     const capture = this.capture;
-    if (this.withoutChallengeAllowed) {
+    if (this.capture.withoutChallengeAllowed) {
       capture.view = {
         phase: 'live',
         coach: capture.flow.t.captureInstructions.selfie,
@@ -61,23 +53,22 @@ export class SelfieCaptureController {
     }
   }
 
-  /** The coaching and challenge loop over live frames, while `token` is current. */
-  async run(token: number): Promise<void> {
+  /** The coaching and challenge loop over live frames, until `loop` aborts. */
+  async run(loop: AbortSignal): Promise<void> {
     const capture = this.capture;
     const flow = capture.flow;
     const t = flow.t;
+    const bridge = flow.open?.bridge;
+    if (!bridge) return;
     capture.view = { phase: 'starting', coach: t.preparingFaceCheck };
     try {
-      await flow.bridge!.prepareFaceDetection(flow.signal);
+      await bridge.prepareFaceDetection(flow.signal);
     } catch {
-      if (!capture.isCurrent(token)) return;
+      if (loop.aborted) return;
       // Without the face models the element can neither coach nor run the challenge.
       this.withoutLiveCheck();
       return;
     }
-    // The challenge logic is a lazy chunk: the initial bundle stays within its budget.
-    const { SelfieSession, randomChallenge } = await import('./liveness-challenge.js');
-    if (!capture.isCurrent(token)) return;
     const session = new SelfieSession({ challenge: randomChallenge() });
     const kept: KeptFrame[] = [];
     const challengeText: Record<ChallengeType, string> = {
@@ -87,14 +78,14 @@ export class SelfieCaptureController {
     };
     capture.view = { phase: 'live', coach: t.faceCoach['no-face'] };
     try {
-      while (capture.isCurrent(token) && capture.camera) {
+      while (!loop.aborted && capture.camera) {
         const camera = capture.camera;
         // One frame held per iteration: the frame kept (at the width to send) is the one analysed.
         let frame: AnalysedFrame | undefined;
         let face: FaceFrameAnalysis;
         try {
           frame = await holdAnalysedFrame(camera, keptFrameWidth);
-          face = await flow.bridge!.analyzeFaceFrame(
+          face = await bridge.analyzeFaceFrame(
             frame.forAnalysis,
             flow.signal,
             session.faceFrameOptions,
@@ -102,11 +93,11 @@ export class SelfieCaptureController {
         } catch {
           // The analysis copy too: it was not transferred when the bridge failed before sending it.
           releaseAnalysedFrame(frame);
-          if (!capture.isCurrent(token)) return;
+          if (loop.aborted) return;
           this.withoutLiveCheck();
           return;
         }
-        if (!capture.isCurrent(token)) {
+        if (loop.aborted) {
           releaseAnalysedFrame(frame);
           return;
         }
@@ -155,7 +146,7 @@ export class SelfieCaptureController {
   readonly takeManually = async (): Promise<void> => {
     const capture = this.capture;
     const camera = capture.camera;
-    if (!camera || !this.withoutChallengeAllowed) return;
+    if (!camera || !this.capture.withoutChallengeAllowed) return;
     capture.endLoop();
     const bitmap = await camera.grabFrame({ width: keptFrameWidth });
     capture.stopCamera();
@@ -168,13 +159,16 @@ export class SelfieCaptureController {
    */
   async sendPhoto(blob: Blob, source: CaptureOrigin): Promise<void> {
     const flow = this.capture.flow;
+    const bridge = flow.open?.bridge;
     let frames: SelfieFramePose[] = [];
     try {
-      await flow.bridge!.prepareFaceDetection(flow.signal);
-      const face = await flow.bridge!.analyzeFaceFrame(await createImageBitmap(blob), flow.signal);
-      if (face.faces > 0) {
-        const { yaw, pitch, eyeOpenness } = face;
-        frames = [{ role: 'frontal', yaw, pitch, eyeOpenness }];
+      if (bridge) {
+        await bridge.prepareFaceDetection(flow.signal);
+        const face = await bridge.analyzeFaceFrame(await createImageBitmap(blob), flow.signal);
+        if (face.faces > 0) {
+          const { yaw, pitch, eyeOpenness } = face;
+          frames = [{ role: 'frontal', yaw, pitch, eyeOpenness }];
+        }
       }
     } catch {
       // No face models: the photo goes without a pose.
@@ -187,9 +181,11 @@ export class SelfieCaptureController {
   async send(frames: Blob[], meta: SelfieCaptureMeta): Promise<void> {
     const capture = this.capture;
     const flow = capture.flow;
+    const open = flow.open;
+    if (!open) return;
     capture.view = { phase: 'sending', coach: flow.t.checking.selfie };
     try {
-      const result = await flow.client!.uploadSelfie(frames, meta);
+      const result = await open.client.uploadSelfie(frames, meta);
       capture.onResult('selfie', meta.source, result);
     } catch (error) {
       await capture.onFailure('selfie', error);
@@ -246,8 +242,10 @@ export class SelfieCaptureController {
    * own pixels, which the worker hands back when it took the frame and then failed.
    */
   private encode(bitmap: ImageBitmap): Promise<Blob> {
-    return this.capture.flow
-      .bridge!.encodeJpeg(bitmap, selfieJpegQuality)
+    const bridge = this.capture.flow.open?.bridge;
+    if (!bridge) return encodeOnMainThread(bitmap, selfieJpegQuality);
+    return bridge
+      .encodeJpeg(bitmap, selfieJpegQuality)
       .catch((error: unknown) =>
         encodeOnMainThread(frameAfterFailedEncode(error, bitmap), selfieJpegQuality),
       );

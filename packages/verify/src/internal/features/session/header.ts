@@ -6,9 +6,10 @@ import { icons } from '../../ui/icons.js';
 
 /** The header, or nothing before the session opens when there is no name to show. */
 export function header(flow: FlowController): TemplateResult | typeof nothing {
-  const brand = flow.branding;
+  const brand = flow.session.branding;
   const t = flow.t;
-  const cancellable = flow.session && flow.step !== FlowStep.result && flow.step !== FlowStep.error;
+  const cancellable =
+    flow.session.current && flow.step !== FlowStep.result && flow.step !== FlowStep.error;
   if (!brand.name && !cancellable) return nothing;
   return html`<div part="header" class="header">
     <div class="brand">
@@ -29,7 +30,7 @@ export function header(flow: FlowController): TemplateResult | typeof nothing {
             class="icon-button"
             type="button"
             aria-label=${t.cancel}
-            @click=${flow.requestCancel}
+            @click=${flow.leaving.requestCancel}
           >
             ${icons.close}
           </button>`

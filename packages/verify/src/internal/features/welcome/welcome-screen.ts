@@ -13,16 +13,15 @@ function documentLine(t: Translation, session: FlowSession): string {
 }
 
 /** The welcome screen of an open session. */
-export function welcomeScreen(flow: FlowController): TemplateResult {
+export function welcomeScreen(flow: FlowController, session: FlowSession): TemplateResult {
   const t = flow.t;
-  const session = flow.session!;
   const face = session.method === 'FACE';
   const needs = session.requiredCaptures;
   const policy = session.company.locationPermission;
-  const terms = flow.terms;
+  const terms = flow.welcome.terms;
   return html`<div class="screen">
     <div class="hero" aria-hidden="true">${icons.lock}</div>
-    <h2 tabindex="-1">${t.welcomeTitle(flow.branding.name)}</h2>
+    <h2 tabindex="-1">${t.welcomeTitle(flow.session.branding.name)}</h2>
     <p class="muted">${face ? t.welcomeBodyFace : t.welcomeBody}</p>
     <ul class="list">
       ${
@@ -40,7 +39,7 @@ export function welcomeScreen(flow: FlowController): TemplateResult {
         .checked=${terms.checked}
         aria-invalid=${terms.error ? 'true' : 'false'}
         aria-describedby="terms-error"
-        @change=${(e: Event) => flow.setTermsChecked((e.target as HTMLInputElement).checked)}
+        @change=${(e: Event) => flow.welcome.setTermsChecked((e.target as HTMLInputElement).checked)}
       />
       <span>${t.termsLabel}</span>
     </label>
@@ -48,7 +47,9 @@ export function welcomeScreen(flow: FlowController): TemplateResult {
       ${terms.error ? t.termsRequired : nothing}
     </p>
     <div class="actions">
-      <button type="button" ?disabled=${flow.busy} @click=${flow.acceptTerms}>${t.start}</button>
+      <button type="button" ?disabled=${flow.busy} @click=${flow.welcome.acceptTerms}>
+        ${t.start}
+      </button>
     </div>
   </div>`;
 }
