@@ -4,8 +4,8 @@
  * frames).
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import type { CaptureScreenView } from './capture-screen-view.js';
 import type { CaptureKind } from '../../api/types.js';
-import type { FlowController } from '../flow/flow-controller.js';
 import { icons } from '../ui/icons.js';
 import { busyScreen } from '../ui/busy-screen.js';
 import { cameraFallback } from './camera-fallback.js';
@@ -13,38 +13,38 @@ import { captureHeading, liveCapture } from './live-capture.js';
 import { uploadButton, uploadErrorText } from '../features/document/upload-button.js';
 
 /** The capture screen of `kind`. */
-export function captureScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
-  const t = flow.t;
-  const capture = flow.capture.view;
+export function captureScreen(screen: CaptureScreenView, kind: CaptureKind): TemplateResult {
+  const t = screen.t;
+  const capture = screen.capture.view;
   switch (capture.phase) {
     case 'sending':
       return busyScreen(capture.coach ?? t.sending);
     case 'review':
-      return reviewScreen(flow, kind);
+      return reviewScreen(screen, kind);
     case 'retry':
-      return retryScreen(flow, kind);
+      return retryScreen(screen, kind);
     case 'fallback':
-      return cameraFallback(flow, kind);
+      return cameraFallback(screen, kind);
     case 'photo':
-      return photoScreen(flow, kind);
+      return photoScreen(screen, kind);
     default:
-      return liveCapture(flow, kind);
+      return liveCapture(screen, kind);
   }
 }
 
-function reviewScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
-  const t = flow.t;
-  const controller = flow.capture;
+function reviewScreen(screen: CaptureScreenView, kind: CaptureKind): TemplateResult {
+  const t = screen.t;
+  const controller = screen.capture;
   return html`<div class="screen">
     <h2 tabindex="-1">${t.reviewTitle}</h2>
     <div part="viewfinder" class="viewfinder">
       <img
         src=${controller.view.reviewUrl ?? ''}
-        alt=${flow.capture.captureText.captureTitles[kind]}
+        alt=${screen.capture.captureText.captureTitles[kind]}
       />
     </div>
     <p class="muted small">${kind === 'selfie' ? t.reviewSelfieBody : t.reviewBody}</p>
-    ${uploadErrorText(flow)}
+    ${uploadErrorText(screen)}
     <div class="spacer"></div>
     <div class="actions">
       <button type="button" @click=${() => controller.document.send(kind as 'front' | 'back')}>
@@ -62,9 +62,9 @@ function reviewScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
   </div>`;
 }
 
-function retryScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
-  const t = flow.t;
-  const retry = flow.capture.view.retry;
+function retryScreen(screen: CaptureScreenView, kind: CaptureKind): TemplateResult {
+  const t = screen.t;
+  const retry = screen.capture.view.retry;
   return html`<div class="screen">
     <div class="hero warning" aria-hidden="true">${icons.alert}</div>
     <h2 tabindex="-1">${t.retryTitle}</h2>
@@ -72,18 +72,18 @@ function retryScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
     <p class="muted small">${t.retriesLeft(retry?.remaining ?? 0)}</p>
     <div class="spacer"></div>
     <div class="actions">
-      <button type="button" @click=${() => flow.capture.retake(kind)}>${t.tryAgain}</button>
+      <button type="button" @click=${() => screen.capture.retake(kind)}>${t.tryAgain}</button>
     </div>
   </div>`;
 }
 
-function photoScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
-  const t = flow.t;
-  const controller = flow.capture;
+function photoScreen(screen: CaptureScreenView, kind: CaptureKind): TemplateResult {
+  const t = screen.t;
+  const controller = screen.capture;
   return html`<div class="screen">
-    ${captureHeading(flow, kind)}
-    <p class="muted">${flow.capture.captureText.captureInstructions[kind]}</p>
-    ${uploadErrorText(flow)}
+    ${captureHeading(screen, kind)}
+    <p class="muted">${screen.capture.captureText.captureInstructions[kind]}</p>
+    ${uploadErrorText(screen)}
     <div class="spacer"></div>
     <div class="actions">
       <button type="button" part="capture-button" @click=${() => controller.takeNativePhoto(kind)}>
@@ -92,7 +92,7 @@ function photoScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
       ${
         kind === 'selfie'
           ? nothing
-          : flow.source.pickPhoto
+          : screen.source.pickPhoto
             ? html`<button
                 type="button"
                 class="secondary"
@@ -100,7 +100,7 @@ function photoScreen(flow: FlowController, kind: CaptureKind): TemplateResult {
               >
                 ${icons.upload}${t.uploadInstead}
               </button>`
-            : uploadButton(flow, kind, 'secondary')
+            : uploadButton(screen, kind, 'secondary')
       }
     </div>
   </div>`;

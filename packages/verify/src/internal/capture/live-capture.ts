@@ -1,26 +1,25 @@
 /** The live camera screen: viewfinder, guide, coaching line, manual and upload buttons. */
 import { html, nothing, type TemplateResult } from 'lit';
+import type { CaptureScreenView } from './capture-screen-view.js';
 import type { CaptureKind } from '../../api/types.js';
-import type { FlowController } from '../flow/flow-controller.js';
 import { icons } from '../ui/icons.js';
-import { isPassport } from './capture-text.js';
 import { documentOverlay, faceOverlay } from './capture-overlays.js';
 import { uploadButton, uploadErrorText } from '../features/document/upload-button.js';
 
 /** The heading of a capture screen: what to photograph. */
-export function captureHeading(flow: FlowController, kind: CaptureKind): TemplateResult {
-  return html`<h2 tabindex="-1">${flow.capture.captureText.captureTitles[kind]}</h2>`;
+export function captureHeading(screen: CaptureScreenView, kind: CaptureKind): TemplateResult {
+  return html`<h2 tabindex="-1">${screen.capture.captureText.captureTitles[kind]}</h2>`;
 }
 
 /** The live capture of `kind`. */
-export function liveCapture(flow: FlowController, kind: CaptureKind): TemplateResult {
-  const t = flow.t;
-  const controller = flow.capture;
+export function liveCapture(screen: CaptureScreenView, kind: CaptureKind): TemplateResult {
+  const t = screen.t;
+  const controller = screen.capture;
   const capture = controller.view;
   const view = controller.camera?.view;
   return html`<div class="screen">
-    ${captureHeading(flow, kind)}
-    <p class="muted small">${flow.capture.captureText.captureInstructions[kind]}</p>
+    ${captureHeading(screen, kind)}
+    <p class="muted small">${screen.capture.captureText.captureInstructions[kind]}</p>
     <div part="viewfinder" class="viewfinder ${kind === 'selfie' ? 'selfie mirrored' : ''}">
       ${view ?? nothing}
       ${
@@ -28,12 +27,12 @@ export function liveCapture(flow: FlowController, kind: CaptureKind): TemplateRe
           ? html`<div class="placeholder"><div class="spinner" aria-hidden="true"></div></div>`
           : nothing
       }
-      ${kind === 'selfie' ? faceOverlay(capture) : documentOverlay(capture, isPassport(flow.session.current))}
+      ${kind === 'selfie' ? faceOverlay(capture) : documentOverlay(capture, screen.passport)}
       <p class="coach ${capture.good ? 'good' : ''}" role="status" aria-live="polite">
         ${capture.coach ?? ''}
       </p>
     </div>
-    ${uploadErrorText(flow)}
+    ${uploadErrorText(screen)}
     <div class="spacer"></div>
     <div class="actions">
       ${
@@ -50,7 +49,7 @@ export function liveCapture(flow: FlowController, kind: CaptureKind): TemplateRe
             </button>`
           : nothing
       }
-      ${kind === 'selfie' ? nothing : uploadButton(flow, kind, capture.manual ? 'secondary' : 'quiet')}
+      ${kind === 'selfie' ? nothing : uploadButton(screen, kind, capture.manual ? 'secondary' : 'quiet')}
     </div>
   </div>`;
 }

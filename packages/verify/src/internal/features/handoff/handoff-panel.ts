@@ -1,11 +1,23 @@
 /** The hand-off panel: the QR code and link to continue on another device, or what went wrong. */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { FlowController } from '../../flow/flow-controller.js';
+import type { Translation } from '../../../i18n/translation.js';
+import type { HandoffView } from './handoff-controller.js';
+import type * as QrModule from './qr-code.js';
+
+/** What the hand-off panel reads and does of its step. */
+export interface HandoffPanelView {
+  /** The offer in force, if any. */
+  readonly view: HandoffView | undefined;
+  /** The QR renderer, once loaded. */
+  readonly qr: typeof QrModule | undefined;
+  /** True after the hand-off link was copied to the clipboard. */
+  readonly linkCopied: boolean;
+  offer(required: boolean): Promise<void>;
+  copyLink(url: string): Promise<void>;
+}
 
 /** The panel of the hand-off offer in force (a spinner while it is being created). */
-export function handoffPanel(flow: FlowController): TemplateResult {
-  const t = flow.t;
-  const controller = flow.handoff;
+export function handoffPanel(t: Translation, controller: HandoffPanelView): TemplateResult {
   const handoff = controller.view;
   if (!handoff || (!handoff.ticket && !handoff.error)) {
     return html`<div class="handoff"><div class="spinner" aria-hidden="true"></div></div>`;

@@ -1,13 +1,20 @@
 /** The e-mail form of an adaptive link without an identifier. */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { FlowController } from '../../flow/flow-controller.js';
+import type { ScreenView } from '../../ui/screen-view.js';
 import { icons } from '../../ui/icons.js';
 
+/** What the identify screen reads and does of its step. */
+export interface IdentifyView {
+  /** The error under the e-mail field, if any. */
+  readonly error: string | undefined;
+  submit(event: Event): Promise<void>;
+}
+
 /** The identify screen. */
-export function identifyScreen(flow: FlowController): TemplateResult {
-  const t = flow.t;
-  const error = flow.identification.error;
-  return html`<form class="screen" novalidate @submit=${flow.identification.submit}>
+export function identifyScreen(view: ScreenView, identify: IdentifyView): TemplateResult {
+  const t = view.t;
+  const error = identify.error;
+  return html`<form class="screen" novalidate @submit=${identify.submit}>
     <div class="hero" aria-hidden="true">${icons.mail}</div>
     <h2 tabindex="-1">${t.identifyTitle}</h2>
     <p class="muted">${t.identifyBody}</p>
@@ -25,6 +32,6 @@ export function identifyScreen(flow: FlowController): TemplateResult {
     </label>
     <p id="email-error" class="error-text" role="alert">${error ?? nothing}</p>
     <div class="spacer"></div>
-    <div class="actions"><button type="submit" ?disabled=${flow.busy}>${t.continue}</button></div>
+    <div class="actions"><button type="submit" ?disabled=${view.busy}>${t.continue}</button></div>
   </form>`;
 }

@@ -1,16 +1,25 @@
 /** The location screen: why the business asks, share or skip, and a refused `required` location. */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { FlowController } from '../../flow/flow-controller.js';
+import type { ScreenView } from '../../ui/screen-view.js';
+import type { LocationPhase } from './location-controller.js';
 import { icons } from '../../ui/icons.js';
 import { canOpenSettings, isInApp } from '../../flow/platform.js';
 import { settingsButton } from '../../ui/settings-button.js';
 
+/** What the location screen reads and does of its step. */
+export interface LocationView {
+  readonly phase: LocationPhase;
+  /** True when the policy does not let the person go on without a location. */
+  readonly required: boolean;
+  share(): Promise<void>;
+  skip(): Promise<void>;
+}
+
 /** The location screen. */
-export function locationScreen(flow: FlowController): TemplateResult {
-  const t = flow.t;
-  const location = flow.location;
+export function locationScreen(view: ScreenView, location: LocationView): TemplateResult {
+  const t = view.t;
   const required = location.required;
-  const name = flow.session.branding.name;
+  const name = view.brandName;
   if (location.phase === 'denied' || location.phase === 'unavailable') {
     return html`<div class="screen">
       <div class="hero warning" aria-hidden="true">${icons.pin}</div>
@@ -19,7 +28,7 @@ export function locationScreen(flow: FlowController): TemplateResult {
         ${
           location.phase === 'unavailable'
             ? t.locationUnavailableRequired
-            : isInApp(flow.source)
+            : isInApp(view.source)
               ? t.locationDeniedRequiredApp
               : t.locationDeniedRequired
         }
@@ -27,7 +36,7 @@ export function locationScreen(flow: FlowController): TemplateResult {
       <div class="spacer"></div>
       <div class="actions">
         <button type="button" @click=${location.share}>${t.tryAgain}</button>
-        ${location.phase === 'denied' && canOpenSettings(flow.source) ? settingsButton(t, flow.source) : nothing}
+        ${location.phase === 'denied' && canOpenSettings(view.source) ? settingsButton(t, view.source) : nothing}
       </div>
     </div>`;
   }
@@ -45,7 +54,7 @@ export function locationScreen(flow: FlowController): TemplateResult {
         : nothing
     }
     <div class="actions">
-      <button type="button" ?disabled=${locating || flow.busy} @click=${location.share}>
+      <button type="button" ?disabled=${locating || view.busy} @click=${location.share}>
         ${t.locationAllow}
       </button>
       ${
@@ -54,7 +63,7 @@ export function locationScreen(flow: FlowController): TemplateResult {
           : html`<button
               type="button"
               class="secondary"
-              ?disabled=${locating || flow.busy}
+              ?disabled=${locating || view.busy}
               @click=${location.skip}
             >
               ${t.locationSkip}

@@ -1,14 +1,25 @@
 /** The result: verified or not, and the way back to the business (`callbackUrl`). */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { FlowController } from '../../flow/flow-controller.js';
+import type { ScreenView } from '../../ui/screen-view.js';
 import { safeUrl } from '../session/branding.js';
 import { icons } from '../../ui/icons.js';
 
+/** What the result screen reads of the outcome. */
+export interface ResultView {
+  readonly result: 'success' | 'failed' | undefined;
+  /** True while the browser is about to follow the `callbackUrl`. */
+  readonly redirectPending: boolean;
+}
+
 /** The result screen. */
-export function resultScreen(flow: FlowController): TemplateResult {
-  const t = flow.t;
-  const success = flow.outcome.result === 'success';
-  const callbackUrl = safeUrl(flow.session.current?.callbackUrl);
+export function resultScreen(
+  view: ScreenView,
+  outcome: ResultView,
+  callbackUrl: string | null | undefined,
+): TemplateResult {
+  const t = view.t;
+  const success = outcome.result === 'success';
+  const callback = safeUrl(callbackUrl);
   return html`<div class="screen">
     <div class="hero ${success ? 'success' : 'danger'}" aria-hidden="true">
       ${success ? icons.check : icons.cross}
@@ -17,9 +28,9 @@ export function resultScreen(flow: FlowController): TemplateResult {
     <p class="muted" role="status">${success ? t.successBody : t.failedBody}</p>
     <div class="spacer"></div>
     ${
-      callbackUrl
-        ? html`${flow.outcome.redirectPending ? html`<p class="status-line">${t.redirecting}</p>` : nothing}
-            <div class="actions"><a class="button" href=${callbackUrl}>${t.continue}</a></div>`
+      callback
+        ? html`${outcome.redirectPending ? html`<p class="status-line">${t.redirecting}</p>` : nothing}
+            <div class="actions"><a class="button" href=${callback}>${t.continue}</a></div>`
         : nothing
     }
   </div>`;

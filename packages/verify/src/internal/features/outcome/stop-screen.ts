@@ -1,11 +1,15 @@
 /** A screen that stops the flow: expired, used or inactive link, network trouble, cancelled. */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { FlowController } from '../../flow/flow-controller.js';
+import type { ScreenView } from '../../ui/screen-view.js';
+import type { StopScreen } from './outcome-controller.js';
 import { icons } from '../../ui/icons.js';
 
 /** The stop screen in force. */
-export function stopScreen(flow: FlowController): TemplateResult {
-  const stop = flow.outcome.stop;
+export function stopScreen(
+  view: ScreenView,
+  stop: StopScreen | undefined,
+  retry: () => void,
+): TemplateResult {
   const icon =
     stop?.kind === 'expired' ? icons.clock : stop?.kind === 'cancelled' ? icons.close : icons.alert;
   return html`<div class="screen">
@@ -16,7 +20,7 @@ export function stopScreen(flow: FlowController): TemplateResult {
     ${
       stop?.canRetry
         ? html`<div class="actions">
-            <button type="button" @click=${() => flow.begin()}>${flow.t.tryAgain}</button>
+            <button type="button" @click=${retry}>${view.t.tryAgain}</button>
           </div>`
         : nothing
     }

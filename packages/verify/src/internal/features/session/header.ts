@@ -1,16 +1,20 @@
 /** The header: the business's logo (or monogram) and name, and the cancel button. */
 import { html, nothing, type TemplateResult } from 'lit';
-import { FlowStep } from '../../../flow-step.js';
-import type { FlowController } from '../../flow/flow-controller.js';
+import type { ScreenView } from '../../ui/screen-view.js';
+import type { Branding } from './branding.js';
 import { icons } from '../../ui/icons.js';
 
-/** The header, or nothing before the session opens when there is no name to show. */
-export function header(flow: FlowController): TemplateResult | typeof nothing {
-  const brand = flow.session.branding;
-  const t = flow.t;
-  const cancellable =
-    flow.session.current && flow.step !== FlowStep.result && flow.step !== FlowStep.error;
-  if (!brand.name && !cancellable) return nothing;
+/**
+ * The header, or nothing before the session opens when there is no name to show. `cancel` is the
+ * cancel button's action, `undefined` where there is nothing to cancel.
+ */
+export function header(
+  view: ScreenView,
+  brand: Branding,
+  cancel: (() => boolean) | undefined,
+): TemplateResult | typeof nothing {
+  const t = view.t;
+  if (!brand.name && !cancel) return nothing;
   return html`<div part="header" class="header">
     <div class="brand">
       ${
@@ -25,13 +29,8 @@ export function header(flow: FlowController): TemplateResult | typeof nothing {
       <span>${brand.name}</span>
     </div>
     ${
-      cancellable
-        ? html`<button
-            class="icon-button"
-            type="button"
-            aria-label=${t.cancel}
-            @click=${flow.leaving.requestCancel}
-          >
+      cancel
+        ? html`<button class="icon-button" type="button" aria-label=${t.cancel} @click=${cancel}>
             ${icons.close}
           </button>`
         : nothing

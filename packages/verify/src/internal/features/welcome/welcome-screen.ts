@@ -1,6 +1,7 @@
 /** The welcome screen: who asks, what it takes, and the terms. */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { FlowController } from '../../flow/flow-controller.js';
+import type { ScreenView } from '../../ui/screen-view.js';
+import type { TermsState } from './welcome-controller.js';
 import type { FlowSession } from '../../../api/types.js';
 import type { Translation } from '../../../i18n/translation.js';
 import { icons } from '../../ui/icons.js';
@@ -12,16 +13,27 @@ function documentLine(t: Translation, session: FlowSession): string {
   return kinds.length === 1 ? t.welcomeNeedPassport : t.welcomeNeedAnyDocument;
 }
 
+/** What the welcome screen reads and does of its step. */
+export interface WelcomeView {
+  readonly terms: TermsState;
+  setTermsChecked(checked: boolean): void;
+  acceptTerms(): Promise<void>;
+}
+
 /** The welcome screen of an open session. */
-export function welcomeScreen(flow: FlowController, session: FlowSession): TemplateResult {
-  const t = flow.t;
+export function welcomeScreen(
+  view: ScreenView,
+  session: FlowSession,
+  welcome: WelcomeView,
+): TemplateResult {
+  const t = view.t;
   const face = session.method === 'FACE';
   const needs = session.requiredCaptures;
   const policy = session.company.locationPermission;
-  const terms = flow.welcome.terms;
+  const terms = welcome.terms;
   return html`<div class="screen">
     <div class="hero" aria-hidden="true">${icons.lock}</div>
-    <h2 tabindex="-1">${t.welcomeTitle(flow.session.branding.name)}</h2>
+    <h2 tabindex="-1">${t.welcomeTitle(view.brandName)}</h2>
     <p class="muted">${face ? t.welcomeBodyFace : t.welcomeBody}</p>
     <ul class="list">
       ${
@@ -39,7 +51,7 @@ export function welcomeScreen(flow: FlowController, session: FlowSession): Templ
         .checked=${terms.checked}
         aria-invalid=${terms.error ? 'true' : 'false'}
         aria-describedby="terms-error"
-        @change=${(e: Event) => flow.welcome.setTermsChecked((e.target as HTMLInputElement).checked)}
+        @change=${(e: Event) => welcome.setTermsChecked((e.target as HTMLInputElement).checked)}
       />
       <span>${t.termsLabel}</span>
     </label>
@@ -47,9 +59,7 @@ export function welcomeScreen(flow: FlowController, session: FlowSession): Templ
       ${terms.error ? t.termsRequired : nothing}
     </p>
     <div class="actions">
-      <button type="button" ?disabled=${flow.busy} @click=${flow.welcome.acceptTerms}>
-        ${t.start}
-      </button>
+      <button type="button" ?disabled=${view.busy} @click=${welcome.acceptTerms}>${t.start}</button>
     </div>
   </div>`;
 }
