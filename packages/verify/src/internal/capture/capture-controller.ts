@@ -5,19 +5,18 @@
  * under review; turns the service's answer into the next screen. The camera stops whenever the
  * step changes, the element leaves the page or the page is hidden.
  */
-import { FlowApiError } from '../api/flow-api-error.js';
 import type { CaptureKind, CaptureOrigin, CaptureResult } from '../../api/types.js';
 import { CaptureSourceError, type CameraSession } from '../../capture-source.js';
-import { IdvCaptureEvent } from '../../events/index.js';
 import { hasGetUserMedia } from '../../web-capture-source.js';
 import { uploadRefusalMessage } from './upload-refusal.js';
 import { loadCaptureTools } from './capture-tools.js';
+import { showCaptureFailure, showCaptureResult } from './capture-answers.js';
+import { cameraFallback, faceCheckUnavailable } from './camera-fallback-copy.js';
 import type { CaptureContext } from './capture-context.js';
 import { captureTextFor, type CaptureText } from './capture-text.js';
 import type { CaptureView, PendingPhoto } from './capture-view.js';
 import { DocumentCaptureController } from '../features/document/document-capture-controller.js';
 import type { FlowContext } from '../flow/flow-context.js';
-import { canOpenSettings, isInApp } from '../flow/platform.js';
 import { HostState } from '../flow/host-state.js';
 import type { SelfieCaptureController } from '../features/selfie/selfie-capture-controller.js';
 
@@ -155,36 +154,9 @@ export class CaptureController implements CaptureContext {
   /** The camera cannot run: offers upload (documents) and hand-off, and reports why. */
   async showCameraFallback(kind: CaptureKind, error: unknown): Promise<void> {
     const flow = this.flow;
-    const t = flow.t;
-    const code =
-      error instanceof CaptureSourceError
-        ? error.code === 'permission-denied'
-          ? 'CAMERA_PERMISSION_DENIED'
-          : error.code === 'unsupported'
-            ? 'UNSUPPORTED_BROWSER'
-            : 'CAMERA_UNAVAILABLE'
-        : 'CAMERA_UNAVAILABLE';
-    const copy = {
-      CAMERA_PERMISSION_DENIED: {
-        title: t.cameraDeniedTitle,
-        body: isInApp(flow.source) ? t.cameraDeniedBodyApp : t.cameraDeniedBody,
-      },
-      CAMERA_UNAVAILABLE: { title: t.cameraUnavailableTitle, body: t.cameraUnavailableBody },
-      UNSUPPORTED_BROWSER: {
-        title: t.unsupportedBrowserTitle,
-        body: flow.device.inAppBrowser ? t.inAppBrowserBody : t.unsupportedBrowserBody,
-      },
-    }[code];
-    this.view = {
-      phase: 'fallback',
-      fallback: {
-        code,
-        ...copy,
-        allowUpload: kind !== 'selfie',
-        canRetry: code !== 'UNSUPPORTED_BROWSER',
-        openSettings: code === 'CAMERA_PERMISSION_DENIED' && canOpenSettings(flow.source),
-      },
-    };
+    const fallback = cameraFallback(kind, error, flow.t, flow.source, flow.device);
+    this.view = { phase: 'fallback', fallback };
+    const { code } = fallback;
     await flow.reportClientError(code, error instanceof Error ? error.message : code, true);
   }
 
@@ -193,20 +165,9 @@ export class CaptureController implements CaptureContext {
    * does not take a selfie without it: the person may try again or continue on another device.
    */
   showFaceCheckUnavailable(): void {
-    const t = this.flow.t;
     this.endLoop();
     this.stopCamera();
-    this.view = {
-      phase: 'fallback',
-      fallback: {
-        code: 'FACE_CHECK_UNAVAILABLE',
-        title: t.faceCheckUnavailableTitle,
-        body: t.faceCheckUnavailableBody,
-        allowUpload: false,
-        canRetry: true,
-        openSettings: false,
-      },
-    };
+    this.view = { phase: 'fallback', fallback: faceCheckUnavailable(this.flow.t) };
   }
 
   /** Shows the hand-off panel on the camera fallback screen. */
@@ -280,94 +241,12 @@ export class CaptureController implements CaptureContext {
 
   /** The service answered a capture: next capture, result, or a retry with its reason. */
   onResult(kind: CaptureKind, origin: CaptureOrigin, result: CaptureResult): void {
-    const flow = this.flow;
-    const session = flow.open?.session;
-    if (!session) return;
-    flow.emit(
-      new IdvCaptureEvent({
-        kind,
-        source: origin,
-        accepted: result.accepted,
-        remainingRetries: result.remainingRetries,
-        next: result.next,
-        ...(result.error ? { error: result.error } : {}),
-      }),
-    );
-    flow.updateSession({
-      ...session,
-      status: result.status,
-      step: result.step,
-      remainingRetries: { ...session.remainingRetries, [kind]: result.remainingRetries },
-      completedCaptures: result.accepted
-        ? [...new Set([...session.completedCaptures, kind])]
-        : session.completedCaptures,
-    });
-    if (result.status === 'expired') {
-      flow.showExpired();
-    } else if (result.accepted) {
-      if (result.next === 'done') void flow.finish(result.status);
-      else flow.nextCapture();
-    } else if (result.status === 'failed' || result.remainingRetries <= 0) {
-      flow.showResult('failed');
-    } else {
-      this.view = {
-        phase: 'retry',
-        retry: {
-          message: result.error?.message ?? flow.t.retryTitle,
-          remaining: result.remainingRetries,
-        },
-      };
-    }
+    showCaptureResult(this, kind, origin, result);
   }
 
-  /**
-   * A capture was not taken by the service: the verification expired (410) or is no longer where
-   * this device thought (409: read the session again), the session moved to another device (401),
-   * the photo was refused (400/413/415: retake, no attempt used), the service is unavailable (503:
-   * send again), or the network failed.
-   */
-  async onFailure(kind: CaptureKind, error: unknown): Promise<void> {
-    const flow = this.flow;
-    const t = flow.t;
-    if (error instanceof FlowApiError) {
-      if (error.expired) {
-        flow.showExpired();
-        return;
-      }
-      if (error.sessionMoved || error.linkError) {
-        flow.fail(error);
-        return;
-      }
-      if (error.status === 409) {
-        await flow.resync();
-        return;
-      }
-    }
-    const refusal = this.refusalMessage(error);
-    const remaining = flow.open?.session.remainingRetries[kind] ?? 0;
-    if (refusal) {
-      await flow.reportClientError('UPLOAD_FAILED', (error as Error).message, true);
-      this.clearReview();
-      this.view = { phase: 'retry', retry: { message: refusal, remaining } };
-      return;
-    }
-    const unavailable = error instanceof FlowApiError && error.unavailable;
-    const message = unavailable ? t.unavailableBody : t.uploadFailed;
-    if (unavailable) flow.emitError('SERVICE_UNAVAILABLE', (error as Error).message, true);
-    else
-      await flow.reportClientError(
-        'UPLOAD_FAILED',
-        error instanceof Error ? error.message : 'Upload failed',
-        true,
-      );
-    // The photo itself was fine: keep it under review so the person can send it again.
-    if (this.pendingPhoto) this.showReview(this.pendingPhoto);
-    this.view = {
-      phase: this.pendingPhoto ? 'review' : 'retry',
-      reviewUrl: this.view.reviewUrl,
-      uploadError: message,
-      retry: { message, remaining },
-    };
+  /** A capture was not taken by the service: the screen that fits the reason. */
+  onFailure(kind: CaptureKind, error: unknown): Promise<void> {
+    return showCaptureFailure(this, kind, error);
   }
 
   /** Releases the camera. */

@@ -32,47 +32,32 @@ import type { LocalizeController } from './localize-controller.js';
 
 /** Runs one verification flow for its element. */
 export class FlowController implements ReactiveController, FlowContext {
-  readonly session: SessionController;
-  readonly outcome: OutcomeController;
-  readonly welcome: WelcomeController;
-  readonly location: LocationController;
-  readonly handoff: HandoffController;
-  readonly identification: IdentifyController;
-  readonly documentChoice: DocumentChoiceController;
-  readonly capture: CaptureController;
-  /** The order of the steps. */
-  readonly order: StepOrder;
+  // One controller per feature; each receives this flow as its `FlowContext`.
+  readonly session = new SessionController(this.host);
+  readonly outcome = new OutcomeController(this);
+  readonly welcome = new WelcomeController(this);
+  readonly location = new LocationController(this);
+  readonly handoff = new HandoffController(this);
+  readonly identification = new IdentifyController(this);
+  readonly documentChoice = new DocumentChoiceController(this);
+  readonly capture = new CaptureController(this);
+  /** Which step follows which. */
+  readonly order = new StepOrder(this, this);
   /** Leaving the flow: the cancel button, `cancel()`, and what stops once left. */
-  readonly leaving: FlowLeaving;
+  readonly leaving = new FlowLeaving(this, this.session, () => this.endRun());
   device: DeviceInfo = currentDevice();
   /** Aborts the network and worker jobs of the element. */
   private readonly abort = new AbortController();
   /** Aborts the run in force: answers that arrive for an earlier run no longer move the flow. */
   private run = new AbortController();
-  private readonly screen: ScreenStep;
-  private readonly busyFlag: BusyFlag;
+  private readonly screen = new ScreenStep(this.host, this);
+  private readonly busyFlag = new BusyFlag(this.host);
 
   constructor(
     readonly host: FlowHost,
     private readonly localize: LocalizeController,
   ) {
     host.addController(this);
-    this.screen = new ScreenStep(
-      host,
-      (event) => this.emit(event),
-      () => this.left,
-    );
-    this.busyFlag = new BusyFlag(host);
-    this.session = new SessionController(host);
-    this.outcome = new OutcomeController(this);
-    this.welcome = new WelcomeController(this);
-    this.location = new LocationController(this);
-    this.handoff = new HandoffController(this);
-    this.identification = new IdentifyController(this);
-    this.documentChoice = new DocumentChoiceController(this);
-    this.capture = new CaptureController(this);
-    this.order = new StepOrder(this, this);
-    this.leaving = new FlowLeaving(this, this.session, () => this.endRun());
   }
 
   hostDisconnected(): void {

@@ -14,10 +14,8 @@ export class ScreenStep {
 
   constructor(
     host: FlowHost,
-    /** Fires an element event. */
-    private readonly emit: (event: CustomEvent) => boolean,
-    /** True once the person left the flow: the screen then stays as it is. */
-    private readonly left: () => boolean,
+    /** Fires the announcement; once the person left the flow, the screen stays as it is. */
+    private readonly flow: { emit(event: CustomEvent): boolean; readonly left: boolean },
   ) {
     this.current = new HostState<FlowStep>(host, FlowStep.loading);
   }
@@ -29,12 +27,12 @@ export class ScreenStep {
 
   /** Shows `step` and announces it (`idv-step-change`). */
   goTo(step: FlowStep): void {
-    if (this.left()) return;
+    if (this.flow.left) return;
     const previous = this.value;
     if (previous === step && step !== FlowStep.loading) return;
     this.current.value = step;
     this.headingFocus = step !== FlowStep.loading;
-    this.emit(new IdvStepChangeEvent({ step, previous: previous === step ? null : previous }));
+    this.flow.emit(new IdvStepChangeEvent({ step, previous: previous === step ? null : previous }));
   }
 
   /** True once, after a step change: the new screen's heading should take the focus. */
