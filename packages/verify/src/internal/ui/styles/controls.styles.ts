@@ -6,67 +6,9 @@ import { css } from 'lit';
 
 /** Buttons, links styled as buttons, the terms checkbox, text fields, error text, upload input. */
 export const controlStyles = css`
-  .actions,
-  .choices {
+  .actions {
     display: grid;
     gap: 0.625rem;
-  }
-
-  button.choice {
-    justify-content: flex-start;
-    gap: 1rem;
-    padding: 0.75rem 1rem;
-    border-color: var(--idv-color-border);
-    background: var(--idv-color-surface);
-    color: var(--idv-color-text);
-    text-align: start;
-  }
-
-  button.choice:hover {
-    border-color: var(--idv-color-primary);
-  }
-
-  .choice-text {
-    display: grid;
-    gap: 0.25rem;
-  }
-
-  .choice-hint {
-    color: var(--idv-color-text-muted);
-    font-size: 0.875rem;
-    font-weight: 400;
-  }
-
-  .doc-drawing {
-    flex: none;
-    width: 6.5rem;
-  }
-
-  .doc-paper {
-    fill: var(--idv-color-surface-alt);
-    stroke: var(--idv-color-text-muted);
-  }
-
-  .doc-back {
-    fill: var(--idv-color-border);
-  }
-
-  .doc-band {
-    fill: var(--idv-color-primary);
-  }
-
-  .doc-photo {
-    fill: var(--idv-color-border);
-  }
-
-  .doc-ink,
-  .doc-line,
-  .doc-mrz {
-    fill: var(--idv-color-text-muted);
-  }
-
-  .doc-mrz {
-    font: 600 6.4px monospace;
   }
 
   button,
