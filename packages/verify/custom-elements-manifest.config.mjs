@@ -2,7 +2,7 @@
 // CSS properties, read from its JSDoc, written to dist/custom-elements.json.
 export default {
   globs: ['src/**/*.ts'],
-  exclude: ['src/worker/**', 'src/**/*_test.ts'],
+  exclude: ['src/worker/**', 'src/internal/features/*/worker/**', 'src/**/*_test.ts'],
   outdir: 'dist',
   litelement: true,
 };

@@ -2,7 +2,7 @@
 // the capture loops' grab on the fake camera, and a whole `<idv-verify>` flow.
 import { wrap, transfer } from '/node_modules/comlink/dist/esm/comlink.mjs';
 import { WebCaptureSource } from '/packages/verify/dist/web-capture-source.js';
-import * as analysedFrame from '/packages/verify/dist/internal/controllers/analysed-frame.js';
+import * as analysedFrame from '/packages/verify/dist/internal/capture/analysed-frame.js';
 
 // What the capture loops call to take a frame for analysis (before `holdAnalysedFrame`, the grab).
 const holdAnalysedFrame = analysedFrame.holdAnalysedFrame ?? analysedFrame.grabAnalysedFrame;

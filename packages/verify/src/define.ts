@@ -7,9 +7,3 @@ import { IdvVerify } from './idv-verify.js';
 if (typeof customElements !== 'undefined' && !customElements.get('idv-verify')) {
   customElements.define('idv-verify', IdvVerify);
 }
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'idv-verify': IdvVerify;
-  }
-}

@@ -3,19 +3,21 @@ import { property } from 'lit/decorators.js';
 import type { CaptureSource } from './capture-source.js';
 import { FlowStep } from './flow-step.js';
 import { styles } from './idv-verify.styles.js';
-import { FlowController } from './internal/controllers/flow-controller.js';
-import { LocalizeController } from './internal/controllers/localize-controller.js';
-import { busyScreen } from './internal/screens/busy-screen.js';
-import { captureScreen } from './internal/screens/capture-screen.js';
-import { gatedScreen } from './internal/screens/gated-screen.js';
-import { handoffScreen } from './internal/screens/handoff-screen.js';
-import { header } from './internal/screens/header.js';
-import { identifyScreen } from './internal/screens/identify-screen.js';
-import { locationScreen } from './internal/screens/location-screen.js';
-import { progressBar } from './internal/screens/progress-bar.js';
-import { resultScreen } from './internal/screens/result-screen.js';
-import { stopScreen } from './internal/screens/stop-screen.js';
-import { welcomeScreen } from './internal/screens/welcome-screen.js';
+import { FlowController } from './internal/flow/flow-controller.js';
+import { LocalizeController } from './internal/flow/localize-controller.js';
+import { busyScreen } from './internal/ui/busy-screen.js';
+import { captureScreen } from './internal/capture/capture-screen.js';
+import { isPassport } from './internal/capture/capture-text.js';
+import { gatedScreen } from './internal/features/handoff/gated-screen.js';
+import { handoffScreen } from './internal/features/handoff/handoff-screen.js';
+import { header } from './internal/features/session/header.js';
+import { identifyScreen } from './internal/features/identify/identify-screen.js';
+import { locationScreen } from './internal/features/location/location-screen.js';
+import { progressBar } from './internal/ui/progress-bar.js';
+import { resultScreen } from './internal/features/outcome/result-screen.js';
+import { stopScreen } from './internal/features/outcome/stop-screen.js';
+import type { ScreenView } from './internal/ui/screen-view.js';
+import { welcomeScreen } from './internal/features/welcome/welcome-screen.js';
 
 /**
  * Walks a person through an identity verification: terms, location, device checks, hand-off,
@@ -133,7 +135,7 @@ export class IdvVerify extends LitElement {
    * document.querySelector('idv-verify')?.cancel();
    */
   cancel(): boolean {
-    return this.flow.cancel();
+    return this.flow.leaving.cancel();
   }
 
   /** The screen in force. */
@@ -162,7 +164,7 @@ export class IdvVerify extends LitElement {
   private applyBrandColor(): void {
     const base = this.renderRoot.querySelector<HTMLElement>('[part=base]');
     if (!base) return;
-    const { color, onColor } = this.flow.branding;
+    const { color, onColor } = this.flow.session.branding;
     if (color && onColor) {
       base.style.setProperty('--idv-color-primary', color);
       base.style.setProperty('--idv-color-on-primary', onColor);
@@ -174,43 +176,70 @@ export class IdvVerify extends LitElement {
 
   protected override render(): TemplateResult {
     const flow = this.flow;
+    const step = this.step;
+    const brand = flow.session.branding;
+    const open = flow.session.current !== undefined;
+    const view: ScreenView = {
+      t: flow.t,
+      busy: flow.busy,
+      brandName: brand.name,
+      source: flow.source,
+    };
+    const cancellable = open && step !== FlowStep.result && step !== FlowStep.error;
     return html`<div part="base" class="base" lang=${flow.t.$code}>
-      ${header(flow)} ${progressBar(flow)}
-      <div class="body">${this.renderStep()}</div>
+      ${header(view, brand, cancellable ? flow.leaving.requestCancel : undefined)}
+      ${progressBar(view, step, open ? flow.requiredCaptures : undefined)}
+      <div class="body">${this.renderStep(view)}</div>
       <p class="notice muted small" role="status" aria-live="polite">
-        ${flow.rateLimitWait === undefined ? '' : flow.t.rateLimited(flow.rateLimitWait)}
+        ${flow.session.rateLimitWait === undefined ? '' : flow.t.rateLimited(flow.session.rateLimitWait)}
       </p>
     </div>`;
   }
 
-  private renderStep(): TemplateResult {
+  private renderStep(view: ScreenView): TemplateResult {
     const flow = this.flow;
-    const t = flow.t;
+    const t = view.t;
     switch (this.step) {
       case FlowStep.loading:
         return busyScreen(t.loading);
       case FlowStep.welcome:
-        return welcomeScreen(flow);
+        return flow.session.current
+          ? welcomeScreen(view, flow.session.current, flow.welcome)
+          : busyScreen(t.loading);
       case FlowStep.location:
-        return locationScreen(flow);
+        return locationScreen(view, flow.location);
       case FlowStep.gated:
-        return gatedScreen(flow);
+        return gatedScreen(view, flow.order.gateReason, flow.handoff);
       case FlowStep.handoff:
-        return handoffScreen(flow);
+        return handoffScreen(view, flow.handoff);
       case FlowStep.identify:
-        return identifyScreen(flow);
+        return identifyScreen(view, flow.identification);
       case FlowStep.document:
         return flow.documentChoice.render() ?? busyScreen(t.loading);
       case FlowStep.front:
       case FlowStep.back:
       case FlowStep.selfie:
-        return captureScreen(flow, this.step);
+        return captureScreen(
+          {
+            ...view,
+            capture: flow.capture,
+            handoff: flow.handoff,
+            passport: isPassport(flow.session.current),
+          },
+          this.step,
+        );
       case FlowStep.processing:
         return busyScreen(t.processingTitle, t.processingBody);
       case FlowStep.result:
-        return resultScreen(flow);
+        return resultScreen(view, flow.outcome, flow.session.current?.callbackUrl);
       case FlowStep.error:
-        return stopScreen(flow);
+        return stopScreen(view, flow.outcome.stop, () => void flow.begin());
     }
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'idv-verify': IdvVerify;
   }
 }

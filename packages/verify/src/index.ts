@@ -1,6 +1,9 @@
 /**
  * `@idv/verify`: the `<idv-verify>` element. Importing this module registers the tag (in a browser)
- * and re-exports the element class, its events, the capture-source seam and the translations.
+ * and re-exports the public API only: the element class, its events, the capture-source seam, the
+ * translations and the wire types. The flow API client stays internal. A type-only import
+ * (`import type … from '@idv/verify'`) is erased and registers nothing; the tag's entry in
+ * `HTMLElementTagNameMap` comes with the element's own module, not with the registration.
  */
 import './define.js';
 
@@ -9,8 +12,6 @@ export * from './events/index.js';
 export { idvEventNames, type IdvEventName } from './events/event-names.js';
 export { FlowStep } from './flow-step.js';
 export type * from './api/types.js';
-export { FlowClient, type FlowClientOptions } from './api/flow-client.js';
-export { FlowApiError } from './api/flow-api-error.js';
 export type {
   CaptureSource,
   CameraSession,

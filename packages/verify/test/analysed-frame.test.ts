@@ -9,7 +9,7 @@ import {
   grabAnalysedFrame,
   isUsable,
   releaseAnalysedFrame,
-} from '../dist/internal/controllers/analysed-frame.js';
+} from '../dist/internal/capture/analysed-frame.js';
 import type { RecordedFile } from './support/double.js';
 import { acceptTerms, eventsOf, mount, requestsTo, waitFor } from './support/element.js';
 import { drawDocumentScene, singleFaceFrame } from './support/images.js';

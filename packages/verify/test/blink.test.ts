@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { SelfieSession, blinkRule } from '../dist/capture/liveness-challenge.js';
-import { WorkerBridge } from '../dist/worker-bridge.js';
+import { SelfieSession, blinkRule } from '../dist/internal/features/selfie/liveness-challenge.js';
+import { WorkerBridge } from '../dist/internal/worker-bridge/worker-bridge.js';
 import { defaultWorkerUrl } from '../dist/worker-url.js';
 import type { FaceFrameAnalysis } from '../dist/worker/types.js';
 import { loadTestFaces, type TestFace } from './support/images.js';

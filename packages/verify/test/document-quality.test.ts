@@ -1,7 +1,10 @@
 import { expect } from '@open-wc/testing';
-import { scoreDocumentPixels, documentAnalysisWidth } from '../dist/worker/document-quality.js';
+import {
+  scoreDocumentPixels,
+  documentAnalysisWidth,
+} from '../dist/internal/features/document/worker/document-quality.js';
 import { readPixels } from '../dist/worker/pixels.js';
-import { DocumentCoach } from '../dist/capture/document-coach.js';
+import { DocumentCoach } from '../dist/internal/features/document/document-coach.js';
 import { drawDocumentScene, loadTestDocument, type SceneOptions } from './support/images.js';
 
 function analyse(options: SceneOptions) {

@@ -5,11 +5,11 @@
  * limits.
  */
 import { expect } from '@open-wc/testing';
-import { FlowClient } from '../dist/api/flow-client.js';
-import { FlowApiError } from '../dist/api/flow-api-error.js';
+import { FlowClient } from '../dist/internal/api/flow-client.js';
+import { FlowApiError } from '../dist/internal/api/flow-api-error.js';
 import type { CaptureResult, HandoffTicket } from '../dist/api/types.js';
 import { loadTranslation } from '../dist/i18n/localize.js';
-import { uploadRefusalMessage } from '../dist/internal/flow/upload-refusal.js';
+import { uploadRefusalMessage } from '../dist/internal/capture/upload-refusal.js';
 import { TestCaptureSource } from './support/test-capture-source.js';
 import { createScenario } from './support/double.js';
 import {

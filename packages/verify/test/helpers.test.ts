@@ -1,22 +1,30 @@
 import { expect } from '@open-wc/testing';
-import { faceMetrics, eyeOpenness, type DetectedFace } from '../dist/worker/face-metrics.js';
+import {
+  faceMetrics,
+  eyeOpenness,
+  type DetectedFace,
+} from '../dist/internal/features/selfie/worker/face-metrics.js';
 import {
   alignHintAfterMs,
   alignTimeoutMs,
   challengeTimeoutMs,
   noseOffset,
   SelfieSession,
-} from '../dist/capture/liveness-challenge.js';
-import { describeDevice } from '../dist/device/device-info.js';
-import { compareVersions, matchGate } from '../dist/device/gate.js';
+} from '../dist/internal/features/selfie/liveness-challenge.js';
+import { describeDevice } from '../dist/internal/device/device-info.js';
+import { compareVersions, matchGate } from '../dist/internal/device/gate.js';
 import {
   deviceFixReport,
   noFixReport,
   inferFixSource,
-} from '../dist/location/geolocation-report.js';
-import { resolveBranding, safeUrl, readableOn } from '../dist/internal/branding.js';
-import { qrPath } from '../dist/internal/qr-code.js';
-import { linkIdFromUrl, resolveApiBase } from '../dist/internal/link.js';
+} from '../dist/internal/features/location/geolocation-report.js';
+import {
+  resolveBranding,
+  safeUrl,
+  readableOn,
+} from '../dist/internal/features/session/branding.js';
+import { qrPath } from '../dist/internal/features/handoff/qr-code.js';
+import { linkIdFromUrl, resolveApiBase } from '../dist/internal/features/session/link.js';
 import { languageFor, loadTranslation } from '../dist/i18n/localize.js';
 import { en } from '../dist/i18n/en.js';
 import type { FlowCompany } from '../dist/api/types.js';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { WorkerBridge } from '../dist/worker-bridge.js';
+import { WorkerBridge } from '../dist/internal/worker-bridge/worker-bridge.js';
 
 /** How a call settled within `ms`: its rejection, or a failure saying it still hangs. */
 async function rejectionWithin(call: Promise<unknown>, ms: number): Promise<Error> {

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { FrameEncodeError, WorkerBridge } from '../dist/worker-bridge.js';
+import { FrameEncodeError, WorkerBridge } from '../dist/internal/worker-bridge/worker-bridge.js';
 import { defaultWorkerUrl } from '../dist/worker-url.js';
 import { drawDocumentScene, loadDemoPhoto, singleFaceFrame } from './support/images.js';
 

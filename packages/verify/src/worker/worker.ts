@@ -8,9 +8,16 @@
  * encoded JPEG buffers are transferred back, and so is a frame that could not be encoded.
  */
 import { expose, transfer } from 'comlink';
-import { documentAnalysisWidth, scoreDocumentPixels } from './document-quality.js';
-import { detectFaces, loadFaceDetector, type FaceAssetLocation } from './face-detector.js';
-import { faceMetrics } from './face-metrics.js';
+import {
+  documentAnalysisWidth,
+  scoreDocumentPixels,
+} from '../internal/features/document/worker/document-quality.js';
+import {
+  detectFaces,
+  loadFaceDetector,
+  type FaceAssetLocation,
+} from '../internal/features/selfie/worker/face-detector.js';
+import { faceMetrics } from '../internal/features/selfie/worker/face-metrics.js';
 import { encodeFrameAsJpeg } from './encode.js';
 import { isImageData, readPixels } from './pixels.js';
 import { frameTransferables } from './transferables.js';
