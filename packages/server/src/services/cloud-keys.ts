@@ -7,7 +7,7 @@ import { isoAt, type Clock } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
 import { isUniqueViolation } from '../lib/json.js';
 import { randomSecret, sha256Hex } from '../lib/secrets.js';
-import type { Mailer } from './mailer.js';
+import type { Mailer } from '../storage/mailer.js';
 
 /** Live (not revoked) keys per company and service. */
 export const MAX_KEYS_PER_SERVICE = 5;

@@ -1,7 +1,7 @@
 import { timeOrderedUuid } from '../lib/ids.js';
 import { isoAt } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
-import type { BlobStore } from './blob-store.js';
+import type { BlobStore } from '../storage/blob-store.js';
 import type { ServiceContext } from './context.js';
 import type { VerificationService } from './verifications.js';
 
