@@ -1,9 +1,9 @@
+import type * as contract from '@idv/contract';
 import type { Updateable } from 'kysely';
 import type { VerificationsTable } from '../../db/schema.js';
 import { HOUR_MS, isoAt } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
 import type { Executor, ServiceContext } from '../context.js';
-import type { VerificationRecord } from '../verification-views.js';
 
 // The rules every job on a verification shares: its statuses, the shapes the jobs answer, and the
 // guarded update that only changes an open verification.
@@ -15,8 +15,10 @@ export const MAX_IDENTIFY_CORRECTIONS = 5;
 /** The unpaged list holds the last 100 verifications. */
 export const UNPAGED_LIMIT = 100;
 
-export type VerificationStatus = VerificationsTable['status'];
-export type VerificationStep = VerificationsTable['step'];
+/** Status of a verification: the contract's. */
+export type VerificationStatus = contract.VerificationStatus;
+/** Step of a verification: the contract's. */
+export type VerificationStep = contract.VerificationStep;
 
 /** Statuses in which the person's device may still act. */
 export const OPEN_STATUSES: readonly VerificationStatus[] = ['pending', 'started'];
@@ -24,38 +26,16 @@ export const OPEN_STATUSES: readonly VerificationStatus[] = ['pending', 'started
 export const FINAL_STATUSES: readonly VerificationStatus[] = ['success', 'failed'];
 
 /** `{total, page, data}` of the list endpoints. */
-export interface VerificationPage {
-  total: number;
-  page: number;
-  size: number;
-  data: VerificationRecord[];
-}
+export type VerificationPage = contract.VerificationPage;
 
 /** One item of `GET /verifications/{id}/related`. */
-export interface RelatedVerification {
-  _id: string;
-  createdAt: string;
-  status: VerificationStatus;
-  dataExpired: boolean;
-}
+export type RelatedVerification = contract.RelatedVerification;
 
 /** The status poll answer with `include=operationGuid`. */
-export interface StatusWithOperation {
-  status: VerificationStatus;
-  operationGuid: string | null;
-  method: VerificationsTable['method'];
-}
+export type StatusWithOperation = contract.StatusWithOperation;
 
 /** A feedback override as `POST /verifications/feedback` answers it. */
-export interface FeedbackView {
-  _id: string;
-  verificationId: string;
-  reasonId: string;
-  overrideStatus: 'success' | 'failed';
-  previousStatus: string;
-  status: VerificationStatus;
-  createdAt: string;
-}
+export type FeedbackView = contract.FeedbackView;
 
 /** What a new verification starts with (created together with its link). */
 export interface NewVerification {
