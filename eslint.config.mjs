@@ -11,6 +11,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/coverage/**',
       '**/.idv-data/**',
+      // Git-ignored scratch folders of a package (experiments, never committed).
+      '**/.scratch/**',
       '**/*.d.ts',
       '**/custom-elements.json',
     ],

@@ -17,7 +17,7 @@ import {
   type ApiKeyAuthority,
   type ApiKeyDecision,
 } from './services/cloud-keys.js';
-import { createMailer, type Mailer } from './services/mailer.js';
+import { createMailer, type Mailer } from './storage/mailer.js';
 
 export type { AnalysisService, ApiKeyAuthority, ApiKeyDecision };
 

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BlobUrlError, parseS3Url, type S3Location } from './services/s3-blob-store.js';
+import { BlobUrlError, parseS3Url, type S3Location } from './storage/s3-location.js';
 
 /** Everything the server reads from flags and environment variables, resolved and typed. */
 export interface ServerConfig {

@@ -19,8 +19,8 @@ import {
 } from '@idv/contract/limits';
 import { normalizeCapture } from '../services/capture-images.js';
 import type { CaptureUpload } from '../services/pipeline/capture-pipeline.js';
-import { flowVerificationOf } from './flow.js';
-import { DEVICE_RATE_LIMIT } from './verifications-public.js';
+import { flowVerificationOf } from '../plugins/app/flow-session.js';
+import { DEVICE_RATE_LIMIT } from '../lib/device-rate-limit.js';
 
 const checkDocumentMeta = compileStrict<DocumentCaptureMeta>(DocumentCaptureMeta, 'meta');
 const checkSelfieMeta = compileStrict<SelfieCaptureMeta>(SelfieCaptureMeta, 'meta');

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ApiError, HandoffTokenRefused } from '../lib/errors.js';
+import { HandoffTokenRefused } from '../lib/errors.js';
 import {
   LinkErrorResponse,
   CreatedFlowSession,
@@ -14,22 +13,9 @@ import {
   TermsBody,
 } from '@idv/contract';
 import { documentedBody, errorResponses } from '../lib/route-schemas.js';
+import flowSession, { flowVerificationOf } from '../plugins/app/flow-session.js';
 import flowCaptureRoutes from './flow-captures.js';
-import { DEVICE_RATE_LIMIT } from './verifications-public.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The verification of the `X-Flow-Session` of a flow call (set by the flow routes' hook). */
-    flowVerificationId: string | null;
-  }
-}
-
-/** The verification of an authenticated flow call. */
-export function flowVerificationOf(request: FastifyRequest): string {
-  if (request.flowVerificationId === null)
-    throw new Error('route is missing the flow session hook');
-  return request.flowVerificationId;
-}
+import { DEVICE_RATE_LIMIT } from '../lib/device-rate-limit.js';
 
 /** Largest forwarded fingerprint body (a genuine one is a few KB). */
 const FINGERPRINT_BODY_LIMIT = 64 * 1024;
@@ -37,11 +23,10 @@ const FINGERPRINT_BODY_LIMIT = 64 * 1024;
 /**
  * The device-facing flow API (DESIGN §5), without Bearer: `POST /flow/sessions` opens (or takes
  * over) the session of a link; every other call carries `X-Flow-Session` (401 when missing or
- * unknown). Captures are in `flow-captures.ts`.
+ * unknown; the `flow-session` plugin). Captures are in `flow-captures.ts`.
  */
 const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['Flow (device)'];
-  app.decorateRequest('flowVerificationId', null);
 
   app.post(
     '/flow/sessions',
@@ -87,20 +72,7 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   await app.register(async (authenticated) => {
-    authenticated.addHook('preHandler', async (request) => {
-      const header = request.headers['x-flow-session'];
-      const token = typeof header === 'string' && header !== '' ? header : undefined;
-      // An unknown session token counts as a failed authentication of the address (429 past the
-      // budget, correct tokens included); a missing one does not.
-      if (token !== undefined) app.services.authFailures.check(request.ip);
-      try {
-        request.flowVerificationId = await app.services.flowSessions.authenticate(token);
-      } catch (error) {
-        if (token !== undefined && error instanceof ApiError && error.statusCode === 401)
-          throw await app.services.authFailures.fail(request.ip, error);
-        throw error;
-      }
-    });
+    await authenticated.register(flowSession);
 
     authenticated.get(
       '/flow/session',

@@ -11,13 +11,12 @@ import {
   StatusQuery,
   StatusWithOperation,
 } from '@idv/contract';
+import { DEVICE_RATE_LIMIT } from '../lib/device-rate-limit.js';
 import { errorResponses } from '../lib/route-schemas.js';
 
 /** Fields the server derives; a client sending them gets a 400 naming the field. */
 const SERVER_DERIVED_FIELDS = ['tier', 'policy', 'ipDistanceKm', 'serverIp'] as const;
 
-/** Per-IP budget of the device-facing PATCH endpoints (DESIGN §4). */
-const DEVICE_REQUESTS_PER_MINUTE = 120;
 /** Per-verification budget of the status poll (DESIGN §4). */
 const POLLS_PER_MINUTE = 600;
 
@@ -27,10 +26,6 @@ const POLLS_PER_MINUTE = 600;
  * needs at most 1 + `MAX_IDENTIFY_CORRECTIONS` calls per verification.
  */
 export const IDENTIFY_REQUESTS_PER_MINUTE = 30;
-
-/** Rate limit of the device-facing endpoints (the three PATCHes and the flow API). */
-export const DEVICE_RATE_LIMIT = { max: DEVICE_REQUESTS_PER_MINUTE, timeWindow: 60_000 };
-const deviceRateLimit = DEVICE_RATE_LIMIT;
 
 /** Public endpoints called by the person's device and by integrators polling status (no token). */
 const publicVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -81,7 +76,7 @@ const publicVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/verifications',
     {
       bodyLimit: 8 * 1024,
-      config: { rateLimit: deviceRateLimit },
+      config: { rateLimit: DEVICE_RATE_LIMIT },
       preValidation: async (request) => {
         const geolocation = (request.body as { geolocation?: unknown } | undefined)?.geolocation;
         if (typeof geolocation !== 'object' || geolocation === null) return;
@@ -113,7 +108,7 @@ const publicVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/verifications/error',
     {
       bodyLimit: 8 * 1024,
-      config: { rateLimit: deviceRateLimit },
+      config: { rateLimit: DEVICE_RATE_LIMIT },
       schema: {
         tags,
         summary: 'Report a client-side error',

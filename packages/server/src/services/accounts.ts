@@ -1,3 +1,4 @@
+import type * as contract from '@idv/contract';
 import { randomUUID } from 'node:crypto';
 import { preparedQuery } from '../db/prepared.js';
 import { isoAt } from '../lib/clock.js';
@@ -26,17 +27,7 @@ export interface AccountCredentials {
 }
 
 /** `GET /users/me`. */
-export interface UserView {
-  _id: string;
-  email: string | null;
-  companyId: string;
-  clientId: string;
-  clientSecret: string;
-  webhookSecret: string;
-  callbackUrl: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type UserView = contract.UserView;
 
 /** An authenticated API client. */
 export interface ClientIdentity {

@@ -1,3 +1,4 @@
+import type * as contract from '@idv/contract';
 import { sql } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
 import { timeOrderedUuid } from '../lib/ids.js';
@@ -6,14 +7,7 @@ import type { PageRequest } from '../lib/paging.js';
 import type { Executor, ServiceContext } from './context.js';
 
 /** One entry of `GET /users/me/logs`. */
-export interface ActivityEntry {
-  _id: string;
-  action: string;
-  resource: string;
-  resourceId: string | null;
-  createdAt: string;
-  ip: string | null;
-}
+export type ActivityEntry = contract.ActivityPage['data'][number];
 
 /** What happened, to what, by whom, from where. */
 export interface ActivityInput {

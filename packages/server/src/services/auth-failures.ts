@@ -1,6 +1,6 @@
 import { addressKey } from '../lib/client-address.js';
 import { Errors } from '../lib/errors.js';
-import type { DatabaseRateCounter } from './rate-limit-store.js';
+import type { DatabaseRateCounter } from '../storage/rate-limit-store.js';
 
 /** The window failed authentications are counted in, ms. */
 export const AUTH_FAILURE_WINDOW_MS = 10 * 60_000;

@@ -1,3 +1,4 @@
+import type * as contract from '@idv/contract';
 import { randomUUID } from 'node:crypto';
 import { DAY_MS, isoAt } from '../lib/clock.js';
 import { ApiError, Errors } from '../lib/errors.js';
@@ -7,33 +8,13 @@ import type { Executor, ServiceContext } from './context.js';
 import { PLANS, type PlanName } from './plans.js';
 
 /** An invoice as the billing endpoints answer it. */
-export interface InvoiceView {
-  _id: string;
-  amount: number;
-  currency: string;
-  /** `processing` while a payment holds the invoice (claimed, being charged). */
-  status: 'open' | 'processing' | 'paid';
-  periodStart: string;
-  periodEnd: string;
-  paidAt: string | null;
-  createdAt: string;
-}
+export type InvoiceView = contract.Invoice;
 
 /** `GET /billing/{idSubscription}`. */
-export interface SubscriptionView {
-  _id: string;
-  companyId: string;
-  plan: PlanName;
-  status: 'active' | 'unpaid';
-  currentPeriodEnd: string;
-  invoices: InvoiceView[];
-}
+export type SubscriptionView = contract.Subscription;
 
 /** `POST /billing/paymentMethod`. */
-export interface PaymentMethodResult {
-  paymentMethod: { _id: string; brand: string; last4: string; createdAt: string };
-  collectedInvoices: InvoiceView[];
-}
+export type PaymentMethodResult = contract.PaymentMethodResult;
 
 const BILLING_PERIOD_MS = 30 * DAY_MS;
 

@@ -1,3 +1,4 @@
+import type * as contract from '@idv/contract';
 import { randomUUID } from 'node:crypto';
 import { ANALYSIS_SERVICES, type AnalysisService } from '@idv/contract';
 import type { Selectable } from 'kysely';
@@ -7,7 +8,7 @@ import { isoAt, type Clock } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
 import { isUniqueViolation } from '../lib/json.js';
 import { randomSecret, sha256Hex } from '../lib/secrets.js';
-import type { Mailer } from './mailer.js';
+import type { Mailer } from '../storage/mailer.js';
 
 /** Live (not revoked) keys per company and service. */
 export const MAX_KEYS_PER_SERVICE = 5;
@@ -26,22 +27,10 @@ export interface ApiKeyAuthority {
 }
 
 /** A key as the cloud-services endpoints show it (never its secret, except once at creation/rotation). */
-export interface CloudKeyView {
-  _id: string;
-  service: AnalysisService;
-  name: string;
-  prefix: string;
-  status: 'active' | 'paused';
-  paused: boolean;
-  usage: { used: number; limit: number; remaining: number };
-  lastUsedAt: string | null;
-  rotatedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type CloudKeyView = contract.CloudKey;
 
 /** A key with its secret, answered only by creation and rotation. */
-export type CloudKeyWithSecret = CloudKeyView & { secret: string };
+export type CloudKeyWithSecret = contract.CloudKeyWithSecret;
 
 const SECRET_PREFIX = 'idvk_';
 

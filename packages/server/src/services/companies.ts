@@ -1,3 +1,4 @@
+import type * as contract from '@idv/contract';
 import type { Selectable } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
 import { RowCache } from '../db/row-cache.js';
@@ -6,67 +7,24 @@ import { isoAt } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
 import { toFlag } from '../lib/json.js';
 import type { Executor, ServiceContext } from './context.js';
-import type { DocumentTypeChoice } from '@idv/contract';
 import { normalizeDocumentTypes, parseDocumentTypes } from './document-types.js';
 import { EMPTY_GATE_RULES, type GateRuleService, type GateRuleSet } from './gate-rules.js';
-import { PLANS, type PlanName } from './plans.js';
+import { PLANS } from './plans.js';
 
 export type CompanyRow = Selectable<CompaniesTable>;
-export type LocationPermission = CompaniesTable['location_permission'];
-export type HandoffMode = CompaniesTable['handoff_mode'];
+/** A company's location policy: the contract's. */
+export type LocationPermission = contract.LocationPermission;
+/** A company's hand-off mode: the contract's. */
+export type HandoffMode = contract.HandoffMode;
 
 /** Company settings as `GET /users/me/company` answers them. */
-export interface CompanyView {
-  _id: string;
-  name: string;
-  plan: PlanName;
-  quota: number;
-  color: string;
-  logoUrl: string | null;
-  antiSpoofing: boolean;
-  allowUploadedSelfie: boolean;
-  handoffMode: HandoffMode;
-  callbackUrl: string | null;
-  onboardingBusinessId: string;
-  linkConfig: { expirationTime: number; dataExpirationTime: number; adaptiveFlow: boolean };
-  verificationConfig: {
-    locationPermission: LocationPermission;
-    requestedLocationPermission: LocationPermission;
-    /** Default document types of new links (DESIGN §9). */
-    documentTypes: DocumentTypeChoice[];
-  };
-  gateRules: GateRuleSet;
-  subscriptionId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type CompanyView = contract.CompanyView;
 
 /** The branding and policy block embedded in link records. */
-export interface LinkCompanyView {
-  name: string;
-  antiSpoofing: boolean;
-  color: string;
-  plan: PlanName;
-  handoffMode: HandoffMode;
-  gateRules: GateRuleSet;
-  locationPermission: LocationPermission;
-}
+export type LinkCompanyView = contract.LinkCompany;
 
 /** Body of `PATCH /users/me/company` (every field optional; `gateRules` is never accepted). */
-export interface CompanyPatch {
-  name?: string;
-  color?: string;
-  antiSpoofing?: boolean;
-  allowUploadedSelfie?: boolean;
-  handoffMode?: HandoffMode;
-  callbackUrl?: string | null;
-  linkConfig?: { expirationTime?: number; dataExpirationTime?: number; adaptiveFlow?: boolean };
-  verificationConfig?: {
-    locationPermission?: LocationPermission;
-    /** Non-empty, each type once (checked by the schema). */
-    documentTypes?: DocumentTypeChoice[];
-  };
-}
+export type CompanyPatch = contract.CompanyPatchBody;
 
 /** Link and data windows in force for a company, in hours. */
 export interface Windows {

@@ -1,3 +1,4 @@
+import type * as contract from '@idv/contract';
 import { randomUUID } from 'node:crypto';
 import { isoAt } from '../lib/clock.js';
 import type { ActivityLogService } from './activity-log.js';
@@ -5,14 +6,7 @@ import type { CompanyService } from './companies.js';
 import type { ServiceContext } from './context.js';
 
 /** `POST /service/contact-request` answer (DESIGN §4). */
-export interface ContactRequestView {
-  _id: string;
-  companyId: string;
-  plan: string;
-  quota: number;
-  message: string | null;
-  createdAt: string;
-}
+export type ContactRequestView = contract.ContactRequest;
 
 /** Commercial contact requests: one per company; company, plan and quota come from the session. */
 export class ContactRequestService {

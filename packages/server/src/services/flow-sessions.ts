@@ -1,9 +1,10 @@
+import type * as contract from '@idv/contract';
 import { randomBytes } from 'node:crypto';
 import { MINUTE_MS, isoAt } from '../lib/clock.js';
 import { ApiError, Errors, HandoffTokenRefused, LinkError } from '../lib/errors.js';
 import { parseJsonColumn } from '../lib/json.js';
 import { constantTimeEqual, sha256Hex } from '../lib/secrets.js';
-import type { CompanyService, LinkCompanyView } from './companies.js';
+import type { CompanyService } from './companies.js';
 import {
   documentCaptures,
   effectiveDocumentType,
@@ -23,43 +24,13 @@ export const CAPTURE_ORDER: readonly CaptureKind[] = ['front', 'back', 'selfie']
 export const HANDOFF_TTL_MS = 10 * MINUTE_MS;
 
 /** `company` of a FlowSession: branding and policies. */
-export interface FlowCompany extends LinkCompanyView {
-  logoUrl: string | null;
-  /**
-   * Whether a selfie without a live challenge may pass (DESIGN §9): the element offers its manual
-   * selfie and the platform camera only then, since the service refuses them otherwise.
-   */
-  allowUploadedSelfie: boolean;
-}
+export type FlowCompany = contract.FlowSession['company'];
 
 /** `FlowSession` of DESIGN §5. */
-export interface FlowSession {
-  verificationId: string;
-  linkId: string;
-  status: VerificationJoinRow['status'];
-  step: VerificationJoinRow['step'];
-  method: VerificationJoinRow['method'];
-  operationGuid: string | null;
-  type: VerificationJoinRow['link_type'];
-  /** The document the person shows (DESIGN §9); null until chosen (`POST /flow/document-type`). */
-  documentType: DocumentTypeChoice | null;
-  /** The document types the link allows (a single one is chosen already). */
-  documentTypes: DocumentTypeChoice[];
-  requiredCaptures: CaptureKind[];
-  completedCaptures: CaptureKind[];
-  remainingRetries: Record<CaptureKind, number>;
-  termsAccepted: boolean;
-  expiresAt: string;
-  callbackUrl: string | null;
-  company: FlowCompany;
-}
+export type FlowSession = contract.FlowSession;
 
 /** `POST /flow/handoff` answer. */
-export interface HandoffTicket {
-  handoffUrl: string;
-  handoffToken: string;
-  expiresAt: string;
-}
+export type HandoffTicket = contract.HandoffTicket;
 
 /** What the captures of a verification depend on. */
 export type CapturePlanRow = Pick<VerificationJoinRow, 'method' | 'link_type'> & DocumentTypeRow;

@@ -1,20 +1,15 @@
+import type * as contract from '@idv/contract';
 import { timeOrderedUuid } from '../lib/ids.js';
 import { isoAt } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
-import type { BlobStore } from './blob-store.js';
+import type { BlobStore } from '../storage/blob-store.js';
 import type { ServiceContext } from './context.js';
 import type { VerificationService } from './verifications.js';
 
 export type ImageKind = 'front' | 'back' | 'selfie';
 
 /** One entry of `GET /verifications/{verificationId}/images` (DESIGN §4). */
-export interface ImageInfo {
-  _id: string;
-  kind: ImageKind;
-  contentType: string;
-  size: number;
-  createdAt: string;
-}
+export type ImageInfo = contract.ImageInfo;
 
 /** Images of verifications: metadata in the database, bytes in the blob store. */
 export class ImageService {

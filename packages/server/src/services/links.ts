@@ -1,3 +1,4 @@
+import type * as contract from '@idv/contract';
 import { sql, type Selectable } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
 import type { LinksTable } from '../db/schema.js';
@@ -6,48 +7,20 @@ import { HOUR_MS, isoAt } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
 import { parseJsonColumn, toFlag } from '../lib/json.js';
 import type { PageRequest } from '../lib/paging.js';
-import type { CompanyRow, CompanyService, LinkCompanyView } from './companies.js';
+import type { CompanyRow, CompanyService } from './companies.js';
 import type { Executor, ServiceContext } from './context.js';
-import type { DocumentTypeChoice } from '@idv/contract';
 import { normalizeDocumentTypes, parseDocumentTypes } from './document-types.js';
 import type { GateRuleService } from './gate-rules.js';
 import type { VerificationService } from './verifications.js';
 
 /** Body of `POST /links`. */
-export interface NewLink {
-  type: LinksTable['type'];
-  callbackUrl?: string;
-  externalUserId?: string;
-  adaptiveFlow?: boolean;
-  /** Document types the person may show (non-empty, checked by the schema); default: the company's. */
-  documentTypes?: DocumentTypeChoice[];
-  metadata?: Record<string, unknown>;
-}
+export type NewLink = contract.NewLinkBody;
 
 /** Answer of `POST /links`. */
-export interface CreatedLink {
-  linkId: string;
-  linkUrl: string;
-  verificationId: string;
-}
+export type CreatedLink = contract.CreatedLink;
 
 /** The link record (spec: Link record). */
-export interface LinkRecord {
-  _id: string;
-  verificationId: string;
-  type: LinksTable['type'];
-  active: boolean;
-  expiresAt: string;
-  createdAt: string;
-  callbackUrl?: string;
-  externalUserId?: string;
-  metadata: Record<string, unknown>;
-  defaultTemplateVersion: string | null;
-  adaptiveFlow: boolean;
-  /** The document types the link allows. */
-  documentTypes: DocumentTypeChoice[];
-  company: LinkCompanyView;
-}
+export type LinkRecord = contract.LinkRecord;
 
 /** The calendar month (UTC) a time falls in, as stored in `quota_usage.period`. */
 export function quotaPeriod(ms: number): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../lib/clock.js';
 import { createLink, createTestApp, type TestApp } from '../testing/harness.js';
 import { sampleJpeg } from '../testing/images.js';
-import type { BlobStore } from './blob-store.js';
+import type { BlobStore } from '../storage/blob-store.js';
 
 /** A blob store over the real one whose deletes fail for keys under the given prefixes. */
 class FlakyDeletes implements BlobStore {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { DAY_MS, isoAt } from '../lib/clock.js';
 import type { ServiceContext } from './context.js';
-import type { BlobStore } from './blob-store.js';
+import type { BlobStore } from '../storage/blob-store.js';
 import type { DocumentData } from './verification-views.js';
 
 /** How many verifications one pass anonymizes at most (the job loops until none remain). */

@@ -1,17 +1,10 @@
+import type * as contract from '@idv/contract';
 import type { CompanyService } from './companies.js';
 import type { ServiceContext } from './context.js';
 import { quotaPeriod } from './links.js';
-import type { PlanName } from './plans.js';
 
 /** `GET /users/me/stats` (DESIGN §4). */
-export interface UsageStats {
-  plan: PlanName;
-  quota: number;
-  used: number;
-  remaining: number;
-  linksGenerated: number;
-  period: { start: string; end: string };
-}
+export type UsageStats = contract.UsageStats;
 
 /** Usage of the current calendar month (UTC). */
 export class StatsService {

@@ -1,22 +1,19 @@
 import type * as contract from '@idv/contract';
 import type { LinksTable, VerificationsTable } from '../db/schema.js';
 import { parseJsonColumn } from '../lib/json.js';
-import type { LocationPermission } from './companies.js';
 import { effectiveDocumentType } from './document-types.js';
 
 /** Geolocation fields the device may report (spec: `PATCH /verifications`): the contract's. */
 export type ReportedGeolocation = contract.ReportedGeolocation;
 
-/** The stored geolocation: what was reported plus what the server derived. */
-export interface StoredGeolocation extends ReportedGeolocation {
-  tier: 'precise' | 'approximate' | 'coarse' | 'unknown';
-  policy: LocationPermission;
-  ipDistanceKm: number | null;
-  serverIp: string;
-}
+/**
+ * The stored geolocation: what was reported plus what the server derived (`tier`, `policy`,
+ * `ipDistanceKm`, `serverIp`), as authenticated reads answer it: the contract's `Geolocation`.
+ */
+export type StoredGeolocation = contract.Geolocation;
 
-/** Geolocation in public answers: never `policy`, `ipDistanceKm`, `serverIp`. */
-export type PublicGeolocation = Omit<StoredGeolocation, 'policy' | 'ipDistanceKm' | 'serverIp'>;
+/** Geolocation in public answers: never `policy`, `ipDistanceKm`, `serverIp`; the contract's. */
+export type PublicGeolocation = contract.PublicGeolocation;
 
 /** Keys of the webhook `geolocation` subset (spec: Events, Payload). */
 const WEBHOOK_GEOLOCATION_KEYS = [
@@ -54,12 +51,8 @@ export function webhookGeolocation(stored: StoredGeolocation): contract.WebhookG
   return subset as contract.WebhookGeolocation;
 }
 
-/** Ids of the accepted images of a verification. */
-export interface VerificationImages {
-  addFront?: string;
-  addBack?: string;
-  register: string[];
-}
+/** Ids of the accepted images of a verification (the record's `images`). */
+export type VerificationImages = contract.VerificationRecord['images'];
 
 /** Document fields read from the captures (the verification's `data`): the contract's. */
 export type DocumentData = contract.DocumentData;
@@ -78,42 +71,10 @@ export type VerificationJoinRow = VerificationsTable & {
 };
 
 /** The authenticated verification record (spec: Verification record, plus our documented additions). */
-export interface VerificationRecord {
-  _id: string;
-  linkId: string;
-  companyId: string;
-  type: LinksTable['type'];
-  userName?: string;
-  termsAndConditions: boolean;
-  images: VerificationImages;
-  errorMessage: string | null;
-  errorCode: string | null;
-  step: VerificationsTable['step'];
-  detectedDocumentCountry?: string;
-  status: VerificationsTable['status'];
-  method: VerificationsTable['method'];
-  operationGuid: string | null;
-  remainingRetries: { front: number; back: number; selfie: number };
-  externalUserId?: string;
-  /** Where `externalUserId` came from: `api` (link creation by the account holder) or `identify`. */
-  externalUserIdSource?: 'api' | 'identify';
-  metadata: Record<string, unknown>;
-  data: DocumentData;
-  dataExpired: boolean;
-  expiresAt: string;
-  createdAt: string;
-  updatedAt: string;
-  geolocation?: StoredGeolocation;
-  device?: Record<string, unknown>;
-}
+export type VerificationRecord = contract.VerificationRecord;
 
 /** The public answer of the device-facing PATCH endpoints (DESIGN §4). */
-export interface PublicVerificationView {
-  _id: string;
-  status: VerificationsTable['status'];
-  step: VerificationsTable['step'];
-  geolocation?: PublicGeolocation;
-}
+export type PublicVerificationView = contract.PublicVerificationView;
 
 /** `data` as reads show it: the extracted fields and the document type in force. */
 function documentDataOf(row: VerificationJoinRow): DocumentData {

@@ -1,3 +1,4 @@
+import type * as contract from '@idv/contract';
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { WebhookEndpointsTable } from '../db/schema.js';
@@ -8,14 +9,7 @@ import type { ActivityLogService } from './activity-log.js';
 import type { ServiceContext } from './context.js';
 
 /** The webhook endpoint record (spec); it carries no secret. */
-export interface WebhookEndpointView {
-  _id: string;
-  userId: string;
-  description: string;
-  url: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type WebhookEndpointView = contract.WebhookEndpoint;
 
 /** Most endpoints one company may register. */
 export const MAX_WEBHOOK_ENDPOINTS = 25;

@@ -10,7 +10,7 @@ import { loadConfig, type ServerConfig } from '../config.js';
 import { ManualClock } from '../lib/clock.js';
 import type { AccountCredentials } from '../services/accounts.js';
 import type { PaymentProvider } from '../services/billing/payment-provider.js';
-import type { BlobStore } from '../services/blob-store.js';
+import type { BlobStore } from '../storage/blob-store.js';
 import { createServices, type AppServices } from '../services/index.js';
 import type { PlanName } from '../services/plans.js';
 import { checkResponsesAgainstContract } from './openapi-contract.js';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addressKey } from '../../lib/client-address.js';
 import { Errors } from '../../lib/errors.js';
-import { databaseRateLimitStore } from '../../services/rate-limit-store.js';
+import { databaseRateLimitStore } from '../../storage/rate-limit-store.js';
 
 /** Default API budget per client (DESIGN §4). */
 export const API_REQUESTS_PER_MINUTE = 1000;

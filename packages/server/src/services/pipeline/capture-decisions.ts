@@ -1,3 +1,4 @@
+import type * as contract from '@idv/contract';
 import type {
   BackAnalysis,
   ChallengeVerdict,
@@ -10,12 +11,7 @@ import type { SelfieCaptureMeta } from '@idv/contract';
 import type { DocumentData } from '../verification-views.js';
 
 /** Why a capture was not accepted (`CaptureResult.error`). */
-export interface CaptureRejection {
-  code: string;
-  message: string;
-  /** `SIDES_MISMATCH`: the fields on which the document's readings disagree (DESIGN §9). */
-  mismatches?: string[];
-}
+export type CaptureRejection = NonNullable<contract.CaptureResult['error']>;
 
 /** A pair of faces is the same person at this `biometric` score or above (spec, DESIGN §5). */
 export const FACE_MATCH_THRESHOLD = 70;

@@ -1,3 +1,4 @@
+import type * as contract from '@idv/contract';
 import type { AnalysisEngine, BackAnalysis, FrontAnalysis } from '@idv/analysis';
 import type { Updateable } from 'kysely';
 import type { VerificationsTable } from '../../db/schema.js';
@@ -35,14 +36,7 @@ import {
 import { judgeDocumentKind, judgePassportPage } from './document-kind-decisions.js';
 
 /** `CaptureResult` of DESIGN §5. */
-export interface CaptureResult {
-  accepted: boolean;
-  status: VerificationJoinRow['status'];
-  step: VerificationJoinRow['step'];
-  remainingRetries: number;
-  error?: CaptureRejection;
-  next: CaptureKind | 'done';
-}
+export type CaptureResult = contract.CaptureResult;
 
 /** A capture as the route hands it over: decoded JPEGs and the validated `meta`. */
 export type CaptureUpload =

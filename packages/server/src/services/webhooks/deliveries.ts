@@ -1,3 +1,4 @@
+import type * as contract from '@idv/contract';
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAY_MS } from '@idv/contract/limits';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -57,36 +58,13 @@ export interface ClaimedDelivery {
 }
 
 /** One attempt as the holder reads it. */
-export interface AttemptView {
-  attempt: number;
-  startedAt: string;
-  durationMs: number;
-  statusCode: number | null;
-  error: string | null;
-  success: boolean;
-}
+export type AttemptView = contract.WebhookDelivery['attempts'][number];
 
 /** One delivery (one event to one endpoint) as `GET /webhook-endpoints/{id}/deliveries` answers it. */
-export interface DeliveryView {
-  _id: string;
-  endpointId: string;
-  eventId: string;
-  type: string;
-  verificationId: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: AttemptView[];
-  payload: unknown;
-  createdAt: string;
-  updatedAt: string;
-}
+export type DeliveryView = contract.WebhookDelivery;
 
 /** `{total, page, size, data}` of the deliveries list. */
-export interface DeliveryPage {
-  total: number;
-  page: number;
-  size: number;
-  data: DeliveryView[];
-}
+export type DeliveryPage = contract.WebhookDeliveryPage;
 
 /**
  * The delivery table: claiming due work (leases; `FOR UPDATE SKIP LOCKED` on PostgreSQL, so

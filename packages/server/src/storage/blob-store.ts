@@ -1,7 +1,5 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { BlobStoreConfig } from '../config.js';
-import { S3BlobStore } from './s3-blob-store.js';
 
 /** Storage of image bytes by key. The filesystem store is the embedded default. */
 export interface BlobStore {
@@ -48,9 +46,4 @@ export class FileBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
   }
-}
-
-/** The blob store of the configuration: a directory (default `<dataDir>/blobs`) or an S3-compatible bucket. */
-export function createBlobStore(config: BlobStoreConfig): BlobStore {
-  return config.kind === 'file' ? new FileBlobStore(config.directory) : new S3BlobStore(config.s3);
 }

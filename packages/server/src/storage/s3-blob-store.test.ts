@@ -7,7 +7,8 @@ import { ConfigError, loadConfig } from '../config.js';
 import { HOUR_MS } from '../lib/clock.js';
 import { createLink, createTestApp } from '../testing/harness.js';
 import { sampleJpeg } from '../testing/images.js';
-import { S3BlobStore, parseS3Url } from './s3-blob-store.js';
+import { S3BlobStore } from './s3-blob-store.js';
+import { parseS3Url } from './s3-location.js';
 
 /**
  * s3rver's built-in credentials. It refuses an unknown access key, but does not recompute
