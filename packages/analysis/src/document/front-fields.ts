@@ -197,12 +197,12 @@ export function readFrontFields(lines: TextLine[]): DocumentFields {
     const label = findLabel(lines, field);
     return label ? valueBelow(lines, label) : null;
   };
+  const givenLabel = findLabel(lines, 'firstNames');
   let lastLine = valueOf('lastNames');
-  let firstLine = valueOf('firstNames');
+  let firstLine = givenLabel ? valueBelow(lines, givenLabel) : null;
   // Names are stacked, surname first: one name found, its label read and the other's lost (`NAME`,
   // `IRNAN`), the other is the next name-like line of the same column.
   if (lastLine && !firstLine) firstLine = nameLineNear(lines, lastLine, 'below');
-  const givenLabel = findLabel(lines, 'firstNames');
   if (firstLine && !lastLine) lastLine = nameLineNear(lines, givenLabel ?? firstLine, 'above');
   const lastNames = lastLine ? cleanName(lastLine.text) : null;
   const firstNames = firstLine ? cleanName(firstLine.text) : null;
