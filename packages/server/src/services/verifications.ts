@@ -713,7 +713,7 @@ export class VerificationService {
     const row = await this.loadForCompany(companyId, input.verificationId);
     const now = isoAt(this.now());
     const feedbackId = randomUUID();
-    await this.ctx.database.writeTransaction(async (trx) => {
+    await this.events.transaction(async (trx, emit) => {
       await trx
         .updateTable('verifications')
         .set({
@@ -752,6 +752,11 @@ export class VerificationService {
           ip,
         },
         trx,
+      );
+      // The override is the verification's new final result: its webhook says so (issue 16).
+      await emit(
+        row,
+        input.overrideStatus === 'success' ? 'verification.successful' : 'verification.failed',
       );
     });
     return {
