@@ -3,14 +3,18 @@
  * (its CLI, SQLite) and a webhook receiver checking signatures: the owner opens the one-time
  * sign-in link `idv-server account create --email` printed and chooses a password, signs out and
  * in again with the keyboard, creates a FULL FLOW link and copies its URL, finds its verification
- * in the inbox (search and status filter kept in the URL), opens it, overrides it with a reason,
- * and the receiver gets the signed webhook. Every screen is checked with axe-core and
+ * in the inbox (search and status filter kept in the URL); creates an ID ONLY link that a person
+ * completes with a passport through the flow API (the real pipeline reads the page), opens that
+ * verification (the fields read, the image), overrides it with a reason, and the receiver gets
+ * the signed webhook. Every screen is checked with axe-core and
  * screenshotted at 390×844 and 1280×800 into test/screenshots/portal/ (git-ignored).
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { expectedFields, generateIdentity, renderDocument } from '@idv/analysis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.js';
+import { completePassport } from '../support/flow-device.js';
 import { openPortal, type PortalPage } from '../support/portal-page.js';
 import { startStack, type Stack } from '../support/stack.js';
 
@@ -108,6 +112,33 @@ describe('portal (/app/) in Chromium', () => {
     await portal.screenshot('links');
   });
 
+  let passportVerificationId: string;
+  const holder = generateIdentity('portal-passport-holder');
+
+  it('creates an ID ONLY link that the person completes with a passport through the flow API', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('idv-links >>> wa-radio[value="ID ONLY"]'));
+    await page.type(
+      deep('idv-links >>> wa-input[name="externalUserId"] >>> input'),
+      'customer-1002',
+    );
+    await page.click(deep('idv-links >>> wa-button[type="submit"]'));
+    await portal.waitFor(deep('idv-links >>> tbody tr:nth-child(2)'));
+    const links = await stack.api<
+      { _id: string; verificationId: string; type: string; externalUserId?: string }[]
+    >('GET', '/links');
+    const idOnly = links.find((link) => link.externalUserId === 'customer-1002')!;
+    expect(idOnly.type).toBe('ID ONLY');
+    passportVerificationId = idOnly.verificationId;
+    const { image } = await renderDocument(holder, {
+      kind: 'passport',
+      side: 'front',
+      degrade: 'photo',
+    });
+    const answer = await completePassport(stack.apiBase, idOnly._id, image);
+    expect(answer).toMatchObject({ accepted: true, status: 'success', next: 'done' });
+  });
+
   it('finds the verification in the inbox by search and status, kept in the URL', async () => {
     const { page, deep } = portal;
     await page.click(deep('nav a[href="/app/"]'));
@@ -135,47 +166,67 @@ describe('portal (/app/) in Chromium', () => {
     await portal.waitFor(deep(`idv-inbox >>> a[href="/app/verifications/${verificationId}"]`));
   });
 
-  it('opens the verification and overrides it with a reason, which sends the signed webhook', async () => {
+  it('opens the completed verification, with the fields read and the page, and overrides it with a reason, which sends the signed webhook', async () => {
     const { page, deep } = portal;
-    await page.click(deep(`idv-inbox >>> a[href="/app/verifications/${verificationId}"]`));
+    await page.click(deep('nav a[href="/app/"]'));
+    const row = deep(`idv-inbox >>> a[href="/app/verifications/${passportVerificationId}"]`);
+    await portal.waitFor(row);
+    expect(await text('idv-inbox >>> tbody')).toContain('success');
+    await page.click(row);
     await portal.waitFor(deep('idv-verification-detail >>> form'));
-    expect(page.url()).toBe(`${stack.origin}/app/verifications/${verificationId}`);
-    expect(await text('idv-verification-detail >>> .title wa-badge')).toBe('pending');
+    expect(page.url()).toBe(`${stack.origin}/app/verifications/${passportVerificationId}`);
+    expect(await text('idv-verification-detail >>> .title wa-badge')).toBe('success');
+    const fields = await text('idv-verification-detail >>> dl.fields');
+    const expected = expectedFields(holder);
+    expect(fields).toContain('PASSPORT');
+    expect(fields).toContain(expected.idNumber);
+    expect(fields).toContain(expected.birthDate);
+    // The page's image, read through the portal's session and shown.
+    await page.waitForFunction(
+      (selector: string) => {
+        const [host, ...rest] = selector.split(' >>> ');
+        let node: Element | null = document.querySelector(host!);
+        for (const part of rest) node = node?.shadowRoot?.querySelector(part) ?? null;
+        const img = node as HTMLImageElement | null;
+        return img !== null && img.complete && img.naturalWidth > 0;
+      },
+      { polling: 100, timeout: 20_000 },
+      'idv-portal >>> idv-verification-detail >>> figure img',
+    );
     await expectAccessible('verification');
     await portal.screenshot('verification');
 
     await page.click(deep('idv-verification-detail >>> wa-select[name="overrideStatus"]'));
-    await page.click(deep('idv-verification-detail >>> wa-option[value="success"]'));
+    await page.click(deep('idv-verification-detail >>> wa-option[value="failed"]'));
     await page.click(deep('idv-verification-detail >>> wa-select[name="reasonId"]'));
     await page.click(deep('idv-verification-detail >>> wa-select[name="reasonId"] wa-option'));
     await page.click(deep('idv-verification-detail >>> wa-button[type="submit"]'));
-    await page.waitForFunction(
-      (selector: string) => {
-        const find = (root: ParentNode, parts: string[]): Element | null => {
-          const [first, ...rest] = parts;
-          const found = root.querySelector(first!);
-          if (found === null || rest.length === 0) return found;
-          return found.shadowRoot ? find(found.shadowRoot, rest) : null;
-        };
-        return find(document, selector.split(' >>> '))?.textContent?.trim() === 'success';
-      },
-      {},
-      'idv-portal >>> idv-verification-detail >>> .title wa-badge',
-    );
+    await portal.waitFor(deep('idv-verification-detail >>> wa-callout[variant="success"]'));
+    expect(await text('idv-verification-detail >>> .title wa-badge')).toBe('failed');
     expect(await text('idv-verification-detail >>> wa-callout')).toContain(
-      'Result overridden to success',
+      'Result overridden to failed',
     );
-    const delivered = await stack.receiver.waitFor(verificationId, (events) =>
-      events.some((e) => e.type === 'verification.successful'),
+    const delivered = await stack.receiver.waitFor(passportVerificationId, (events) =>
+      events.some((e) => e.type === 'verification.failed'),
     );
-    const webhook = delivered.find((e) => e.type === 'verification.successful')!;
+    expect(delivered.map((e) => e.type)).toEqual([
+      'verification.started',
+      'verification.addfront.started',
+      'verification.addfront.successful',
+      'verification.successful',
+      'verification.failed',
+    ]);
+    const webhook = delivered.at(-1)!;
     expect(webhook.signaturesValid).toBe(true);
     expect(webhook.data).toMatchObject({
-      _verificationId: verificationId,
-      _externalUserId: 'customer-1001',
+      _verificationId: passportVerificationId,
+      _externalUserId: 'customer-1002',
     });
-    const record = await stack.api<{ status: string }>('GET', `/verifications/${verificationId}`);
-    expect(record.status).toBe('success');
+    const record = await stack.api<{ status: string }>(
+      'GET',
+      `/verifications/${passportVerificationId}`,
+    );
+    expect(record.status).toBe('failed');
     await expectAccessible('verification, overridden');
     await portal.screenshot('verification-overridden');
   });

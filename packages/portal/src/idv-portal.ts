@@ -111,7 +111,7 @@ export class IdvPortal extends LitElement {
       {
         path: '/app/',
         enter: lazy(() => import('./screens/inbox.js')),
-        render: () => html`<idv-inbox></idv-inbox>`,
+        render: () => html`<idv-inbox .query=${location.search}></idv-inbox>`,
       },
       {
         path: '/app/verifications/:id',

@@ -1,7 +1,7 @@
 import { Task } from '@lit/task';
 import type { PortalInboxPage, VerificationStatus } from '@idv/contract';
 import { html, LitElement } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/badge/badge.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
@@ -51,6 +51,12 @@ function urlOf(filters: Filters): string {
 export class IdvInbox extends LitElement {
   static override styles = screenStyles;
 
+  /**
+   * The page's query string, given by the shell on every navigation to the inbox: a link to
+   * `/app/` (the navigation) shows what its URL says, not the filters of the last visit.
+   */
+  @property() query = '';
+
   @state() private filters: Filters = filtersFromUrl();
 
   private readonly rows = new Task(this, {
@@ -62,6 +68,10 @@ export class IdvInbox extends LitElement {
     },
     args: () => [this.filters] as const,
   });
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('query')) this.filters = filtersFromUrl();
+  }
 
   private readonly onPopState = () => {
     this.filters = filtersFromUrl();

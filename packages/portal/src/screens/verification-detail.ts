@@ -154,7 +154,7 @@ export class IdvVerificationDetail extends LitElement {
   private renderFields(data: DocumentData) {
     const read = FIELDS.filter(([key]) => data[key] !== undefined);
     if (read.length === 0) return html`<p>No field was read from a document.</p>`;
-    return html`<dl>
+    return html`<dl class="fields">
       ${read.map(
         ([key, label]) =>
           html`<dt>${label}</dt>
