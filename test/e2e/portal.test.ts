@@ -231,12 +231,14 @@ describe('portal (/app/) in Chromium', () => {
     await portal.screenshot('verification-overridden');
   });
 
-  it('never left its origin: no CDN, no external font, nothing third-party', () => {
+  it('never left its origin (no CDN, no external font) and asked for nothing missing', () => {
     expect(portal.requests.length).toBeGreaterThan(10);
     // Web Awesome's own icons (select caret, copy, check) are inline `data:` images.
     const foreign = portal.requests.filter(
       (url) => !url.startsWith('data:') && new URL(url).origin !== stack.origin,
     );
     expect(foreign).toEqual([]);
+    // Only the first session read, made signed out, failed: no missing file, no broken call.
+    expect(portal.failedResponses).toEqual(['401 /app/api/session']);
   });
 });
