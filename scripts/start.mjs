@@ -8,9 +8,13 @@
 //     server's origin;
 //   - the analysis services on :8090 (/id, /face, /antispoofing) for account holders' own calls:
 //     they accept the cloud-services keys the holders create on the server (same data directory).
+//   - the account-holder portal at /app/ of the server: on the first start (no
+//     ./.idv-data/portal-demo.json yet) a demo company and its owner are created, and the owner's
+//     one-time sign-in link is printed.
 // Every setting has its environment twin (see README.md); this script only supplies defaults.
 // When one service exits, the others are stopped and the script exits with its code.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 
@@ -24,6 +28,46 @@ const publicAppUrl = env.IDV_PUBLIC_APP_URL ?? `http://localhost:${port}`;
 const fingerprintUrl = env.IDV_FINGERPRINT_URL ?? `https://localhost:${fingerprintPort}`;
 const allowedOrigins =
   env.IDV_FINGERPRINT_ALLOW_ORIGINS ?? `${publicAppUrl},http://127.0.0.1:${port}`;
+
+const DEMO_EMAIL = 'demo@example.com';
+const demoMarker = join(dataDir, 'portal-demo.json');
+
+/**
+ * The demo account of the first start: a Pro company whose owner is DEMO_EMAIL, made by the
+ * server's own CLI (which migrates the database first). Answers the owner's one-time sign-in link,
+ * or undefined when the demo exists already. The marker keeps the e-mail only, never a secret.
+ */
+function createDemoAccount() {
+  if (existsSync(demoMarker)) return undefined;
+  mkdirSync(dataDir, { recursive: true });
+  const created = spawnSync(
+    process.execPath,
+    [
+      join(root, 'packages/server/bin/idv-server.js'),
+      'account',
+      'create',
+      '--company',
+      'Demo company',
+      '--plan',
+      'pro',
+      '--email',
+      DEMO_EMAIL,
+      '--data-dir',
+      dataDir,
+      '--json',
+    ],
+    { cwd: root, env: { ...env, IDV_PUBLIC_APP_URL: publicAppUrl }, encoding: 'utf8' },
+  );
+  if (created.status !== 0) {
+    console.error(`[start] the demo account could not be created:\n${created.stderr}`);
+    return undefined;
+  }
+  const { signInLink } = JSON.parse(created.stdout.trim().split('\n').pop());
+  writeFileSync(demoMarker, `${JSON.stringify({ email: DEMO_EMAIL })}\n`);
+  return signInLink;
+}
+
+const demoSignInLink = createDemoAccount();
 
 /** The services of the stack: name, entry point (the package's CLI launcher) and arguments. */
 const services = [
@@ -80,6 +124,15 @@ process.on('SIGTERM', () => shutdown(0));
 console.log(
   `[start] verification server ${publicAppUrl} (API ${publicAppUrl}/api/v1, docs ${publicAppUrl}/docs, demo ${publicAppUrl}/demo/)`,
 );
+console.log(`[start] account-holder portal ${publicAppUrl}/app/`);
+if (demoSignInLink !== undefined)
+  console.log(
+    `[start] demo account ${DEMO_EMAIL}: open this one-time link to choose its password and sign in:\n        ${demoSignInLink}`,
+  );
+else if (existsSync(demoMarker))
+  console.log(
+    `[start] demo account ${DEMO_EMAIL} (a new sign-in link: npx idv-server account sign-in-link --email ${DEMO_EMAIL} --data-dir ${dataDir})`,
+  );
 console.log(`[start] fingerprint service ${fingerprintUrl}`);
 console.log(
   `[start] analysis services http://127.0.0.1:${analysisPort} (/id, /face, /antispoofing; Api-Key: a cloud-services key)`,

@@ -30,6 +30,10 @@ export interface Stack {
   fingerprintCertificateFile: string;
   receiver: WebhookReceiver;
   account: AccountCredentials;
+  /** The portal owner's e-mail (`account create --email`). */
+  ownerEmail: string;
+  /** The owner's one-time sign-in link to the portal, as `account create` printed it. */
+  signInLink: string;
   /** Calls the REST API with the account's Bearer token; throws on an unexpected status. */
   api<T>(method: string, path: string, body?: unknown, expectedStatus?: number): Promise<T>;
   /** Everything the server process printed (for failure messages). */
@@ -162,11 +166,24 @@ export async function startStack(): Promise<Stack> {
       () => fingerprint.close(),
       () => stopProcess(server.child),
     );
+    const ownerEmail = 'owner@northwind.test';
     const printed = await runCli(
-      ['account', 'create', '--company', 'Northwind Optics', '--plan', 'premium', '--json'],
+      [
+        'account',
+        'create',
+        '--company',
+        'Northwind Optics',
+        '--plan',
+        'premium',
+        '--email',
+        ownerEmail,
+        '--json',
+      ],
       env,
     );
-    const account = JSON.parse(printed.trim().split('\n').pop()!) as AccountCredentials;
+    const { signInLink, ...account } = JSON.parse(
+      printed.trim().split('\n').pop()!,
+    ) as AccountCredentials & { signInLink: string };
     receiver.setSecret(account.webhookSecret);
     const apiBase = `${origin}/api/v1`;
     const token = await accessToken(apiBase, account);
@@ -202,6 +219,8 @@ export async function startStack(): Promise<Stack> {
       fingerprintCertificateFile: join(dataDir, 'fingerprint', 'tls', 'self-signed-cert.pem'),
       receiver,
       account,
+      ownerEmail,
+      signInLink,
       api,
       serverLog: server.log,
       stop,

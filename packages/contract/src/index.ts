@@ -16,5 +16,6 @@ export * from './health.js';
 export * from './limits.js';
 export * from './link.js';
 export * from './oauth.js';
+export * from './portal.js';
 export * from './verification.js';
 export * from './webhooks.js';

@@ -18,6 +18,7 @@ import { formatValidationErrors, installValidators } from './plugins/app/validat
 import rateLimit from './plugins/external/rate-limit.js';
 import staticPages from './plugins/external/static-pages.js';
 import swagger from './plugins/external/swagger.js';
+import portal from './portal/plugin.js';
 import apiRoutes from './routes/index.js';
 import type { PaymentProvider } from './services/billing/payment-provider.js';
 import { createServices, type AppServices } from './services/index.js';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(rateLimit);
     await app.register(swagger);
     await app.register(staticPages);
+    await app.register(portal);
     await app.register(apiRoutes, { prefix: API_PREFIX });
     await app.ready();
   } catch (error) {

@@ -78,7 +78,7 @@ describe('idv-server CLI', () => {
             '--plan',
             'premium',
             '--email',
-            'a@b.test',
+            `${name.toLowerCase()}@b.test`,
             '--json',
           ],
           env,
@@ -94,9 +94,20 @@ describe('idv-server CLI', () => {
         'clientId',
         'clientSecret',
         'companyId',
+        'signInLink',
         'userId',
         'webhookSecret',
       ]);
+      // The e-mail is the portal owner's: the link opens the portal's password page, once.
+      expect(credentials.signInLink).toMatch(/^http:\/\/localhost:\d+\/app\/sign-in#token=/);
+      const linkToken = new URL(credentials.signInLink as string).hash.slice('#token='.length);
+      const signIn = await fetch(`${server.url}/app/api/session/link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: linkToken, password: 'a long enough password' }),
+      });
+      expect(signIn.status).toBe(200);
+      expect(signIn.headers.get('set-cookie')).toContain('HttpOnly');
       const token = await fetch(`${server.url}/api/v1/oauth/token`, {
         method: 'POST',
         headers: {
@@ -120,6 +131,31 @@ describe('idv-server CLI', () => {
       ).json()) as { defaultTemplate?: unknown; gateRules: { version: string } };
       expect(company.gateRules.version).toBe('v7');
     }
+  });
+
+  it('prints a new portal sign-in link for a person, and refuses an unknown e-mail', async () => {
+    const created = await runCli(
+      [
+        'account',
+        'create',
+        '--company',
+        'Linked',
+        '--plan',
+        'basic',
+        '--email',
+        'owner@linked.test',
+      ],
+      env,
+    );
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toMatch(
+      /Portal sign-in link for owner@linked\.test \(one use, 72 hours\):\n {2}http:\/\/localhost:\d+\/app\/sign-in#token=\S+\n/,
+    );
+    const again = await runCli(['account', 'sign-in-link', '--email', 'OWNER@linked.test'], env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/^http:\/\/localhost:\d+\/app\/sign-in#token=\S+\n$/);
+    const unknown = await runCli(['account', 'sign-in-link', '--email', 'nobody@linked.test'], env);
+    expect(unknown.code).toBe(2);
   });
 
   it('never exceeds the quota when two server processes create links concurrently', async () => {

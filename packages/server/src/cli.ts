@@ -14,7 +14,10 @@ Usage:
   idv-server account create --company NAME --plan basic|premium|pro [--quota N] [--email E]
                             [--data-dir DIR] [--json]
       Create a company and its user; prints the credentials (one JSON line with --json).
+      With --email, the e-mail is also the portal owner's: prints a one-time sign-in link to /app/.
       Works while a server runs on the same data directory.
+  idv-server account sign-in-link --email E [--data-dir DIR] [--json]
+      A new one-time sign-in link to the portal (/app/) for the person with that e-mail.
   idv-server account rotate-secret --client-id ID [--data-dir DIR] [--json]
       Replace the client secret (printed once) and revoke every access token of the client;
       running servers refuse the old tokens within 1 second.
@@ -101,8 +104,11 @@ async function commandAccount(args: string[]): Promise<void> {
   const action = positionals.length === 1 ? positionals[0] : undefined;
   if (action === 'rotate-secret' || action === 'revoke-tokens')
     return commandClientCredentials(action, values);
+  if (action === 'sign-in-link') return commandSignInLink(values);
   if (action !== 'create')
-    throw new UsageError('expected: idv-server account create|rotate-secret|revoke-tokens …');
+    throw new UsageError(
+      'expected: idv-server account create|sign-in-link|rotate-secret|revoke-tokens …',
+    );
   const company = values.company as string | undefined;
   const plan = values.plan as string | undefined;
   if (company === undefined) throw new UsageError('--company NAME is required');
@@ -125,15 +131,25 @@ async function commandAccount(args: string[]): Promise<void> {
       quota: quotaText === undefined ? undefined : Number(quotaText),
       email,
     });
+    const { portalOwnerSignInLink } = await import('./portal/cli-owner.js');
+    const signInLink =
+      email === undefined
+        ? undefined
+        : await portalOwnerSignInLink(services, credentials.companyId, email, (warning) =>
+            process.stderr.write(`${warning}\n`),
+          );
     if (values.json === true) {
-      process.stdout.write(`${JSON.stringify(credentials)}\n`);
+      process.stdout.write(`${JSON.stringify({ ...credentials, signInLink })}\n`);
     } else {
       process.stdout.write(
         `Created ${plan} account "${company}"\n` +
           `  userId         ${credentials.userId}\n  companyId      ${credentials.companyId}\n` +
           `  clientId       ${credentials.clientId}\n  clientSecret   ${credentials.clientSecret}\n` +
           `  webhookSecret  ${credentials.webhookSecret}\n` +
-          'Keep the secrets in a backend secret store; GET /api/v1/users/me shows them again.\n',
+          'Keep the secrets in a backend secret store; GET /api/v1/users/me shows them again.\n' +
+          (signInLink === undefined
+            ? 'Add --email to get a sign-in link to the portal (/app/).\n'
+            : `Portal sign-in link for ${email} (one use, 72 hours):\n  ${signInLink}\n`),
       );
     }
   } finally {
@@ -184,6 +200,26 @@ async function commandClientCredentials(
           : `Revoked ${revokedTokens} access token(s) of ${clientId}.\n`,
       );
     }
+  } finally {
+    await services.close();
+  }
+}
+
+/** `account sign-in-link`: a new one-time portal sign-in link for a person, by e-mail. */
+async function commandSignInLink(values: Record<string, string | boolean | undefined>) {
+  const email = values.email;
+  if (typeof email !== 'string') throw new UsageError('--email E is required');
+  const { createServices } = await import('./services/index.js');
+  const { createPortalServices } = await import('./portal/portal-services.js');
+  const services = await createServices({ config: configFrom(values) });
+  try {
+    const portal = createPortalServices(services);
+    const member = await portal.members.findByEmail(email);
+    if (member === undefined) throw new UsageError(`no portal account for ${email}`);
+    const signInLink = await portal.signInLinks.issue(member.id);
+    process.stdout.write(
+      values.json === true ? `${JSON.stringify({ email, signInLink })}\n` : `${signInLink}\n`,
+    );
   } finally {
     await services.close();
   }

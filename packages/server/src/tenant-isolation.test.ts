@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_REASONS } from './db/migrations/0001-initial.js';
 import { createLink, createTestApp, type TestAccount, type TestApp } from './testing/harness.js';
 import { sampleJpeg } from './testing/images.js';
+import { portalBrowser, type PortalBrowser } from './testing/portal-session.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-00000000abcd';
 
@@ -14,6 +15,8 @@ interface Tenant {
   subscriptionId: string;
   keyId: string;
   keySecret: string;
+  /** A signed-in portal owner of the company. */
+  portal: PortalBrowser;
 }
 
 /** Every endpoint that takes another company's id, with the status it must answer. */
@@ -24,7 +27,7 @@ type Probe = {
   status: number;
 };
 
-const id = (t: Tenant | null, key: keyof Omit<Tenant, 'account' | 'keySecret'>) =>
+const id = (t: Tenant | null, key: keyof Omit<Tenant, 'account' | 'keySecret' | 'portal'>) =>
   t === null ? UNKNOWN : t[key];
 
 const PROBES: Probe[] = [
@@ -65,6 +68,19 @@ const PROBES: Probe[] = [
     status: 404,
   },
   { method: 'DELETE', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`, status: 404 },
+];
+
+/** The portal's session routes (`/app/api`) that take an id, probed with a portal session. */
+const PORTAL_PROBES: Probe[] = [
+  { method: 'GET', url: (t) => `/verifications/${id(t, 'verificationId')}`, status: 404 },
+  { method: 'GET', url: (t) => `/verifications/${id(t, 'verificationId')}/images`, status: 404 },
+  { method: 'GET', url: (t) => `/images/${id(t, 'imageId')}`, status: 404 },
+  {
+    method: 'POST',
+    url: (t) => `/verifications/${id(t, 'verificationId')}/override`,
+    body: () => ({ overrideStatus: 'success', reasonId: FEEDBACK_REASONS[0].id }),
+    status: 404,
+  },
 ];
 
 describe('tenant isolation', () => {
@@ -110,6 +126,7 @@ describe('tenant isolation', () => {
       subscriptionId: company.subscriptionId,
       keyId: key._id,
       keySecret: key.secret,
+      portal: await portalBrowser(test, account.companyId, 'owner'),
     };
   }
 
@@ -301,5 +318,44 @@ describe('tenant isolation', () => {
     });
     expect(crossed.statusCode).toBe(403);
     expect(crossed.body).toBe(unknown.body);
+  });
+
+  const portalProbe = (p: Probe, caller: Tenant, target: Tenant | null) =>
+    caller.portal.call(
+      p.method as 'GET' | 'POST',
+      p.url(target),
+      p.body ? p.body(target) : undefined,
+    );
+
+  it.each(
+    PORTAL_PROBES.map(
+      (p) => [`portal ${p.method} /app/api${p.url(null).replace(UNKNOWN, '{id}')}`, p] as const,
+    ),
+  )('%s answers another company exactly as an unknown id', async (_name, p) => {
+    for (const [caller, target] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const foreign = await portalProbe(p, caller, target);
+      const unknown = await portalProbe(p, caller, null);
+      expect(foreign.statusCode).toBe(p.status);
+      expect(foreign.body).toBe(unknown.body);
+    }
+  });
+
+  it("never lists another company's verifications or links in the portal, whatever the search", async () => {
+    for (const url of [
+      '/verifications',
+      `/verifications?q=${b.verificationId}`,
+      '/verifications?q=shared-person',
+      '/links',
+      '/session',
+    ]) {
+      const body = (await a.portal.call('GET', url)).body;
+      for (const foreignId of [b.linkId, b.verificationId, b.account.companyId, b.portal.email])
+        expect(body, url).not.toContain(foreignId);
+    }
+    const own = (await a.portal.call('GET', '/verifications?q=shared-person')).json();
+    expect(own.data.map((row: { _id: string }) => row._id)).toEqual([a.verificationId]);
   });
 });

@@ -14,6 +14,7 @@ import { documentTypesMigration } from './migrations/0005-document-types.js';
 import { identityCredentialsMigration } from './migrations/0006-identity-credentials.js';
 import { livenessMigration } from './migrations/0007-liveness.js';
 import { webhookCircuitsMigration } from './migrations/0008-webhook-circuits.js';
+import { portalMigration } from './migrations/0009-portal.js';
 
 /**
  * Every migration, in order. Append only: a released migration is never edited, a change is a new one.
@@ -29,6 +30,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0006-identity-credentials': identityCredentialsMigration(),
     '0007-liveness': livenessMigration(),
     '0008-webhook-circuits': webhookCircuitsMigration(),
+    '0009-portal': portalMigration(),
   };
 }
 

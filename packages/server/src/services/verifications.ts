@@ -57,7 +57,7 @@ export class VerificationService {
     this.#reads = new VerificationReads(ctx);
     this.#transitions = new VerificationTransitions(ctx, this.#reads, events);
     this.#reports = new VerificationDeviceReports(ctx, this.#reads, companies);
-    this.#feedback = new VerificationFeedback(ctx, this.#reads, activity);
+    this.#feedback = new VerificationFeedback(ctx, this.#reads, activity, events);
   }
 
   // Reads and listing (`verifications/reads.ts`).

@@ -4,18 +4,22 @@ import { isoAt } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
 import type { ActivityLogService } from '../activity-log.js';
 import type { ServiceContext } from '../context.js';
+import type { WebhookEventService } from '../webhooks/events.js';
 import type { VerificationReads } from './reads.js';
 import type { FeedbackView } from './rules.js';
 
 /**
  * Feedback of the account holder: the list of reasons, and an override of the automated result
- * (the verification ends with the chosen status, the link is consumed, the activity log records it).
+ * (the verification ends with the chosen status, the link is consumed, the activity log records it,
+ * and the final event of the new status, `verification.successful` or `verification.failed`, is
+ * sent to the account's webhook endpoints, as a manual decision is the verification's result).
  */
 export class VerificationFeedback {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly reads: VerificationReads,
     private readonly activity: ActivityLogService,
+    private readonly events: WebhookEventService,
   ) {}
 
   private now(): number {
@@ -39,7 +43,7 @@ export class VerificationFeedback {
     const row = await this.reads.loadForCompany(companyId, input.verificationId);
     const now = isoAt(this.now());
     const feedbackId = randomUUID();
-    await this.ctx.database.writeTransaction(async (trx) => {
+    await this.events.transaction(async (trx, emit) => {
       await trx
         .updateTable('verifications')
         .set({
@@ -78,6 +82,11 @@ export class VerificationFeedback {
           ip,
         },
         trx,
+      );
+      // The override is the verification's new final result: its webhook says so (issue 16).
+      await emit(
+        row,
+        input.overrideStatus === 'success' ? 'verification.successful' : 'verification.failed',
       );
     });
     return {

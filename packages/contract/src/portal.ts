@@ -1,0 +1,116 @@
+import { Type, type Static } from 'typebox';
+import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
+import { LinkType } from './link.js';
+import { VerificationStatus } from './verification.js';
+
+// The account-holder portal's own API (`/app/api`, session cookie + CSRF token; issue 16). Answers
+// that are the REST API's records (a verification, its images, a feedback) reuse those schemas.
+
+/** A portal role (DESIGN §9). */
+export const PortalRole = StringEnum([
+  'owner',
+  'admin',
+  'reviewer',
+  'developer',
+  'viewer',
+] as const);
+export type PortalRole = Static<typeof PortalRole>;
+
+/** Body of `POST /app/api/session`: password sign-in. */
+export const PortalSignInBody = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 320 }),
+    password: Type.String({ minLength: 1, maxLength: 256 }),
+  },
+  { additionalProperties: false },
+);
+export type PortalSignInBody = Static<typeof PortalSignInBody>;
+
+/** Body of `POST /app/api/session/link`: a one-time sign-in link's token and the new password. */
+export const PortalLinkSignInBody = Type.Object(
+  {
+    token: Type.String({ minLength: 16, maxLength: 128 }),
+    password: Type.String({ minLength: 12, maxLength: 256 }),
+  },
+  { additionalProperties: false },
+);
+export type PortalLinkSignInBody = Static<typeof PortalLinkSignInBody>;
+
+/** The signed-in person (`GET /app/api/session` and the sign-in answers). */
+export const PortalSessionView = Type.Object({
+  email: Type.String(),
+  role: PortalRole,
+  companyName: Type.String(),
+  permissions: Type.Array(Type.String()),
+  /** Sent back in `X-CSRF-Token` on every change. */
+  csrfToken: Type.String(),
+  expiresAt: DateTime,
+});
+export type PortalSessionView = Static<typeof PortalSessionView>;
+
+/** Query of the verifications inbox. */
+export const PortalInboxQuery = Type.Object(
+  {
+    status: Type.Optional(VerificationStatus),
+    /** A verification id or an `externalUserId` (exact). */
+    q: Type.Optional(Type.String({ maxLength: 256 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type PortalInboxQuery = Static<typeof PortalInboxQuery>;
+
+/** One row of the inbox. */
+export const PortalInboxItem = Type.Object({
+  _id: Uuid,
+  status: VerificationStatus,
+  type: LinkType,
+  method: Nullable(StringEnum(['FACE', 'DOCUMENT'] as const)),
+  externalUserId: Nullable(Type.String()),
+  createdAt: DateTime,
+  finishedAt: Nullable(DateTime),
+});
+export type PortalInboxItem = Static<typeof PortalInboxItem>;
+
+/** A page of the inbox. */
+export const PortalInboxPage = Type.Object({
+  total: Type.Integer(),
+  page: Type.Integer(),
+  size: Type.Integer(),
+  data: Type.Array(PortalInboxItem),
+});
+export type PortalInboxPage = Static<typeof PortalInboxPage>;
+
+/** Body of `POST /app/api/verifications/{id}/override`. */
+export const PortalOverrideBody = Type.Object(
+  {
+    overrideStatus: StringEnum(['success', 'failed'] as const),
+    reasonId: Uuid,
+  },
+  { additionalProperties: false },
+);
+export type PortalOverrideBody = Static<typeof PortalOverrideBody>;
+
+/** Body of `POST /app/api/links` (the portal's subset of the REST API's link body). */
+export const PortalNewLinkBody = Type.Object(
+  {
+    type: LinkType,
+    externalUserId: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
+  },
+  { additionalProperties: false },
+);
+export type PortalNewLinkBody = Static<typeof PortalNewLinkBody>;
+
+/** One link as the portal lists it: with the URL to hand to the person. */
+export const PortalLinkItem = Type.Object({
+  _id: Uuid,
+  verificationId: Uuid,
+  type: LinkType,
+  active: Type.Boolean(),
+  externalUserId: Nullable(Type.String()),
+  linkUrl: Type.String(),
+  createdAt: DateTime,
+  expiresAt: DateTime,
+});
+export type PortalLinkItem = Static<typeof PortalLinkItem>;

@@ -1,0 +1,62 @@
+import type { ErrorResponse } from '@idv/contract';
+
+/** Base of the portal's API (same origin; the session cookie is scoped to `/app`). */
+export const API_BASE = '/app/api';
+
+/** A failed API call: the status and the server's message (the spec's general error format). */
+export class ApiFailure extends Error {
+  override name = 'ApiFailure';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken: string | undefined;
+
+/** Remembers the session's CSRF token (from the session answer), sent on every change. */
+export function useCsrfToken(token: string | undefined): void {
+  csrfToken = token;
+}
+
+/** Listeners told when a call answers 401 (the session ended): the app shows the sign-in. */
+const signedOutListeners = new Set<() => void>();
+export function onSignedOut(listener: () => void): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+/**
+ * Calls the portal API: JSON in and out, the CSRF token on changes, an `AbortSignal` (a
+ * `@lit/task` cancels the calls of a screen that moved on). Throws `ApiFailure` for an error.
+ */
+export async function api<T>(
+  path: string,
+  options: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken !== undefined) headers['x-csrf-token'] = csrfToken;
+  const response = await fetch(`${API_BASE}${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: options.body === undefined ? null : JSON.stringify(options.body),
+    signal: options.signal ?? null,
+  });
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const body: unknown = text === '' ? undefined : JSON.parse(text);
+  if (!response.ok) {
+    if (response.status === 401 && !path.startsWith('/session'))
+      for (const listener of signedOutListeners) listener();
+    const message =
+      (body as Partial<ErrorResponse> | undefined)?.message ??
+      `request failed (${response.status})`;
+    throw new ApiFailure(response.status, message);
+  }
+  return body as T;
+}

@@ -1,0 +1,266 @@
+import { Task } from '@lit/task';
+import type {
+  DocumentData,
+  FeedbackReason,
+  ImageInfo,
+  PortalSessionView,
+  VerificationRecord,
+} from '@idv/contract';
+import { consume } from '@lit/context';
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import '@awesome.me/webawesome/dist/components/badge/badge.js';
+import '@awesome.me/webawesome/dist/components/button/button.js';
+import '@awesome.me/webawesome/dist/components/callout/callout.js';
+import '@awesome.me/webawesome/dist/components/option/option.js';
+import '@awesome.me/webawesome/dist/components/select/select.js';
+import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
+import { api, API_BASE, ApiFailure } from '../lib/api.js';
+import { formatDateTime, statusVariant } from '../lib/format.js';
+import { sessionContext } from '../lib/session-context.js';
+import { screenStyles } from './shared-styles.js';
+
+/** The fields read from the document, in reading order, with their labels. */
+const FIELDS: [keyof DocumentData, string][] = [
+  ['documentType', 'Document'],
+  ['firstNames', 'First names'],
+  ['lastNames', 'Last names'],
+  ['birthDate', 'Date of birth'],
+  ['gender', 'Sex'],
+  ['nationality', 'Nationality'],
+  ['idNumber', 'Document number'],
+  ['dateOfIssue', 'Date of issue'],
+  ['dateOfExpiry', 'Date of expiry'],
+  ['adult', 'Adult'],
+];
+
+const IMAGE_LABELS: Record<string, string> = {
+  front: 'Document front',
+  back: 'Document back',
+  selfie: 'Selfie',
+};
+
+interface Detail {
+  record: VerificationRecord;
+  images: ImageInfo[];
+  reasons: FeedbackReason[];
+}
+
+/**
+ * One verification: status, the fields read, the images, and the override (the spec's feedback,
+ * with a reason; the server sends its webhook) for the roles that may review.
+ */
+@customElement('idv-verification-detail')
+export class IdvVerificationDetail extends LitElement {
+  static override styles = [
+    screenStyles,
+    css`
+      dl {
+        display: grid;
+        grid-template-columns: minmax(8rem, max-content) 1fr;
+        gap: var(--wa-space-2xs) var(--wa-space-l);
+        margin: 0;
+      }
+      dt {
+        color: var(--wa-color-text-quiet);
+      }
+      dd {
+        margin: 0;
+      }
+      .images {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+        gap: var(--wa-space-m);
+      }
+      figure {
+        margin: 0;
+      }
+      figure img {
+        width: 100%;
+        height: auto;
+        border-radius: var(--wa-border-radius-m);
+        border: 1px solid var(--wa-color-surface-border);
+        background: var(--wa-color-surface-lowered);
+      }
+      figcaption {
+        font-size: var(--wa-font-size-s);
+        color: var(--wa-color-text-quiet);
+      }
+      .title {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--wa-space-s);
+        align-items: center;
+        margin-bottom: var(--wa-space-l);
+      }
+      .title h1 {
+        margin: 0;
+      }
+    `,
+  ];
+
+  /** The verification shown (from the route). */
+  @property() verificationId = '';
+
+  @consume({ context: sessionContext, subscribe: true })
+  @state()
+  private session: PortalSessionView | undefined;
+
+  @state() private overrideMessage: { ok: boolean; text: string } | undefined;
+  @state() private busy = false;
+
+  private readonly detail = new Task(this, {
+    task: async ([id], { signal }): Promise<Detail> => {
+      const [record, images, reasons] = await Promise.all([
+        api<VerificationRecord>(`/verifications/${id}`, { signal }),
+        api<ImageInfo[]>(`/verifications/${id}/images`, { signal }),
+        api<FeedbackReason[]>('/feedback-reasons', { signal }),
+      ]);
+      return { record, images, reasons };
+    },
+    args: () => [this.verificationId] as const,
+  });
+
+  private async override(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const data = new FormData(event.target as HTMLFormElement);
+    const overrideStatus = String(data.get('overrideStatus') ?? '');
+    const reasonId = String(data.get('reasonId') ?? '');
+    if (overrideStatus === '' || reasonId === '') {
+      this.overrideMessage = { ok: false, text: 'Choose the new result and a reason.' };
+      return;
+    }
+    this.busy = true;
+    try {
+      await api(`/verifications/${this.verificationId}/override`, {
+        method: 'POST',
+        body: { overrideStatus, reasonId },
+      });
+      this.overrideMessage = {
+        ok: true,
+        text: `Result overridden to ${overrideStatus}; the webhook is on its way.`,
+      };
+      await this.detail.run();
+    } catch (error) {
+      this.overrideMessage = {
+        ok: false,
+        text: error instanceof ApiFailure ? error.message : 'The override failed.',
+      };
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private renderFields(data: DocumentData) {
+    const read = FIELDS.filter(([key]) => data[key] !== undefined);
+    if (read.length === 0) return html`<p>No field was read from a document.</p>`;
+    return html`<dl class="fields">
+      ${read.map(
+        ([key, label]) =>
+          html`<dt>${label}</dt>
+            <dd>${typeof data[key] === 'boolean' ? (data[key] ? 'yes' : 'no') : data[key]}</dd>`,
+      )}
+    </dl>`;
+  }
+
+  private renderOverride(detail: Detail) {
+    if (!this.session?.permissions.includes('verifications:override')) return nothing;
+    return html`<h2>Override the result</h2>
+      <form @submit=${this.override}>
+        ${
+          this.overrideMessage === undefined
+            ? nothing
+            : html`<wa-callout
+                variant=${this.overrideMessage.ok ? 'success' : 'danger'}
+                role="status"
+                >${this.overrideMessage.text}</wa-callout
+              >`
+        }
+        <div class="row">
+          <wa-select name="overrideStatus" label="New result" required>
+            <wa-option value="success">success</wa-option>
+            <wa-option value="failed">failed</wa-option>
+          </wa-select>
+          <wa-select name="reasonId" label="Reason" required>
+            ${detail.reasons.map((r) => html`<wa-option value=${r._id}>${r.reason}</wa-option>`)}
+          </wa-select>
+          <wa-button type="submit" variant="brand" ?loading=${this.busy}>Override</wa-button>
+        </div>
+      </form>`;
+  }
+
+  private renderDetail(detail: Detail) {
+    const { record, images } = detail;
+    return html`<p><a href="/app/">← Verifications</a></p>
+      <div class="title">
+        <h1>Verification</h1>
+        <wa-badge variant=${statusVariant(record.status)}>${record.status}</wa-badge>
+      </div>
+      <dl>
+        <dt>Id</dt>
+        <dd class="mono">${record._id}</dd>
+        <dt>Person</dt>
+        <dd>${record.externalUserId ?? '—'}</dd>
+        <dt>Type</dt>
+        <dd>${record.type}${record.method === null ? '' : ` · ${record.method}`}</dd>
+        <dt>Step</dt>
+        <dd>${record.step}</dd>
+        <dt>Created</dt>
+        <dd>${formatDateTime(record.createdAt)}</dd>
+        <dt>Data kept until</dt>
+        <dd>${formatDateTime(record.expiresAt)}</dd>
+        ${
+          record.errorMessage === null
+            ? nothing
+            : html`<dt>Error</dt>
+                <dd>${record.errorCode ?? ''} ${record.errorMessage}</dd>`
+        }
+      </dl>
+      <h2>Fields read</h2>
+      ${this.renderFields(record.data)}
+      <h2>Images</h2>
+      ${
+        images.length === 0
+          ? html`<p>No image was captured.</p>`
+          : html`<div class="images">
+              ${images.map(
+                (image) =>
+                  html`<figure>
+                    <img
+                      src="${API_BASE}/images/${image._id}"
+                      alt=${IMAGE_LABELS[image.kind] ?? image.kind}
+                      loading="lazy"
+                    />
+                    <figcaption>${IMAGE_LABELS[image.kind] ?? image.kind}</figcaption>
+                  </figure>`,
+              )}
+            </div>`
+      }
+      ${this.renderOverride(detail)}`;
+  }
+
+  override render() {
+    return this.detail.render({
+      pending: () =>
+        html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+      complete: (detail) => this.renderDetail(detail),
+      error: (error) =>
+        html`<p><a href="/app/">← Verifications</a></p>
+          <wa-callout variant="danger" role="alert"
+            >${
+              error instanceof ApiFailure && error.status === 404
+                ? 'This verification does not exist.'
+                : error instanceof Error
+                  ? error.message
+                  : 'The verification cannot be read.'
+            }</wa-callout
+          >`,
+    });
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'idv-verification-detail': IdvVerificationDetail;
+  }
+}

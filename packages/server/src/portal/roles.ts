@@ -1,0 +1,22 @@
+import type { PortalRole } from './schema.js';
+
+/** The actions the portal's routes check, each allowed to some roles only. */
+export type PortalPermission = 'verifications:read' | 'verifications:override' | 'links:create';
+
+const ALLOWED: Record<PortalPermission, readonly PortalRole[]> = {
+  'verifications:read': ['owner', 'admin', 'reviewer', 'developer', 'viewer'],
+  // Overriding a result is a reviewing decision: not for developers nor read-only people.
+  'verifications:override': ['owner', 'admin', 'reviewer'],
+  // Links spend quota: everyone but read-only people may send one.
+  'links:create': ['owner', 'admin', 'reviewer', 'developer'],
+};
+
+/** Whether `role` may do `permission`. */
+export function roleAllows(role: PortalRole, permission: PortalPermission): boolean {
+  return ALLOWED[permission].includes(role);
+}
+
+/** Every permission of a role (the portal hides what the person may not do). */
+export function permissionsOf(role: PortalRole): PortalPermission[] {
+  return (Object.keys(ALLOWED) as PortalPermission[]).filter((p) => roleAllows(role, p));
+}

@@ -1,0 +1,244 @@
+/**
+ * The account-holder portal end to end, in Debian's headless Chromium against the real server
+ * (its CLI, SQLite) and a webhook receiver checking signatures: the owner opens the one-time
+ * sign-in link `idv-server account create --email` printed and chooses a password, signs out and
+ * in again with the keyboard, creates a FULL FLOW link and copies its URL, finds its verification
+ * in the inbox (search and status filter kept in the URL); creates an ID ONLY link that a person
+ * completes with a passport through the flow API (the real pipeline reads the page), opens that
+ * verification (the fields read, the image), overrides it with a reason, and the receiver gets
+ * the signed webhook. Every screen is checked with axe-core and
+ * screenshotted at 390×844 and 1280×800 into test/screenshots/portal/ (git-ignored).
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { expectedFields, generateIdentity, renderDocument } from '@idv/analysis/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type TestBrowser } from '../support/browser.js';
+import { completePassport } from '../support/flow-device.js';
+import { openPortal, type PortalPage } from '../support/portal-page.js';
+import { startStack, type Stack } from '../support/stack.js';
+
+const SCREENSHOTS = fileURLToPath(new URL('../screenshots/portal/', import.meta.url));
+const PASSWORD = 'northwind-owner-2026';
+
+describe('portal (/app/) in Chromium', () => {
+  let stack: Stack;
+  let browser: TestBrowser;
+  let portal: PortalPage;
+
+  beforeAll(async () => {
+    await rm(SCREENSHOTS, { recursive: true, force: true });
+    await mkdir(SCREENSHOTS, { recursive: true });
+    stack = await startStack();
+    browser = await launchBrowser({
+      trustedCertificateFile: stack.fingerprintCertificateFile,
+      screenshotDir: SCREENSHOTS,
+    });
+    portal = await openPortal(browser.browser, stack.signInLink, SCREENSHOTS);
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  /** No axe violation on the screen as it stands. */
+  const expectAccessible = async (screen: string) => {
+    const violations = await portal.axe();
+    expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+  };
+
+  const text = (selector: string) =>
+    portal.page.$eval(portal.deep(selector), (node) => node.textContent?.trim() ?? '');
+
+  it('signs the owner in with the one-time link, then out and in again with the keyboard', async () => {
+    const { page, deep } = portal;
+    await portal.waitFor(deep('idv-sign-in-link >>> wa-input[name="password"]'));
+    await expectAccessible('sign-in link');
+    await portal.screenshot('sign-in-link');
+    await page.type(deep('idv-sign-in-link >>> wa-input[name="password"] >>> input'), PASSWORD);
+    await page.type(deep('idv-sign-in-link >>> wa-input[name="confirm"] >>> input'), PASSWORD);
+    await page.keyboard.press('Enter');
+    await portal.waitFor(deep('idv-inbox >>> .empty'));
+    // The spent token left the address bar and the history.
+    expect(page.url()).toBe(`${stack.origin}/app/`);
+    expect(await text('idv-inbox >>> .empty')).toContain('No verification yet.');
+    await expectAccessible('inbox, empty');
+    await portal.screenshot('inbox-empty');
+
+    await page.click(deep('header wa-button'));
+    await portal.waitFor(deep('idv-sign-in >>> wa-input[name="email"]'));
+    await expectAccessible('sign-in');
+    await portal.screenshot('sign-in');
+    // Keyboard only: the e-mail field, Tab to the password, Enter submits.
+    await page.focus(deep('idv-sign-in >>> wa-input[name="email"] >>> input'));
+    await page.keyboard.type(stack.ownerEmail);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await portal.waitFor(deep('idv-inbox >>> .empty'));
+    expect(await text('header .who')).toContain('owner@northwind.test · Northwind Optics');
+  });
+
+  let verificationId: string;
+
+  it('creates a FULL FLOW link and copies its URL', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('nav a[href="/app/links"]'));
+    await portal.waitFor(deep('idv-links >>> wa-radio-group'));
+    await portal.waitFor(deep('idv-links >>> .empty'));
+    await page.type(
+      deep('idv-links >>> wa-input[name="externalUserId"] >>> input'),
+      'customer-1001',
+    );
+    await page.click(deep('idv-links >>> wa-button[type="submit"]'));
+    await portal.waitFor(deep('idv-links >>> #created-url'));
+    const linkUrl = await text('idv-links >>> #created-url');
+    expect(linkUrl).toMatch(new RegExp(`^${stack.origin}/v/[0-9a-f-]{36}$`));
+    await portal.waitFor(deep('idv-links >>> tbody tr'));
+    await page.bringToFront();
+    await page.click(deep('idv-links >>> wa-callout wa-copy-button'));
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(linkUrl);
+    const links = await stack.api<{ _id: string; verificationId: string; type: string }[]>(
+      'GET',
+      '/links',
+    );
+    expect(links).toHaveLength(1);
+    expect(links[0]!.type).toBe('FULL FLOW');
+    expect(linkUrl.endsWith(links[0]!._id)).toBe(true);
+    verificationId = links[0]!.verificationId;
+    expect(await text('idv-links >>> tbody tr')).toContain('customer-1001');
+    await expectAccessible('links');
+    await portal.screenshot('links');
+  });
+
+  let passportVerificationId: string;
+  const holder = generateIdentity('portal-passport-holder');
+
+  it('creates an ID ONLY link that the person completes with a passport through the flow API', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('idv-links >>> wa-radio[value="ID ONLY"]'));
+    await page.type(
+      deep('idv-links >>> wa-input[name="externalUserId"] >>> input'),
+      'customer-1002',
+    );
+    await page.click(deep('idv-links >>> wa-button[type="submit"]'));
+    await portal.waitFor(deep('idv-links >>> tbody tr:nth-child(2)'));
+    const links = await stack.api<
+      { _id: string; verificationId: string; type: string; externalUserId?: string }[]
+    >('GET', '/links');
+    const idOnly = links.find((link) => link.externalUserId === 'customer-1002')!;
+    expect(idOnly.type).toBe('ID ONLY');
+    passportVerificationId = idOnly.verificationId;
+    const { image } = await renderDocument(holder, {
+      kind: 'passport',
+      side: 'front',
+      degrade: 'photo',
+    });
+    const answer = await completePassport(stack.apiBase, idOnly._id, image);
+    expect(answer).toMatchObject({ accepted: true, status: 'success', next: 'done' });
+  });
+
+  it('finds the verification in the inbox by search and status, kept in the URL', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('nav a[href="/app/"]'));
+    await portal.waitFor(deep('idv-inbox >>> tbody tr'));
+    await page.type(deep('idv-inbox >>> wa-input[name="q"] >>> input'), 'customer-1001');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.search === '?q=customer-1001');
+    await page.click(deep('idv-inbox >>> wa-select'));
+    await page.click(deep('idv-inbox >>> wa-option[value="pending"]'));
+    await page.waitForFunction(() => location.search === '?status=pending&q=customer-1001');
+    await portal.waitFor(deep(`idv-inbox >>> a[href="/app/verifications/${verificationId}"]`));
+    expect(await text('idv-inbox >>> tbody')).toContain('pending');
+    expect(await text('idv-inbox >>> nav[aria-label="Pages"] span')).toBe('1–1 of 1');
+    await page.keyboard.press('Escape');
+    await expectAccessible('inbox');
+    await portal.screenshot('inbox');
+    // A reload keeps the filters: they live in the URL.
+    await page.reload();
+    await portal.waitFor(deep(`idv-inbox >>> a[href="/app/verifications/${verificationId}"]`));
+    await page.click(deep('idv-inbox >>> wa-select'));
+    await page.click(deep('idv-inbox >>> wa-option[value="failed"]'));
+    await portal.waitFor(deep('idv-inbox >>> .empty'));
+    expect(await text('idv-inbox >>> .empty')).toBe('No verification matches these filters.');
+    await page.goBack();
+    await portal.waitFor(deep(`idv-inbox >>> a[href="/app/verifications/${verificationId}"]`));
+  });
+
+  it('opens the completed verification, with the fields read and the page, and overrides it with a reason, which sends the signed webhook', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('nav a[href="/app/"]'));
+    const row = deep(`idv-inbox >>> a[href="/app/verifications/${passportVerificationId}"]`);
+    await portal.waitFor(row);
+    expect(await text('idv-inbox >>> tbody')).toContain('success');
+    await page.click(row);
+    await portal.waitFor(deep('idv-verification-detail >>> form'));
+    expect(page.url()).toBe(`${stack.origin}/app/verifications/${passportVerificationId}`);
+    expect(await text('idv-verification-detail >>> .title wa-badge')).toBe('success');
+    const fields = await text('idv-verification-detail >>> dl.fields');
+    const expected = expectedFields(holder);
+    expect(fields).toContain('PASSPORT');
+    expect(fields).toContain(expected.idNumber);
+    expect(fields).toContain(expected.birthDate);
+    // The page's image, read through the portal's session and shown.
+    await page.waitForFunction(
+      (selector: string) => {
+        const [host, ...rest] = selector.split(' >>> ');
+        let node: Element | null = document.querySelector(host!);
+        for (const part of rest) node = node?.shadowRoot?.querySelector(part) ?? null;
+        const img = node as HTMLImageElement | null;
+        return img !== null && img.complete && img.naturalWidth > 0;
+      },
+      { polling: 100, timeout: 20_000 },
+      'idv-portal >>> idv-verification-detail >>> figure img',
+    );
+    await expectAccessible('verification');
+    await portal.screenshot('verification');
+
+    await page.click(deep('idv-verification-detail >>> wa-select[name="overrideStatus"]'));
+    await page.click(deep('idv-verification-detail >>> wa-option[value="failed"]'));
+    await page.click(deep('idv-verification-detail >>> wa-select[name="reasonId"]'));
+    await page.click(deep('idv-verification-detail >>> wa-select[name="reasonId"] wa-option'));
+    await page.click(deep('idv-verification-detail >>> wa-button[type="submit"]'));
+    await portal.waitFor(deep('idv-verification-detail >>> wa-callout[variant="success"]'));
+    expect(await text('idv-verification-detail >>> .title wa-badge')).toBe('failed');
+    expect(await text('idv-verification-detail >>> wa-callout')).toContain(
+      'Result overridden to failed',
+    );
+    const delivered = await stack.receiver.waitFor(passportVerificationId, (events) =>
+      events.some((e) => e.type === 'verification.failed'),
+    );
+    expect(delivered.map((e) => e.type)).toEqual([
+      'verification.started',
+      'verification.addfront.started',
+      'verification.addfront.successful',
+      'verification.successful',
+      'verification.failed',
+    ]);
+    const webhook = delivered.at(-1)!;
+    expect(webhook.signaturesValid).toBe(true);
+    expect(webhook.data).toMatchObject({
+      _verificationId: passportVerificationId,
+      _externalUserId: 'customer-1002',
+    });
+    const record = await stack.api<{ status: string }>(
+      'GET',
+      `/verifications/${passportVerificationId}`,
+    );
+    expect(record.status).toBe('failed');
+    await expectAccessible('verification, overridden');
+    await portal.screenshot('verification-overridden');
+  });
+
+  it('never left its origin (no CDN, no external font) and asked for nothing missing', () => {
+    expect(portal.requests.length).toBeGreaterThan(10);
+    // Web Awesome's own icons (select caret, copy, check) are inline `data:` images.
+    const foreign = portal.requests.filter(
+      (url) => !url.startsWith('data:') && new URL(url).origin !== stack.origin,
+    );
+    expect(foreign).toEqual([]);
+    // Only the first session read, made signed out, failed: no missing file, no broken call.
+    expect(portal.failedResponses).toEqual(['401 /app/api/session']);
+  });
+});
