@@ -80,6 +80,13 @@ export interface FrontAnalysis {
   documentQuad: Point[] | null;
   quality: QualityScores;
   ocrRaw: string;
+  /**
+   * The diacritics seen above the characters of `ocrRaw`, which its OCR cannot read: one symbol
+   * per character, lines as in `ocrRaw` (`.` none, `:` a diaeresis, `^` another mark, `?` either;
+   * see `document/diacritic-marks.ts`). The back's cross-check refuses to complete an MRZ-cut name
+   * from a printed tail with a mark it cannot write. Absent from engines older than this field.
+   */
+  ocrMarks?: string;
   /** 0–1: how much of the expected content was read. */
   confidence: number;
   /** Set when no usable document was read. */

@@ -42,6 +42,7 @@ export async function analyzeBackImage(
       viz: front?.fields,
       vizCountry: front?.country,
       vizLines: front?.ocrRaw?.split('\n'),
+      vizMarks: front?.ocrMarks?.split('\n'),
       barcodes,
     });
   const decision = await secondReaderForNames(located, mrz, decide(mrz), decide, 'back');

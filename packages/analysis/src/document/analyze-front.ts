@@ -7,6 +7,7 @@ import { PORTRAIT_CONFIG } from '../models/human.js';
 import type { DocumentFields, DocumentType, FrontAnalysis, MrzResult } from '../types.js';
 import { findCountry, findDocumentType, readFrontFields } from './front-fields.js';
 import { readTextLines } from '../models/paddle-ocr.js';
+import { ocrMarks } from './diacritic-marks.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { decodeAndLocate } from './upload-cache.js';
 import { betterMrz, readMrzZone, secondReaderForNames } from './mrz-zone.js';
@@ -77,6 +78,8 @@ export async function analyzeFrontImage(
   const quality = await stage('front: quality', () => measureQuality(located.rectified));
   let fields = readFrontFields(lines);
   const vizLines = lines.map((l) => l.text);
+  const marks = ocrMarks(readable, lines);
+  const vizMarks = marks.split('\n');
   const candidates = mrzCandidates(textRows(lines));
   let read = mrzFromCandidates(candidates, 'paddleocr');
   let documentType = findDocumentType(lines);
@@ -84,7 +87,14 @@ export async function analyzeFrontImage(
   // A passport data page: its MRZ and its visual zone are two readings of one identity.
   const decide = (mrz: MrzResult | null): IdentityDecision | null =>
     mrz?.format === 'TD3'
-      ? decideIdentity({ mrz, viz: fields, vizCountry: country, barcodes: [], vizLines })
+      ? decideIdentity({
+          mrz,
+          viz: fields,
+          vizCountry: country,
+          barcodes: [],
+          vizLines,
+          vizMarks,
+        })
       : null;
   let decision = decide(read);
   // A passport data page (ID-3 outline, or TD3 rows in the page) whose MRZ, read with the page at
@@ -146,6 +156,7 @@ export async function analyzeFrontImage(
     documentQuad: reason === 'NO_DOCUMENT' ? null : located.quad,
     quality,
     ocrRaw,
+    ocrMarks: marks,
     confidence: Math.round(share * meanScore * 1000) / 1000,
     reason,
     mrz,

@@ -316,6 +316,72 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(decision.fields.lastNames).toBe('PAPADIMITRIOU KONSTANTINIDIS');
   });
 
+  it('refuses a cut name whose printed tail, which only the OCR read, carries a mark the OCR lost', () => {
+    const identity = person({
+      lastNames: 'SCHWARZENBERG-LICHTENSTEIN',
+      firstNames: 'BJÖRN',
+      sex: 'M',
+    });
+    const lines = buildMrzLines(identity, 'id-card');
+    expect(lines[2]).toBe('SCHWARZENBERG<LICHTENSTEIN<<BJ');
+    // The OCR has no diacritics: the front says BJORN, and the MRZ, cut after BJ, cannot say more.
+    const viz = vizOf(identity, { lastNames: 'SCHWARZENBERG LICHTENSTEIN', firstNames: 'BJORN' });
+    const vizLines = ['SCHWARZENBERG LICHTENSTEIN', 'GIVEN NAMES', 'BJORN'];
+    const decide = (marks?: string[]) =>
+      decideIdentity({ mrz: read(lines), viz, barcodes: [], vizLines, vizMarks: marks });
+    // Two dots seen above the O (placed to one character): BJORN cannot be stored for BJÖRN.
+    const marked = decide(['..........................', '...........', '..:..']);
+    expect(marked.crossCheck.consistent).toBe(false);
+    expect(marked.crossCheck.mismatches.map((m) => m.field)).toEqual(['firstNames']);
+    // Nothing above the tail: the printed tail is the name.
+    const plain = decide(['..........................', '...........', '.....']);
+    expect(plain.crossCheck.consistent).toBe(true);
+    expect(plain.fields.firstNames).toBe('BJORN');
+    // A mark above the R (an accent that ICAO writes as one letter) refuses nothing; a mark whose
+    // letter is known only to one character (`?` beside it) may be the O's, and refuses.
+    expect(
+      decide(['..........................', '...........', '...^.']).crossCheck.consistent,
+    ).toBe(true);
+    expect(
+      decide(['..........................', '...........', '..?^?']).crossCheck.consistent,
+    ).toBe(false);
+  });
+
+  it('puts back the space the OCR lost where the MRZ cut the name right after a word', () => {
+    const identity = person({
+      lastNames: 'RODRIGUEZ MARTINEZ',
+      firstNames: 'MARÍA JOSÉ ŁUKASZ',
+      sex: 'F',
+    });
+    const lines = buildMrzLines(identity, 'residence-permit');
+    expect(lines[0]?.slice(5)).toBe('RODRIGUEZ<MARTINEZ<<MARIA<JOSE<');
+    const viz = vizOf(identity, { firstNames: 'MARIA JOSELUKASZ' });
+    const decision = decideIdentity({ mrz: read(lines), viz, barcodes: [] });
+    expect(decision.crossCheck.consistent).toBe(true);
+    // Not JOSELUKASZ, which is nobody's name: the MRZ's filler after JOSE is the lost space.
+    expect(decision.fields.firstNames).toBe('MARIA JOSE LUKASZ');
+  });
+
+  it('keeps the MRZ’s writing where a mark sits above a letter the cut MRZ still holds', () => {
+    const identity = person({
+      lastNames: 'PAPADIMITRIOU KONSTANTINIDIS',
+      firstNames: 'SOFÍA HÅKON',
+      sex: 'F',
+    });
+    const lines = buildMrzLines(identity, 'passport');
+    const viz = vizOf(identity, { firstNames: 'SOFIA HAKON' });
+    const decision = decideIdentity({
+      mrz: read(lines),
+      viz,
+      barcodes: [],
+      vizLines: ['PAPADIMITRIOU KONSTANTINIDIS', 'SOFIA HAKON'],
+      // The acute of the Í and the ring of the Å, which the MRZ writes as AA.
+      vizMarks: ['............................', '...^...?...'],
+    });
+    expect(decision.crossCheck.consistent).toBe(true);
+    expect(decision.fields.firstNames).toBe('SOFIA HAAKON');
+  });
+
   it('agrees with a visual zone whose OCR lost a space between two words, repairing the K fillers', () => {
     const identity = person({ lastNames: 'FERNANDEZ DE CORDOBA', firstNames: 'MILOS', sex: 'M' });
     const lines = buildMrzLines(identity, 'id-card');

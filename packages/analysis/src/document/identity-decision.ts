@@ -15,6 +15,7 @@ import type {
   MrzRepair,
   MrzResult,
 } from '../types.js';
+import { markOnTail, marksOfText } from './diacritic-marks.js';
 import { readBarcodeFields, type BarcodeReading } from './barcode-fields.js';
 import { isKnownState } from './countries.js';
 import { isAdultOn } from './dates.js';
@@ -22,7 +23,7 @@ import { mrzCheckDigit } from './mrz-check-digit.js';
 import type { MrzCheckSpec, MrzLayout } from './mrz-layout.js';
 import {
   compareMrzName,
-  completeCutName,
+  completeCut,
   mrzNameField,
   mrzNameFieldPosition,
   mrzNameMatches,
@@ -46,6 +47,11 @@ export interface IdentityReadings {
    * read, the printed names are located among them (`namesFromUnlabelledLines`).
    */
   vizLines?: readonly string[] | undefined;
+  /**
+   * The marks seen above the characters of each of `vizLines` (`diacritic-marks.ts`), which the
+   * OCR text lost; absent when not measured.
+   */
+  vizMarks?: readonly string[] | undefined;
   barcodes: readonly BarcodeResult[];
 }
 
@@ -145,6 +151,16 @@ function cutIdentifier(mrzField: string, field: 'lastNames' | 'firstNames'): str
   const split = splitMrzName(mrzField);
   if (!split.full) return null;
   return field === 'lastNames' ? split.primary : split.secondary;
+}
+
+/**
+ * Whether the cut identifier of `field` in a full MRZ name field ends on a filler (ICAO cut the
+ * name right after a word): `MARIA<JOSE<` at the end of the field.
+ */
+function endsOnFiller(mrzField: string, field: 'lastNames' | 'firstNames'): boolean {
+  const split = splitMrzName(mrzField);
+  const last = split.secondary === null ? 'lastNames' : 'firstNames';
+  return split.full && field === last && /[A-Z]<$/.test(mrzField);
 }
 
 /** Two reads of one value that differ as OCR misreads do: same length, at most two characters. */
@@ -406,7 +422,9 @@ export function decideIdentity(readings: IdentityReadings): IdentityDecision {
         mergeRepairs(work.repairs),
       ) ?? readings.mrz;
 
-  return compareReadings(mrz, viz, printedLast, printedFirst, barcode, work.resolutions);
+  return compareReadings(mrz, viz, printedLast, printedFirst, barcode, work.resolutions, (text) =>
+    marksOfText(text, readings.vizLines, readings.vizMarks),
+  );
 }
 
 /**
@@ -437,6 +455,7 @@ function compareReadings(
   printedFirst: string | null,
   barcode: BarcodeReading,
   resolutions: FieldResolution[],
+  marksOf: (printed: string) => string | null,
 ): IdentityDecision {
   const fromMrz = mrz ? fieldsFromMrz(mrz) : null;
   const fields: DocumentFields = { ...EMPTY };
@@ -563,9 +582,36 @@ function compareReadings(
         mrzField !== null &&
         mrzHoldsWhole(mrzField, field, printed);
       // Cut and read without diacritics: the MRZ's writing as far as it goes, then the printed tail.
-      const cutName =
-        !vizExact && printed !== null && mrzField !== null && !ocrLostDiacritics
-          ? completeCutName(cutIdentifier(mrzField, field) ?? '', printed)
+      const cut =
+        b === null && printed !== null && mrzField !== null && !ocrLostDiacritics
+          ? (() => {
+              const identifier = cutIdentifier(mrzField, field);
+              return identifier === null ? null : completeCut(identifier, printed);
+            })()
+          : null;
+      // The tail only the OCR read carries a mark it could not read (`BJORN` for `BJÖRN`): the
+      // name cannot be written right from this reading.
+      const marks = cut !== null && printed !== null ? marksOf(printed) : null;
+      if (
+        cut !== null &&
+        printed !== null &&
+        marks !== null &&
+        markOnTail(printed, marks, cut.tailStart)
+      ) {
+        mismatch(field);
+        continue;
+      }
+      // The MRZ cut the name right after a word (`MARIA<JOSE<`) where the OCR ran that word into
+      // the next (`JOSELUKASZ`): the filler says where the space was.
+      const lostSpace =
+        cut !== null &&
+        mrzField !== null &&
+        endsOnFiller(mrzField, field) &&
+        /^\p{L}/u.test(cut.tail);
+      const cutName = lostSpace
+        ? `${cut.head} ${cut.tail}`.replace(/\s+/g, ' ').trim()
+        : !vizExact
+          ? (cut?.name ?? null)
           : null;
       const full = b ?? (ocrLostDiacritics ? m : (cutName ?? printed)) ?? m;
       if (full !== null && m !== null && !sameLetters(full, m))

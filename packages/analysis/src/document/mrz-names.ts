@@ -126,16 +126,33 @@ export function mrzNameMatches(
  * `null` when `mrz` is not the beginning of a writing of `printed`.
  */
 export function completeCutName(mrz: string, printed: string): string | null {
+  return completeCut(mrz, printed)?.name ?? null;
+}
+
+/** A cut name completed: the MRZ's part (`head`, fillers as spaces) and the printed `tail`. */
+export interface CutCompletion {
+  name: string;
+  head: string;
+  tail: string;
+  /** Index, in the printed name with runs of spaces collapsed, of the tail's first character. */
+  tailStart: number;
+}
+
+/**
+ * {@link completeCutName}, with where the printed tail starts: the index, in `printed` with its
+ * runs of spaces collapsed, of the first character that the MRZ no longer holds.
+ */
+export function completeCut(mrz: string, printed: string): CutCompletion | null {
   const chars = [...printed.trim().replace(/\s+/g, ' ')];
   const formsAt = (i: number): readonly string[] =>
     UNREAD_DIACRITICS[chars[i] as string] ?? formsOf(chars[i] as string);
-  const memo = new Map<number, string | null>();
-  const walk = (i: number, j: number): string | null => {
-    if (j === mrz.length) return chars.slice(i).join('');
+  const memo = new Map<number, { tail: string; at: number } | null>();
+  const walk = (i: number, j: number): { tail: string; at: number } | null => {
+    if (j === mrz.length) return { tail: chars.slice(i).join(''), at: i };
     if (i === chars.length) return null;
     const key = i * 1000 + j;
-    if (memo.has(key)) return memo.get(key) as string | null;
-    let tail: string | null = null;
+    if (memo.has(key)) return memo.get(key) ?? null;
+    let tail: { tail: string; at: number } | null = null;
     const forms = formsAt(i);
     if (forms.length === 0) tail = walk(i + 1, j);
     for (const form of forms) {
@@ -145,15 +162,18 @@ export function completeCutName(mrz: string, printed: string): string | null {
         if (rest !== null) tail = rest;
       } else if (form.startsWith(mrz.slice(j)) && mrz.length > j) {
         // The cut fell inside a transliteration (`Å` → `A` of `AA`): finish it.
-        tail = form.slice(mrz.length - j) + chars.slice(i + 1).join('');
+        tail = { tail: form.slice(mrz.length - j) + chars.slice(i + 1).join(''), at: i };
       }
     }
     if (tail === null && i > 0 && isLoneFiller(mrz, j)) tail = walk(i, j + 1);
     memo.set(key, tail);
     return tail;
   };
-  const tail = walk(0, 0);
-  return tail === null ? null : `${mrz.replace(/</g, ' ')}${tail}`.replace(/\s+/g, ' ').trim();
+  const found = walk(0, 0);
+  if (found === null) return null;
+  const head = mrz.replace(/</g, ' ');
+  const name = `${head}${found.tail}`.replace(/\s+/g, ' ').trim();
+  return { name, head, tail: found.tail, tailStart: found.at };
 }
 
 /** A single filler between two letters at `at` of `field` (a space between two words). */

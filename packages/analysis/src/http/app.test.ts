@@ -250,13 +250,19 @@ describe('over HTTP', () => {
       );
       expect(front.documentType).toBe('PASSPORT');
       expect(front.fields.idNumber).toBe(identity.documentNumber);
-      const back = await client.analyzeBack(
-        (await renderDocument(identity, { kind: 'passport', side: 'front', degrade: 'rotated8' }))
-          .image,
-        front,
+      // The marks the OCR could not read travel with the answer, one per character of its text.
+      expect(front.ocrMarks?.split('\n').map((line) => line.length)).toEqual(
+        front.ocrRaw.split('\n').map((line) => line.length),
       );
+      const page = (
+        await renderDocument(identity, { kind: 'passport', side: 'front', degrade: 'rotated8' })
+      ).image;
+      const back = await client.analyzeBack(page, front);
       expect(back.mrz?.valid).toBe(true);
       expect(back.crossCheck.consistent).toBe(true);
+      await expect(
+        client.analyzeBack(page, { ...front, ocrMarks: 'BJORN' }),
+      ).rejects.toBeInstanceOf(AnalysisInputError);
       const faces = await client.compareFaces([
         await faceCapture(5, { seed: 1 }),
         await faceCapture(5, { seed: 2 }),

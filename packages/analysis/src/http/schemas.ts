@@ -113,6 +113,7 @@ export const FrontAnalysisSchema = Type.Object({
   documentQuad: Quad,
   quality: Quality,
   ocrRaw: Type.String(),
+  ocrMarks: Type.Optional(Type.String()),
   confidence: Type.Number(),
   reason: Reason,
   mrz: Type.Optional(Nullable(MrzSchema)),
@@ -226,6 +227,8 @@ export const LivenessSignalsSchema = Type.Object(
 export const FrontInputSchema = Type.Object({
   fields: DocumentFieldsSchema,
   ocrRaw: Type.Optional(Type.String({ maxLength: 20_000 })),
+  /** The marks above `ocrRaw`'s characters, as the front answer gives them. */
+  ocrMarks: Type.Optional(Type.String({ maxLength: 20_000, pattern: '^[.:^?_\\n]*$' })),
 });
 
 export type FrontInput = Static<typeof FrontInputSchema>;

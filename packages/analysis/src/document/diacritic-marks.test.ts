@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { resizeRgb } from '../image/decode.js';
+import { readTextLines } from '../models/paddle-ocr.js';
+import { evaluationSample, renderEvaluationSide } from '../testing/evaluation-set.js';
+import { markOnTail, marksOfText, ocrMarks } from './diacritic-marks.js';
+import { decodeAndLocate } from './upload-cache.js';
+
+/** The OCR lines of a rendered visual zone, read as the front's reader reads them, and their marks. */
+async function readMarks(index: number): Promise<Map<string, string>> {
+  const sample = evaluationSample('tuned', index);
+  const side = await renderEvaluationSide(sample, sample.front ? 'front' : 'mrz');
+  const { located } = await decodeAndLocate(side.image, 'front');
+  const readable = await resizeRgb(located.rectified, 800);
+  const lines = await readTextLines(readable);
+  const marks = ocrMarks(readable, lines).split('\n');
+  return new Map(lines.map((line, i) => [line.text, marks[i] as string]));
+}
+
+/** Indices of the characters under which something was seen. */
+const marked = (mask: string | undefined): number[] =>
+  [...(mask ?? '')].flatMap((symbol, i) => (symbol === '.' ? [] : [i]));
+
+describe('diacritics the OCR does not read, seen in the pixels', () => {
+  it('sees the two dots of BJÖRN, read BJORN, and nothing above the plain names of the page', async () => {
+    const lines = await readMarks(127);
+    expect(lines.get('BJORN SIMONE')).toBeDefined();
+    const dots = marked(lines.get('BJORN SIMONE'));
+    expect(dots).toHaveLength(1);
+    expect(Math.abs((dots[0] as number) - 2)).toBeLessThanOrEqual(1);
+    expect(lines.get('BJORN SIMONE')?.[dots[0] as number]).toBe(':');
+    expect(marked(lines.get('MAXIMILIANOVNA WOJCIECHOWSKA'))).toEqual([]);
+  }, 60_000);
+
+  it('sees the ring of HÅKON and the accent of ÉLODIE on a residence permit', async () => {
+    const lines = await readMarks(146);
+    const mask = lines.get('HAKON ELODIE');
+    expect(mask).toBeDefined();
+    const seen = marked(mask);
+    expect(seen).toHaveLength(2);
+    expect(Math.abs((seen[0] as number) - 1)).toBeLessThanOrEqual(1);
+    expect(Math.abs((seen[1] as number) - 6)).toBeLessThanOrEqual(1);
+  }, 60_000);
+});
+
+describe('marks of a printed name', () => {
+  it('finds the mask of a name in its line, runs of spaces collapsed', () => {
+    expect(
+      marksOfText('BJORN', ['GIVEN NAMES', 'BJORN  SIMONE'], ['...........', '..:..........']),
+    ).toBe('..:..');
+    expect(marksOfText('BJORN SIMONE', ['BJORN  SIMONE'], ['..:.....^....'])).toBe('..:....^....');
+    expect(marksOfText('ANNA', ['BJORN'], ['.....'])).toBeNull();
+    expect(marksOfText('BJORN', ['BJORN'], undefined)).toBeNull();
+  });
+
+  it('tells a mark on an A, O or U of the tail, and words of the tail run together', () => {
+    expect(markOnTail('MATEO BJORN', '........:..', 8)).toBe(true);
+    // Placed to one character by the mask itself (`?` on the neighbours).
+    expect(markOnTail('MATEO BJORN', '.......?:?.', 8)).toBe(true);
+    expect(markOnTail('MATEO BJORN', '..........^', 8)).toBe(false);
+    // A mark above the MRZ's part: the MRZ wrote that letter.
+    expect(markOnTail('MATEO BJORN', '....^......', 8)).toBe(false);
+    expect(markOnTail('MATEO MILOS', '..........^', 9)).toBe(false);
+    expect(markOnTail('SIMONEMIHAI', '....._.....', 3)).toBe(true);
+  });
+});

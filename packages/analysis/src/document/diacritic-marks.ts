@@ -1,0 +1,372 @@
+/**
+ * Diacritics that the visual-zone OCR does not read. Its model has no accented letters: it reads
+ * `BJÖRN` as `BJORN`. Where the MRZ holds the whole name, the MRZ's writing (`BJOERN`) says what
+ * the letter was; where ICAO cut the name, the tail exists only in the visual zone, and `BJORN`
+ * would be stored for `BJÖRN`. This module looks at the pixels above each letter of an OCR line
+ * for the marks the text lost.
+ *
+ * A line's marks are a mask as long as its text, one character per character of the text:
+ * - `.` nothing above the letter (or not a letter);
+ * - `:` two dots side by side (a diaeresis: `Ä`, `Ö`, `Ü`, `Ë`, `Ï`);
+ * - `^` one mark (acute, grave, circumflex, caron, ring, tilde…), which one is not told;
+ * - `?` something above it that could be either (a wide blot, or a mark that touches its letter);
+ * - `_` a gap between words after it (to one character) that the text does not have: the OCR ran
+ *   two words together (`SIMONEMIHAI`).
+ * A line that could not be measured (no contrast, no letters) is all `?`.
+ */
+import { toGray, type RgbImage } from '../image/decode.js';
+import type { TextLine } from '../models/paddle-ocr.js';
+
+/** A grayscale image, one byte per pixel, row-major. */
+export interface GrayImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** The mark above one character (see the module's comment). */
+export type MarkSymbol = '.' | ':' | '^' | '?' | '_';
+
+interface Component {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  area: number;
+}
+
+/** 8-connected components of `ink` (row-major, `width` × `height`). */
+function components(ink: Uint8Array, width: number, height: number): Component[] {
+  const label = new Int32Array(width * height);
+  const found: Component[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < ink.length; start++) {
+    if (ink[start] === 0 || label[start] !== 0) continue;
+    const c: Component = { x0: width, x1: -1, y0: height, y1: -1, area: 0 };
+    found.push(c);
+    label[start] = found.length;
+    stack.push(start);
+    while (stack.length > 0) {
+      const at = stack.pop() as number;
+      const x = at % width;
+      const y = (at - x) / width;
+      c.area++;
+      c.x0 = Math.min(c.x0, x);
+      c.x1 = Math.max(c.x1, x);
+      c.y0 = Math.min(c.y0, y);
+      c.y1 = Math.max(c.y1, y);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const next = ny * width + nx;
+          if (ink[next] !== 0 && label[next] === 0) {
+            label[next] = found.length;
+            stack.push(next);
+          }
+        }
+    }
+  }
+  return found;
+}
+
+/** Least-squares line through points, after dropping the worst outliers once. */
+function fitLine(points: readonly [number, number][], tolerance: number): (x: number) => number {
+  const fit = (pts: readonly [number, number][]): [number, number] => {
+    const n = pts.length;
+    const mx = pts.reduce((s, p) => s + p[0], 0) / n;
+    const my = pts.reduce((s, p) => s + p[1], 0) / n;
+    let sxx = 0;
+    let sxy = 0;
+    for (const [x, y] of pts) {
+      sxx += (x - mx) ** 2;
+      sxy += (x - mx) * (y - my);
+    }
+    const slope = n > 1 && sxx > 0 ? sxy / sxx : 0;
+    return [slope, my - slope * mx];
+  };
+  let [slope, intercept] = fit(points);
+  const kept = points.filter(([x, y]) => Math.abs(y - (slope * x + intercept)) <= tolerance);
+  if (kept.length >= 2 && kept.length < points.length) [slope, intercept] = fit(kept);
+  return (x) => slope * x + intercept;
+}
+
+/** The median of a non-empty list. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+/** Whether two marks above one letter are the two dots of a diaeresis. */
+function isDiaeresis(a: Component, b: Component, capHeight: number): boolean {
+  const [left, right] = a.x0 <= b.x0 ? [a, b] : [b, a];
+  const gap = right.x0 - left.x1;
+  const heightA = a.y1 - a.y0 + 1;
+  const heightB = b.y1 - b.y0 + 1;
+  const centreA = (a.y0 + a.y1) / 2;
+  const centreB = (b.y0 + b.y1) / 2;
+  return (
+    gap >= 1 &&
+    Math.abs(centreA - centreB) <= capHeight * 0.15 &&
+    Math.max(heightA, heightB) <= Math.min(heightA, heightB) * 2 + 1
+  );
+}
+
+/**
+ * The marks above the characters of one OCR line of `image` (the image the OCR read, so the
+ * line's box is in its pixels). See the module's comment for the mask's symbols.
+ */
+export function lineMarks(image: GrayImage, line: TextLine): string {
+  const unknown = '?'.repeat(line.text.length);
+  const { box } = line;
+  if (box.height < 6 || box.width < 6 || line.text.length === 0) return unknown;
+  const x0 = Math.max(0, Math.floor(box.x - 2));
+  const x1 = Math.min(image.width, Math.ceil(box.x + box.width + 2));
+  const y0 = Math.max(0, Math.floor(box.y - box.height * 0.8));
+  const y1 = Math.min(image.height, Math.ceil(box.y + box.height * 1.3));
+  const width = x1 - x0;
+  const height = y1 - y0;
+  if (width <= 0 || height <= 0) return unknown;
+  const gray = image.data;
+  // Ink and paper levels from the line's own box: the name is the darkest print of its area; a
+  // lighter label above it stays paper.
+  const inBox: number[] = [];
+  const boxTop = Math.max(0, Math.floor(box.y));
+  const boxBottom = Math.min(image.height, Math.ceil(box.y + box.height));
+  for (let y = boxTop; y < boxBottom; y++)
+    for (let x = x0; x < x1; x++) inBox.push(gray[y * image.width + x] as number);
+  if (inBox.length === 0) return unknown;
+  inBox.sort((a, b) => a - b);
+  const inkLevel = inBox[Math.floor(inBox.length * 0.05)] as number;
+  const paperLevel = inBox[Math.floor(inBox.length * 0.9)] as number;
+  if (paperLevel - inkLevel < 40) return unknown;
+  const threshold = inkLevel + (paperLevel - inkLevel) * 0.45;
+  const ink = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      ink[y * width + x] = (gray[(y + y0) * image.width + x + x0] as number) < threshold ? 1 : 0;
+  // The band of the letters, from the ink itself (the OCR's box can sit a few pixels off): the
+  // run of rows around the box's centre where the ink is dense.
+  const rowInk = Array.from({ length: height }, (_, y) => {
+    let n = 0;
+    for (let x = 0; x < width; x++) n += ink[y * width + x] as number;
+    return n;
+  });
+  const centreRow = Math.min(height - 1, Math.max(0, Math.round(box.y + box.height / 2 - y0)));
+  let densest = centreRow;
+  for (let y = Math.max(0, centreRow - 3); y <= Math.min(height - 1, centreRow + 3); y++)
+    if ((rowInk[y] as number) > (rowInk[densest] as number)) densest = y;
+  const dense = (rowInk[densest] as number) * 0.3;
+  if (dense <= 0) return unknown;
+  let bandTop = densest;
+  let bandBottom = densest;
+  while (bandTop > 0 && (rowInk[bandTop - 1] as number) >= dense) bandTop--;
+  while (bandBottom < height - 1 && (rowInk[bandBottom + 1] as number) >= dense) bandBottom++;
+  const bandHeight = bandBottom - bandTop + 1;
+  if (bandHeight < 5) return unknown;
+  const all = components(ink, width, height);
+  // Letters: components as tall as most of the band, crossing its middle.
+  const middle = (bandTop + bandBottom) / 2;
+  const letters = all
+    .filter((c) => c.y1 - c.y0 + 1 >= bandHeight * 0.6 && c.y0 <= middle && c.y1 >= middle)
+    .sort((a, b) => a.x0 - b.x0);
+  if (letters.length === 0) return unknown;
+  const capHeight = median(letters.map((c) => c.y1 - c.y0 + 1));
+  const capTop = fitLine(
+    letters.map((c) => [(c.x0 + c.x1) / 2, c.y0]),
+    capHeight * 0.12,
+  );
+  // Marks: small components just above the cap line, apart from it, whose core is as dark as the
+  // letters (a lighter label above the line is not a mark), and not cut by the crop's edge.
+  const darkest = (c: Component): number => {
+    let min = 255;
+    for (let y = c.y0; y <= c.y1; y++)
+      for (let x = c.x0; x <= c.x1; x++)
+        if (ink[y * width + x] === 1)
+          min = Math.min(min, gray[(y + y0) * image.width + x + x0] as number);
+    return min;
+  };
+  const marks = all.filter((c) => {
+    const h = c.y1 - c.y0 + 1;
+    const w = c.x1 - c.x0 + 1;
+    const top = capTop((c.x0 + c.x1) / 2);
+    return (
+      c.area >= 2 &&
+      c.y0 > 0 &&
+      h <= capHeight * 0.45 &&
+      w <= capHeight * 0.9 &&
+      c.y1 < top &&
+      c.y0 >= top - capHeight * 0.6 &&
+      darkest(c) <= inkLevel + (paperLevel - inkLevel) * 0.3
+    );
+  });
+  const mask: MarkSymbol[] = [...line.text].map(() => '.');
+  // A mark that touches its letter (a ring on an `A`) makes the letter taller than the others.
+  const attached = letters.filter((c) => c.y0 < capTop((c.x0 + c.x1) / 2) - capHeight * 0.2);
+  // Where each mark sits along the line, as a character of the text: by its place between the
+  // first and the last letter, the text's characters counted as equally wide (a space as half).
+  const chars = [...line.text];
+  const advance = chars.map((char) => (char.trim() === '' ? 0.5 : 1));
+  const total = advance.reduce((a, b) => a + b, 0);
+  const left = Math.min(...letters.map((c) => c.x0));
+  const right = Math.max(...letters.map((c) => c.x1));
+  const span = Math.max(1, right - left + 1);
+  const charAt = (x: number): number => {
+    const at = ((x - left) / span) * total;
+    let sum = 0;
+    for (let i = 0; i < chars.length; i++) {
+      sum += advance[i] as number;
+      if (at < sum) return i;
+    }
+    return chars.length - 1;
+  };
+  // Marks close together are one diacritic (the two dots of a diaeresis).
+  const clusters: Component[][] = [];
+  for (const mark of [...marks].sort((a, b) => a.x0 - b.x0)) {
+    const last = clusters[clusters.length - 1];
+    const previous = last?.[last.length - 1];
+    if (last && previous && mark.x0 - previous.x1 <= capHeight * 0.35) last.push(mark);
+    else clusters.push([mark]);
+  }
+  // The character under a mark: exactly, when the line's letters are as many pieces of ink as the
+  // text has letters (the k-th piece is the k-th letter); otherwise by its place along the line,
+  // known to one character, so its neighbours are marked as possible too.
+  const drawn = chars.flatMap((char, index) => (char.trim() === '' ? [] : [index]));
+  const exact = letters.length === drawn.length;
+  const letterUnder = (x: number): number => {
+    let best = 0;
+    letters.forEach((letter, i) => {
+      const d = Math.abs((letter.x0 + letter.x1) / 2 - x);
+      const bestLetter = letters[best] as Component;
+      if (d < Math.abs((bestLetter.x0 + bestLetter.x1) / 2 - x)) best = i;
+    });
+    return drawn[best] as number;
+  };
+  const groups = new Map<number, Component[]>();
+  for (const cluster of clusters) {
+    const from = Math.min(...cluster.map((c) => c.x0));
+    const to = Math.max(...cluster.map((c) => c.x1));
+    const at = exact ? letterUnder((from + to) / 2) : charAt((from + to) / 2);
+    groups.set(at, [...(groups.get(at) ?? []), ...cluster]);
+  }
+  for (const [at, above] of groups) {
+    let symbol: MarkSymbol;
+    if (above.length === 2 && isDiaeresis(above[0] as Component, above[1] as Component, capHeight))
+      symbol = ':';
+    else if (above.length === 1) {
+      const only = above[0] as Component;
+      // One blot as wide as two dots may be a diaeresis whose dots ran together.
+      symbol = only.x1 - only.x0 + 1 >= capHeight * 0.4 ? '?' : '^';
+    } else symbol = '?';
+    mask[at] = symbol;
+    if (exact) continue;
+    for (const k of [at - 1, at + 1])
+      if (k >= 0 && k < mask.length && mask[k] === '.' && chars[k]?.trim() !== '') mask[k] = '?';
+  }
+  for (const letter of attached) {
+    const centre = (letter.x0 + letter.x1) / 2;
+    const at = exact ? letterUnder(centre) : charAt(centre);
+    for (const k of exact ? [at] : [at - 1, at, at + 1])
+      if (k >= 0 && k < mask.length && mask[k] === '.' && chars[k]?.trim() !== '') mask[k] = '?';
+  }
+  const inkColumns = Array.from({ length: width }, (_, x) => {
+    for (let y = bandTop; y <= bandBottom; y++) if (ink[y * width + x] === 1) return true;
+    return false;
+  });
+  wordGapsUnread(inkColumns, capHeight, chars, charAt, mask);
+  return mask.join('');
+}
+
+/**
+ * Marks `_` after the characters where the ink shows a gap between words that the text does not
+ * have (the OCR ran two words together: `SIMONEMIHAI`). Gaps are runs of columns without ink in
+ * the letters' band, so a letter drawn in several pieces (a serif `G`) leaves none.
+ */
+function wordGapsUnread(
+  inkColumns: readonly boolean[],
+  capHeight: number,
+  chars: readonly string[],
+  charAt: (x: number) => number,
+  mask: MarkSymbol[],
+): void {
+  const first = inkColumns.indexOf(true);
+  const last = inkColumns.lastIndexOf(true);
+  if (first < 0) return;
+  const gaps: { from: number; to: number }[] = [];
+  for (let x = first; x <= last; x++) {
+    if (inkColumns[x]) continue;
+    const from = x - 1;
+    while (x <= last && !inkColumns[x]) x++;
+    gaps.push({ from, to: x });
+  }
+  const widths = gaps.map((g) => g.to - g.from);
+  if (widths.length === 0) return;
+  const usual = median(widths);
+  const separator = (k: number): boolean => /[\s\-‐‑–—,/]/.test(chars[k] ?? '');
+  for (const gap of gaps) {
+    if (gap.to - gap.from <= Math.max(capHeight * 0.45, usual * 2.5)) continue;
+    const before = charAt(gap.from);
+    const after = charAt(gap.to);
+    let spaced = false;
+    for (let k = before - 1; k <= after + 1; k++) if (separator(k)) spaced = true;
+    if (!spaced && mask[before] === '.') mask[before] = '_';
+  }
+}
+
+/** The marks of every line, joined as the OCR text is (`\n` between lines). */
+export function ocrMarks(image: RgbImage, lines: readonly TextLine[]): string {
+  const gray: GrayImage = { data: toGray(image), width: image.width, height: image.height };
+  return lines.map((line) => lineMarks(gray, line)).join('\n');
+}
+
+/**
+ * The marks above `text` where it was read: the stretch of the mask under the first OCR line that
+ * holds `text` (runs of spaces collapsed on both sides); `null` when no line holds it or the
+ * lines were not measured.
+ */
+export function marksOfText(
+  text: string,
+  lines: readonly string[] | undefined,
+  marks: readonly string[] | undefined,
+): string | null {
+  if (!lines || !marks || marks.length !== lines.length) return null;
+  const wanted = text.trim().replace(/\s+/g, ' ');
+  if (wanted === '') return null;
+  for (const [i, line] of lines.entries()) {
+    const mask = marks[i] as string;
+    if (mask.length !== line.length) continue;
+    // Collapse the line's runs of spaces, keeping its mask aligned.
+    let collapsed = '';
+    let collapsedMask = '';
+    for (let k = 0; k < line.length; k++) {
+      if (/\s/.test(line[k] as string) && /\s/.test(line[k - 1] ?? '')) continue;
+      collapsed += /\s/.test(line[k] as string) ? ' ' : line[k];
+      collapsedMask += mask[k];
+    }
+    const at = collapsed.indexOf(wanted);
+    if (at >= 0) return collapsedMask.slice(at, at + wanted.length);
+  }
+  return null;
+}
+
+/** Letters whose diacritic changes their MRZ writing to two letters (`Ä` `AE`, `Å` `AA`, `Ö` `OE`, `Ü` `UE`). */
+const TWO_LETTER_BASES = new Set(['A', 'O', 'U']);
+
+/**
+ * Whether the tail of a cut name, the part only the OCR read, cannot be taken as read: a mark on
+ * an `A`, `O` or `U` of the tail may be the diaeresis or ring that makes it `AE`, `AA`, `OE` or
+ * `UE` in ICAO's writing, which the OCR, without diacritics, cannot tell; a gap between words
+ * that the text lacks means two words ran together. `text` and `marks` are aligned (see
+ * {@link marksOfText}).
+ */
+export function markOnTail(text: string, marks: string, tailStart: number): boolean {
+  const chars = [...text.trim().replace(/\s+/g, ' ')];
+  for (let k = Math.max(0, tailStart - 1); k < marks.length; k++) {
+    const symbol = marks[k];
+    // Two words of the tail run together: the tail as read is not the name.
+    if (symbol === '_') return true;
+    if (k >= tailStart && symbol !== '.' && TWO_LETTER_BASES.has(chars[k] as string)) return true;
+  }
+  return false;
+}
