@@ -12,10 +12,13 @@ export const TURN_DEGREES = 12;
  */
 export const TURN_NOSE_OFFSET = 0.25;
 /**
- * A flat picture: the face's features land at most this far (median, in face-box widths) from
- * where the homography of the picture around the face sends them (see `planarMotion`). Tuned on
- * faces 0–10 of the liveness bench (`npm run bench:liveness`), between the photos, document
- * portraits, screens and prints tilted 30° (0.002–0.011) and the genuine turns (0.055–0.27).
+ * A flat picture: the face moves as one plane with the picture around it, by the smaller of two
+ * measurements of the tracked features (see `planarMotion`), in face-box widths: the median
+ * distance of the face's features from where the homography of the ring around the face sends them,
+ * and the distance of the face and the ring from one homography fitted on both. Tuned on faces 0–10
+ * of the liveness bench (`npm run bench:liveness`): photos, document portraits, screens and prints
+ * tilted 30° measure 0.002–0.011 by the first and 0.001–0.006 by the second, genuine turns
+ * 0.055–0.27 by both.
  */
 export const FLAT_MOTION = 0.025;
 /**
@@ -42,6 +45,18 @@ const round = (value: number, places = 1): number =>
 function range(values: (number | null)[]): number | null {
   const measured = values.filter((v): v is number => v !== null);
   return measured.length >= 2 ? Math.max(...measured) - Math.min(...measured) : null;
+}
+
+/**
+ * How far the face is from moving as one plane with its surroundings: the smaller of the ring
+ * homography's residual and the one-plane distance (either one small enough shows a flat picture;
+ * a turning head keeps both large). `null` when neither was measured.
+ */
+function flatMeasure(motion: PlanarMotion | null): number | null {
+  const measured = [motion?.residual, motion?.onePlane].filter(
+    (v): v is number => typeof v === 'number',
+  );
+  return measured.length ? Math.min(...measured) : null;
 }
 
 /**
@@ -80,9 +95,12 @@ export function checkChallenges(
   detail['maxEyeOpenness'] = open.length ? round(Math.max(...open), 3) : null;
   detail['planeResidual'] = motion?.residual == null ? null : round(motion.residual, 3);
   detail['faceShift'] = motion?.faceShift == null ? null : round(motion.faceShift, 3);
+  detail['onePlane'] = motion?.onePlane == null ? null : round(motion.onePlane, 3);
   detail['faceDrift'] = motion?.drift == null ? null : round(motion.drift, 3);
   detail['faceTracks'] = motion?.faceTracks ?? null;
   detail['ringTracks'] = motion?.ringTracks ?? null;
+  const flatness = flatMeasure(motion);
+  detail['flatness'] = flatness === null ? null : round(flatness, 3);
   if (claimed.length === 0) return { verdict: 'absent', detail };
   const verdicts: ChallengeVerdict[] = claimed.map((challenge) => {
     let verdict: ChallengeVerdict;
@@ -95,7 +113,7 @@ export function checkChallenges(
             : 'contradicted';
     } else if (yawRange === null && noseRange === null) {
       verdict = 'inconclusive';
-    } else if (motion?.residual != null && motion.residual < FLAT_MOTION) {
+    } else if (flatness !== null && flatness < FLAT_MOTION) {
       // The face moved exactly as the picture around it: a print or a screen tilted in front of
       // the camera, whatever pose the mesh fits on the foreshortened face.
       detail['flatPicture'] = true;
