@@ -65,7 +65,8 @@ function flatMeasure(motion: PlanarMotion | null): number | null {
  * the face's features moving ≥ 0.12 face widths against their surroundings in the claimed
  * direction with a nose offset change of ≥ 0.1 that way), and must not move as one plane with the
  * picture around the face (`motion`, a tilted print or screen); a claimed blink a frame with the
- * eyes at most 60 % as open as in the most open one.
+ * eyes at most 60 % as open as in the most open one, the eyes read on `eyes` (each frame's face
+ * measured on a close-up, see `measureCloseUp`; by default the faces themselves).
  *
  * The verdict keeps apart what the frames contradict from what they cannot tell: `contradicted`
  * when at least two frames show a face and the change is not there (a replayed still, a forged
@@ -77,6 +78,7 @@ export function checkChallenges(
   faces: (FaceResult | null)[],
   signals: LivenessSignals | undefined,
   motion: PlanarMotion | null = null,
+  eyes: (FaceResult | null)[] = faces,
 ): ChallengeCheck {
   const claimed = (signals?.challenges ?? []).filter(
     (c) => c.passed && (c.kind === 'turn-left' || c.kind === 'turn-right' || c.kind === 'blink'),
@@ -84,7 +86,7 @@ export function checkChallenges(
   const detail: ChallengeCheck['detail'] = { challenges: claimed.length };
   const yaws = faces.map((f) => (f ? (facePose(f)?.yaw ?? null) : null));
   const noses = faces.map((f) => (f ? noseOffset(f) : null));
-  const openness = faces.map((f) => (f ? eyeOpenness(f) : null));
+  const openness = eyes.map((f) => (f ? eyeOpenness(f) : null));
   const yawRange = range(yaws);
   const noseRange = range(noses);
   const open = openness.filter((v): v is number => v !== null);
@@ -156,8 +158,9 @@ export function verifyChallenges(
   faces: (FaceResult | null)[],
   signals: LivenessSignals | undefined,
   motion: PlanarMotion | null = null,
+  eyes: (FaceResult | null)[] = faces,
 ): SpoofSignal & { verdict: ChallengeVerdict } {
-  const { verdict, detail } = checkChallenges(faces, signals, motion);
+  const { verdict, detail } = checkChallenges(faces, signals, motion, eyes);
   const deviceYaw = signals?.yaw ?? [];
   const serverYaw = faces.map((f) => (f ? (facePose(f)?.yaw ?? null) : null));
   const pairs = deviceYaw.flatMap((yaw, i) => {
