@@ -7,9 +7,9 @@ import { detectFaces } from '../face/detect.js';
  * again on a crop of the full frame around it, scaled (Lanczos) to this side, so that the face
  * mesh and the iris model see the face at about 250 pixels instead of the 100-odd it spans on the
  * 256-pixel copy, where an eye is some 15 pixels wide and its lids a pixel or two apart. Measured
- * on the shut eyes of the liveness bench's tuning faces: 0.09–0.25 of eye width on the copy,
- * 0.08–0.16 on the close-up (the same mesh read 0.11 on a real person's shut eyes, issue 19),
- * open eyes about the same on both.
+ * on the painted shut eyes of the liveness bench's tuning faces 2 and 6–10: 0.09–0.25 of eye width
+ * on the copy, 0.08–0.16 on the close-up (the same mesh read 0.11 on a real person's shut eyes,
+ * issue 19), open eyes about the same on both.
  */
 export const CLOSE_UP_SIDE = 512;
 /** The close-up spans this many face-box widths, centred on the box (room for the whole head). */
