@@ -12,10 +12,13 @@ export const TURN_DEGREES = 12;
  */
 export const TURN_NOSE_OFFSET = 0.25;
 /**
- * A flat picture: the face's features land at most this far (median, in face-box widths) from
- * where the homography of the picture around the face sends them (see `planarMotion`). Tuned on
- * faces 0–10 of the liveness bench (`npm run bench:liveness`), between the photos, document
- * portraits, screens and prints tilted 30° (0.002–0.011) and the genuine turns (0.055–0.27).
+ * A flat picture: the face moves as one plane with the picture around it, by the smaller of two
+ * measurements of the tracked features (see `planarMotion`), in face-box widths: the median
+ * distance of the face's features from where the homography of the ring around the face sends them,
+ * and the distance of the face and the ring from one homography fitted on both. Tuned on faces 0–10
+ * of the liveness bench (`npm run bench:liveness`): photos, document portraits, screens and prints
+ * tilted 30° measure 0.002–0.011 by the first and 0.001–0.006 by the second, genuine turns
+ * 0.055–0.27 by both.
  */
 export const FLAT_MOTION = 0.025;
 /**
@@ -45,12 +48,25 @@ function range(values: (number | null)[]): number | null {
 }
 
 /**
+ * How far the face is from moving as one plane with its surroundings: the smaller of the ring
+ * homography's residual and the one-plane distance (either one small enough shows a flat picture;
+ * a turning head keeps both large). `null` when neither was measured.
+ */
+function flatMeasure(motion: PlanarMotion | null): number | null {
+  const measured = [motion?.residual, motion?.onePlane].filter(
+    (v): v is number => typeof v === 'number',
+  );
+  return measured.length ? Math.min(...measured) : null;
+}
+
+/**
  * Re-verifies the element's active challenges on the server's frames: a claimed head turn must
  * show a yaw change of ≥ 12° or a nose offset change of ≥ 0.25 eye distances across the frames (or
  * the face's features moving ≥ 0.12 face widths against their surroundings in the claimed
  * direction with a nose offset change of ≥ 0.1 that way), and must not move as one plane with the
  * picture around the face (`motion`, a tilted print or screen); a claimed blink a frame with the
- * eyes at most 60 % as open as in the most open one.
+ * eyes at most 60 % as open as in the most open one, the eyes read on `eyes` (each frame's face
+ * measured on a close-up, see `measureCloseUp`; by default the faces themselves).
  *
  * The verdict keeps apart what the frames contradict from what they cannot tell: `contradicted`
  * when at least two frames show a face and the change is not there (a replayed still, a forged
@@ -62,6 +78,7 @@ export function checkChallenges(
   faces: (FaceResult | null)[],
   signals: LivenessSignals | undefined,
   motion: PlanarMotion | null = null,
+  eyes: (FaceResult | null)[] = faces,
 ): ChallengeCheck {
   const claimed = (signals?.challenges ?? []).filter(
     (c) => c.passed && (c.kind === 'turn-left' || c.kind === 'turn-right' || c.kind === 'blink'),
@@ -69,7 +86,7 @@ export function checkChallenges(
   const detail: ChallengeCheck['detail'] = { challenges: claimed.length };
   const yaws = faces.map((f) => (f ? (facePose(f)?.yaw ?? null) : null));
   const noses = faces.map((f) => (f ? noseOffset(f) : null));
-  const openness = faces.map((f) => (f ? eyeOpenness(f) : null));
+  const openness = eyes.map((f) => (f ? eyeOpenness(f) : null));
   const yawRange = range(yaws);
   const noseRange = range(noses);
   const open = openness.filter((v): v is number => v !== null);
@@ -80,9 +97,12 @@ export function checkChallenges(
   detail['maxEyeOpenness'] = open.length ? round(Math.max(...open), 3) : null;
   detail['planeResidual'] = motion?.residual == null ? null : round(motion.residual, 3);
   detail['faceShift'] = motion?.faceShift == null ? null : round(motion.faceShift, 3);
+  detail['onePlane'] = motion?.onePlane == null ? null : round(motion.onePlane, 3);
   detail['faceDrift'] = motion?.drift == null ? null : round(motion.drift, 3);
   detail['faceTracks'] = motion?.faceTracks ?? null;
   detail['ringTracks'] = motion?.ringTracks ?? null;
+  const flatness = flatMeasure(motion);
+  detail['flatness'] = flatness === null ? null : round(flatness, 3);
   if (claimed.length === 0) return { verdict: 'absent', detail };
   const verdicts: ChallengeVerdict[] = claimed.map((challenge) => {
     let verdict: ChallengeVerdict;
@@ -95,7 +115,7 @@ export function checkChallenges(
             : 'contradicted';
     } else if (yawRange === null && noseRange === null) {
       verdict = 'inconclusive';
-    } else if (motion?.residual != null && motion.residual < FLAT_MOTION) {
+    } else if (flatness !== null && flatness < FLAT_MOTION) {
       // The face moved exactly as the picture around it: a print or a screen tilted in front of
       // the camera, whatever pose the mesh fits on the foreshortened face.
       detail['flatPicture'] = true;
@@ -138,8 +158,9 @@ export function verifyChallenges(
   faces: (FaceResult | null)[],
   signals: LivenessSignals | undefined,
   motion: PlanarMotion | null = null,
+  eyes: (FaceResult | null)[] = faces,
 ): SpoofSignal & { verdict: ChallengeVerdict } {
-  const { verdict, detail } = checkChallenges(faces, signals, motion);
+  const { verdict, detail } = checkChallenges(faces, signals, motion, eyes);
   const deviceYaw = signals?.yaw ?? [];
   const serverYaw = faces.map((f) => (f ? (facePose(f)?.yaw ?? null) : null));
   const pairs = deviceYaw.flatMap((yaw, i) => {

@@ -7,6 +7,7 @@ import { stage } from '../perf/stages.js';
 import type { LivenessSignals, SpoofAnalysis, SpoofSignal } from '../types.js';
 import { enclosingEdges } from './borders.js';
 import { verifyChallenges } from './challenge.js';
+import { measureCloseUp } from './face-close-up.js';
 import { periodicTexture } from './frequency.js';
 import { planarMotion, type PlanarMotion } from './planar-motion.js';
 
@@ -150,15 +151,26 @@ export async function detectSpoofFrames(
   for (const frame of frames)
     decoded.push(await stage('spoof: decode', () => decodeImage(frame, FRAME_SIDE, limits)));
   const faces: (FaceResult | null)[] = [];
+  /** Each frame's face as measured for its eyes: on a close-up when a blink is claimed. */
+  const eyes: (FaceResult | null)[] = [];
+  const measureEyes = (signals?.challenges ?? []).some((c) => c.passed && c.kind === 'blink');
   let multiple = false;
   for (const frame of decoded) {
     const found = await findFaces(frame);
     if (found.faces.length > 1) multiple = true;
-    faces.push(found.faces[0] ? scaledFace(found.faces[0], found.factor) : null);
+    const primary = found.faces[0] ? scaledFace(found.faces[0], found.factor) : null;
+    faces.push(primary);
+    // The lids need more pixels than the detector-sized copy gives them; the pose rules were set on
+    // the copy's mesh and stay there.
+    eyes.push(
+      primary && measureEyes
+        ? await stage('spoof: close-up', () => measureCloseUp(frame, primary, SPOOF_CONFIG))
+        : primary,
+    );
   }
   const withFace = faces.filter((f): f is FaceResult => f !== null);
   const motion = await stage('spoof: motion', () => faceMotion(decoded, faces));
-  const { verdict: challenge, ...challengeSignal } = verifyChallenges(faces, signals, motion);
+  const { verdict: challenge, ...challengeSignal } = verifyChallenges(faces, signals, motion, eyes);
   const signalsOut: Record<string, SpoofSignal> = {
     model: modelSignal(withFace),
     moire: await stage('spoof: moiré', () => moireSignal(decoded, faces)),

@@ -34,6 +34,16 @@ export interface PlanarMotion {
    * face-box widths; `null` with the residual.
    */
   drift: number | null;
+  /**
+   * How far one plane is from explaining the face and its surroundings together: one homography
+   * is fitted (RANSAC) on the tracks of the face and of the ring at once, and this is the larger of
+   * the two groups' median distances from it, in face-box widths. A flat picture moves as one plane
+   * (about 0, whichever group dominates the fit); a turning head leaves the face or its surroundings
+   * far from any single plane. Unlike {@link residual} it does not extrapolate the ring's motion into
+   * the face, so a ring whose tracks sit on one side of the face does not inflate it. `null` with the
+   * residual.
+   */
+  onePlane: number | null;
 }
 
 /** The face box is analysed at this width (features are tracked on an antialiased copy). */
@@ -122,7 +132,14 @@ export async function planarMotion(
     const window = new cv.Size(21, 21);
     const criteria = new cv.TermCriteria(cv.TermCriteria_EPS | cv.TermCriteria_COUNT, 30, 0.01);
     if (corners.rows === 0)
-      return { faceTracks: 0, ringTracks: 0, residual: null, faceShift: null, drift: null };
+      return {
+        faceTracks: 0,
+        ringTracks: 0,
+        residual: null,
+        faceShift: null,
+        drift: null,
+        onePlane: null,
+      };
     cv.calcOpticalFlowPyrLK(g0, g1, corners, forward, status, error, window, 4, criteria);
     cv.calcOpticalFlowPyrLK(g1, g0, forward, back, backStatus, backError, window, 4, criteria);
     const faceFrom: number[] = [];
@@ -157,12 +174,12 @@ export async function planarMotion(
       );
     const faceShift = median(shifts);
     if (faceTracks < MIN_TRACKS || ringTracks < MIN_TRACKS)
-      return { faceTracks, ringTracks, residual: null, faceShift, drift: null };
+      return { faceTracks, ringTracks, residual: null, faceShift, drift: null, onePlane: null };
     const src = track(cv.matFromArray(ringTracks, 1, cv.CV_32FC2, ringFrom));
     const dst = track(cv.matFromArray(ringTracks, 1, cv.CV_32FC2, ringTo));
     const homography = track(cv.findHomography(src, dst, cv.RANSAC, 1.5));
     if (homography.empty())
-      return { faceTracks, ringTracks, residual: null, faceShift, drift: null };
+      return { faceTracks, ringTracks, residual: null, faceShift, drift: null, onePlane: null };
     const facePoints = track(cv.matFromArray(faceTracks, 1, cv.CV_32FC2, faceFrom));
     const mapped = track(new cv.Mat());
     cv.perspectiveTransform(facePoints, mapped, homography);
@@ -183,6 +200,39 @@ export async function planarMotion(
       residual: median(residuals),
       faceShift,
       drift: median(drifts),
+      onePlane: onePlaneDistance(cv, track, [ringFrom, ringTo], [faceFrom, faceTo], box.width),
     };
   });
+}
+
+/**
+ * The larger of the median distances (in `unit`s) of the ring's and the face's tracks from the one
+ * homography fitted on both together (see {@link PlanarMotion.onePlane}); `null` when none fits.
+ */
+function onePlaneDistance(
+  cv: Awaited<ReturnType<typeof loadOpenCv>>['cv'],
+  track: <T extends { delete(): void }>(mat: T) => T,
+  [ringFrom, ringTo]: [number[], number[]],
+  [faceFrom, faceTo]: [number[], number[]],
+  unit: number,
+): number | null {
+  const count = (ringFrom.length + faceFrom.length) / 2;
+  const src = track(cv.matFromArray(count, 1, cv.CV_32FC2, [...ringFrom, ...faceFrom]));
+  const dst = track(cv.matFromArray(count, 1, cv.CV_32FC2, [...ringTo, ...faceTo]));
+  const homography = track(cv.findHomography(src, dst, cv.RANSAC, 1.5));
+  if (homography.empty()) return null;
+  const mapped = track(new cv.Mat());
+  cv.perspectiveTransform(src, mapped, homography);
+  const distances = (from: number, to: number[]) =>
+    Array.from(
+      { length: to.length / 2 },
+      (_, i) =>
+        Math.hypot(
+          mapped.data32F[(from + i) * 2]! - to[i * 2]!,
+          mapped.data32F[(from + i) * 2 + 1]! - to[i * 2 + 1]!,
+        ) / unit,
+    );
+  const ring = median(distances(0, ringTo));
+  const face = median(distances(ringFrom.length / 2, faceTo));
+  return ring === null || face === null ? null : Math.max(ring, face);
 }
