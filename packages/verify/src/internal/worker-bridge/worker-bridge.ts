@@ -127,7 +127,7 @@ export class WorkerBridge {
       (connection) => connection.terminate(),
       () => undefined,
     );
-    this.connection = undefined;
+    this.connection = this.faceModelsIn = undefined;
   }
 
   /** Fails the bridge for good and tells `onFailure`, once. */
