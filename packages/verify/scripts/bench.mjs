@@ -14,29 +14,40 @@
 //            test pattern), per analysed frame, wall time.
 //   flow     the real `<idv-verify>` bundle against the flow API double (the tests' scripted
 //            server), FULL FLOW on that camera (the pattern is no card: each side is taken with
-//            the manual button once it shows, after 8 s of coaching): main-thread busy time (DevTools `TaskDuration`)
-//            per analysed document frame, the preview's frame rate while the document is analysed
-//            (`requestVideoFrameCallback` callbacks per second), Start → first coaching hint,
-//            camera open → first coaching hint, selfie step open → face models ready, and after
-//            each of two flows in a row (element removed, worker stopped, garbage collected) the
-//            JS heap against its start (bundle loaded; the first flow adds its lazy chunks and
-//            loaded code, the second would add only what leaks), and the bitmaps and video frames
-//            still open (counted by wrapping `createImageBitmap` and
-//            `VideoFrame` in the page: the page's own, not the worker's).
+//            the manual button once it shows, after 8 s of coaching), twice in a row. The first
+//            flow's document front is traced (`bench-trace.mjs`): the main thread's work per
+//            analysed document frame, median / mean / p90 of the windows between two frames'
+//            answers, wall time (a phone's user feels it; a loaded machine stretches it too) and
+//            the thread's CPU time, with DevTools' `TaskDuration` mean over the same front as
+//            before the trace; the document frames analysed per second and the longest gap
+//            between two (the face models load in the worker meanwhile). The second flow counts
+//            the preview's frame rate while the document is analysed
+//            (`requestVideoFrameCallback` callbacks per second: a callback per video frame costs
+//            the main thread, so not in the traced flow). Start → first coaching hint, camera
+//            open → first coaching hint, selfie step open → face models ready (the last render
+//            that says the face check is being prepared, seen by a mutation observer; 0 when
+//            none does); after each flow (element removed, worker stopped, garbage collected)
+//            the JS heap against its start (bundle loaded; the first flow adds its lazy chunks
+//            and loaded code, the second would add only what leaks), and the bitmaps and video
+//            frames still open (counted by wrapping `createImageBitmap` and `VideoFrame` in the
+//            page: the page's own, not the worker's).
 //
 // Prints figures with their targets; asserts nothing. The load average is printed before and
 // after each run: the machine may be shared, and a loaded machine slows every figure. Chromium's
 // CPU throttling slows the renderer's workers as well as its main thread (the worker rows show it).
 // BENCH_DOCUMENT_FRAMES (100), BENCH_FACE_FRAMES (40), BENCH_GRABS (60), BENCH_RATES ("1,4");
-// BENCH_FLOW_ONLY=1 runs the flow alone; BENCH_DEBUG=1 prints the page's console and failures.
+// BENCH_FLOW_ONLY=1 runs the flow alone; BENCH_DEBUG=1 prints the page's console and failures;
+// BENCH_TRACE_FILE=/tmp/x.json keeps a detailed trace of the traced front per rate (x-4x.json,
+// for DevTools' Performance panel; its extra categories slow the page).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { chromiumPath, quietChromiumArgs } from './chromium.mjs';
+import { mainThreadCategories, mainThreadPerFrame } from './bench-trace.mjs';
 import { flowApiDouble } from '../.test-artifacts/support/test/support/node/flow-api-double.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -147,6 +158,25 @@ async function run(rate) {
       const { metrics } = await cdp.send('Performance.getMetrics');
       return metrics.find((m) => m.name === 'TaskDuration').value * 1000;
     });
+    // The first flow's document front is traced (the page starts and stops it): its main-thread
+    // work per analysed frame. BENCH_TRACE_FILE keeps a detailed trace of it (`.json`, for
+    // DevTools' Performance panel; the extra categories slow the page a little).
+    const traceFile = process.env.BENCH_TRACE_FILE;
+    let trace;
+    let tracing = false;
+    await page.exposeFunction('benchTrace', async (action) => {
+      if (action === 'start' && !trace && !tracing) {
+        tracing = true;
+        const detail = ['devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'];
+        await page.tracing.start({
+          categories: traceFile ? [...mainThreadCategories, ...detail] : mainThreadCategories,
+        });
+      } else if (action === 'stop' && tracing) {
+        tracing = false;
+        trace = Buffer.from(await page.tracing.stop());
+        if (traceFile) writeFileSync(`${traceFile.replace(/\.json$/, '')}-${rate}x.json`, trace);
+      }
+    });
     await page.goto(origin);
     await page.waitForFunction(() => typeof window.runBench === 'function');
     const heap = async () => {
@@ -180,20 +210,39 @@ async function run(rate) {
     // loaded code and lazy chunks, what the second adds would be a leak.
     const flows = [];
     const heaps = [];
-    for (let i = 0; i < 2; i += 1) {
-      flows.push(await page.evaluate(() => window.runFlowBench()));
+    // The first flow's front is traced (main thread), the second's preview counted: a callback per
+    // video frame (`requestVideoFrameCallback`) costs the main thread the first one measures.
+    for (const measure of ['main thread', 'preview']) {
+      flows.push(await page.evaluate((m) => window.runFlowBench({ measure: m }), measure));
       await page.evaluate(() => window.removeFlow());
       await new Promise((resolve) => setTimeout(resolve, 12000)); // the worker's idle stop (10 s)
       heaps.push(await heap());
     }
-    const [flow] = flows;
+    const [flow, second] = flows;
+    const mainPerFrame = trace
+      ? mainThreadPerFrame(
+          JSON.parse(trace.toString()).traceEvents,
+          'idv-bench-clock',
+          flow.clock,
+          flow.frontFrames,
+        )
+      : undefined;
     const [heapAfterFirst, heapEnd] = heaps;
     const open = await page.evaluate(() => window.openBitmaps());
     return {
       rate,
       worker,
       grab,
-      flow: { ...flow, heapStart, heapAfterFirst, heapEnd, open },
+      flow: {
+        ...flow,
+        previewFps: second.previewFps,
+        presentedFps: second.presentedFps,
+        mainPerFrame,
+        heapStart,
+        heapAfterFirst,
+        heapEnd,
+        open,
+      },
       load: `${loadBefore} → ${load()}`,
     };
   } finally {
@@ -230,12 +279,27 @@ try {
     ],
     ['grab selfie 1920×1080→1280 ms (med/mean/p90)', (r) => stat(r.grab?.selfie.grab), ''],
     [
-      'flow main thread per analysed doc frame',
-      (r) => `${ms(r.flow.mainPerFrameMs)} (${r.flow.documentFrames} frames)`,
+      'flow main thread per analysed doc frame ms',
+      (r) => `${stat(r.flow.mainPerFrame)} (${r.flow.mainPerFrame?.count ?? 0} frames)`,
       '— | ≤ 8 med',
     ],
-    ['flow preview fps while analysing', (r) => r.flow.previewFps.toFixed(1), '— | ≥ 24'],
-    ['flow camera fps delivered', (r) => r.flow.presentedFps.toFixed(1), '(30)'],
+    [
+      'flow main thread CPU time per doc frame ms',
+      (r) => stat(r.flow.mainPerFrame?.cpu),
+      '(thread time)',
+    ],
+    [
+      'flow main thread per doc frame, mean (TaskDuration)',
+      (r) => `${ms(r.flow.mainPerFrameMs)} (${r.flow.documentFrames} frames)`,
+      '(as before the trace)',
+    ],
+    [
+      'flow doc frames analysed per s, longest gap',
+      (r) => `${r.flow.analysedFps.toFixed(1)}, ${ms(r.flow.longestGapMs)}`,
+      '(face models load meanwhile)',
+    ],
+    ['flow preview fps while analysing', (r) => r.flow.previewFps?.toFixed(1) ?? '—', '— | ≥ 24'],
+    ['flow camera fps delivered', (r) => r.flow.presentedFps?.toFixed(1) ?? '—', '(30)'],
     ['flow Start → first coaching hint', (r) => ms(r.flow.startToHintMs), ''],
     ['flow camera open → first coaching hint', (r) => ms(r.flow.cameraToHintMs), '— | ≤ 1500'],
     ['flow selfie step → face models ready', (r) => ms(r.flow.selfieToModelsMs), '— | 0 (ready)'],

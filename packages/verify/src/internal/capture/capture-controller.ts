@@ -14,7 +14,7 @@ import { showCaptureFailure, showCaptureResult } from './capture-answers.js';
 import { cameraFallback, faceCheckUnavailable } from './camera-fallback-copy.js';
 import type { CaptureContext } from './capture-context.js';
 import { captureTextFor, type CaptureText } from './capture-text.js';
-import type { CaptureView, PendingPhoto } from './capture-view.js';
+import { sameCaptureView, type CaptureView, type PendingPhoto } from './capture-view.js';
 import { DocumentCaptureController } from '../features/document/document-capture-controller.js';
 import type { FlowContext } from '../flow/flow-context.js';
 import { HostState } from '../flow/host-state.js';
@@ -58,8 +58,9 @@ export class CaptureController implements CaptureContext {
     return this.viewState.value;
   }
 
+  /** Replaces what the screen shows; a view that shows the same (`sameCaptureView`) is ignored. */
   set view(view: CaptureView) {
-    this.viewState.value = view;
+    if (!sameCaptureView(this.viewState.value, view)) this.viewState.value = view;
   }
 
   /** True when the camera fallback screen shows the hand-off panel. */

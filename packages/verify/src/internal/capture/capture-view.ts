@@ -1,4 +1,4 @@
-/** What a capture screen shows, and the photo waiting for review. */
+/** What a capture screen shows (and when two views show the same), and the photo to review. */
 import type { CaptureOrigin, DocumentCaptureMeta } from '../../api/types.js';
 import type { Quad } from '../../worker/types.js';
 
@@ -36,4 +36,17 @@ export interface PendingPhoto {
   blob: Blob;
   origin: CaptureOrigin;
   meta: DocumentCaptureMeta;
+}
+
+/**
+ * True when `a` and `b` show the same screen: every field the same (`===`), the document outline
+ * the same corners. The live loops describe the screen afresh for every analysed frame; a frame
+ * that changes nothing on it must not cost a render.
+ */
+export function sameCaptureView(a: CaptureView, b: CaptureView): boolean {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].every(
+    (key) =>
+      a[key as keyof CaptureView] === b[key as keyof CaptureView] ||
+      (key === 'quad' && JSON.stringify(a.quad) === JSON.stringify(b.quad)),
+  );
 }

@@ -56,6 +56,8 @@ export function frameAfterFailedEncode<T extends FrameInput>(error: unknown, sen
 /** Lazily started, idle-terminated bridge to the capture worker; failed for good once it fails. */
 export class WorkerBridge {
   private connection: Promise<WorkerConnection> | undefined;
+  /** The worker (its connection) that has loaded the face models, if any. */
+  private faceModelsIn: Promise<WorkerConnection> | undefined;
   private failure: Error | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private running = 0;
@@ -87,9 +89,22 @@ export class WorkerBridge {
     return this.run((api, send) => api.analyzeFaceFrame(send(frame), options), signal);
   }
 
-  /** Loads the face models ahead of use. */
-  prepareFaceDetection(signal?: AbortSignal): Promise<void> {
-    return this.run((api) => api.prepareFaceDetection(), signal);
+  /**
+   * True once the running worker has loaded the face models (`prepareFaceDetection` answered);
+   * false again when that worker stops (idle, `terminate`), as its models go with it.
+   */
+  get faceDetectionReady(): boolean {
+    return this.connection !== undefined && this.faceModelsIn === this.connection;
+  }
+
+  /** Loads the face models ahead of use (at once when `faceDetectionReady`). */
+  async prepareFaceDetection(signal?: AbortSignal): Promise<void> {
+    if (this.faceDetectionReady) return;
+    const loading = this.run((api) => api.prepareFaceDetection(), signal);
+    // The worker that loads them (`run` has started it): it may stop before they are loaded.
+    const loadingIn = this.connection;
+    await loading;
+    if (loadingIn === this.connection) this.faceModelsIn = loadingIn;
   }
 
   /**
@@ -112,7 +127,7 @@ export class WorkerBridge {
       (connection) => connection.terminate(),
       () => undefined,
     );
-    this.connection = undefined;
+    this.connection = this.faceModelsIn = undefined;
   }
 
   /** Fails the bridge for good and tells `onFailure`, once. */

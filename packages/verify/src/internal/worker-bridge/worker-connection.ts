@@ -72,7 +72,9 @@ export function connectWorker(
     onFailure(failure);
   };
   const check = (): void => {
-    if (checking || failure) return;
+    // One check at a time, and none while the next is already planned: a job that starts just
+    // after a check does not send another (the loops start one job per frame).
+    if (checking || nextCheck !== undefined || failure) return;
     checking = true;
     answerTimer = setTimeout(
       () => fail(`it did not answer within ${answerTimeoutMs} ms`),
@@ -82,7 +84,12 @@ export function connectWorker(
       () => {
         clearTimeout(answerTimer);
         checking = false;
-        if (running > 0) nextCheck = setTimeout(check, workerCheckIntervalMs);
+        if (running > 0) {
+          nextCheck = setTimeout(() => {
+            nextCheck = undefined;
+            if (running > 0) check();
+          }, workerCheckIntervalMs);
+        }
       },
       (error: unknown) => fail(String(error)),
     );

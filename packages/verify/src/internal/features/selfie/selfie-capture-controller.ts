@@ -60,14 +60,18 @@ export class SelfieCaptureController {
     const t = flow.t;
     const bridge = flow.open?.bridge;
     if (!bridge) return;
-    capture.view = { phase: 'starting', coach: t.preparingFaceCheck };
-    try {
-      await bridge.prepareFaceDetection(flow.signal);
-    } catch {
-      if (loop.aborted) return;
-      // Without the face models the element can neither coach nor run the challenge.
-      this.withoutLiveCheck();
-      return;
+    // Loaded while the document was photographed, the models are ready: the live coaching starts
+    // at once. Otherwise the screen says it prepares the face check until they are.
+    if (!bridge.faceDetectionReady) {
+      capture.view = { phase: 'starting', coach: t.preparingFaceCheck };
+      try {
+        await bridge.prepareFaceDetection(flow.signal);
+      } catch {
+        if (loop.aborted) return;
+        // Without the face models the element can neither coach nor run the challenge.
+        this.withoutLiveCheck();
+        return;
+      }
     }
     const session = new SelfieSession({ challenge: randomChallenge() });
     const kept: KeptFrame[] = [];
