@@ -18,6 +18,27 @@ const checks = {
   LinkRecord: true as Equals<C.LinkRecord, W.LinkRecord>,
   GateRules: true as Equals<C.GateRules, W.GateRules>,
   Geolocation: true as Equals<C.Geolocation, W.Geolocation>,
+  // The spec's allowed values, not any string, on every read shape (source and permission).
+  GeolocationSource: true as Equals<W.Geolocation['source'], C.LocationSource | undefined>,
+  GeolocationPermission: true as Equals<
+    W.Geolocation['permission'],
+    C.LocationPermissionState | undefined
+  >,
+  PublicGeolocationSource: true as Equals<
+    C.PublicGeolocation['source'],
+    W.LocationSource | undefined
+  >,
+  PublicGeolocationPermission: true as Equals<
+    C.PublicGeolocation['permission'],
+    W.LocationPermissionState | undefined
+  >,
+  WebhookGeolocationSource: true as Equals<
+    W.WebhookGeolocation['source'],
+    C.LocationSource | undefined
+  >,
+  LocationSource: true as Equals<C.LocationSource, W.LocationSource>,
+  LocationPermissionState: true as Equals<C.LocationPermissionState, W.LocationPermissionState>,
+  LocationTier: true as Equals<C.LocationTier, W.LocationTier>,
   DocumentData: true as Equals<C.DocumentData, W.DocumentData>,
   VerificationRecord: true as Equals<C.VerificationRecord, W.VerificationRecord>,
   VerificationPage: true as Equals<C.VerificationPage, W.VerificationPage>,
