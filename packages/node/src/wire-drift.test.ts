@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type * as C from './testing/contract-types.js';
+import type * as E from './errors.js';
 import type * as F from './fingerprint.js';
 import type * as W from './wire-types.js';
 
@@ -39,6 +40,7 @@ const checks = {
   LocationSource: true as Equals<C.LocationSource, W.LocationSource>,
   LocationPermissionState: true as Equals<C.LocationPermissionState, W.LocationPermissionState>,
   LocationTier: true as Equals<C.LocationTier, W.LocationTier>,
+  QuotaExhaustedStatus: true as Equals<C.QuotaExhaustedStatus, typeof E.QUOTA_EXHAUSTED_STATUS>,
   DocumentData: true as Equals<C.DocumentData, W.DocumentData>,
   VerificationRecord: true as Equals<C.VerificationRecord, W.VerificationRecord>,
   VerificationPage: true as Equals<C.VerificationPage, W.VerificationPage>,

@@ -1,3 +1,5 @@
+import { QUOTA_EXHAUSTED_STATUS } from '@idv/contract';
+
 /**
  * Errors the API answers on purpose. Each carries the HTTP status and a stable code; the error
  * handler turns it into the spec's general format `{type: 'ErrorResponse', message}`.
@@ -117,7 +119,11 @@ export const Errors = {
     ),
   gone: (message: string) => new ApiError(410, 'IDV_ERR_GONE', message),
   quotaReached: () =>
-    new ApiError(422, 'IDV_ERR_QUOTA', 'max verifications reached for this month'),
+    new ApiError(
+      QUOTA_EXHAUSTED_STATUS,
+      'IDV_ERR_QUOTA',
+      'max verifications reached for this month',
+    ),
   payloadTooLarge: (message: string) => new ApiError(413, 'IDV_ERR_TOO_LARGE', message),
   unsupportedMediaType: (message: string) => new ApiError(415, 'IDV_ERR_MEDIA_TYPE', message),
   unprocessable: (message: string) => new ApiError(422, 'IDV_ERR_UNPROCESSABLE', message),
