@@ -268,6 +268,26 @@ describe('IdvClient against idv-server', () => {
     expect((over as IdvQuotaError).status).toBe(422);
   });
 
+  it("request id: IdvApiError.requestId is the server's X-Request-Id of the failed answer", async () => {
+    const answered: (string | null)[] = [];
+    const recording = new IdvClient({
+      baseUrl: server.baseUrl,
+      clientId: account.clientId,
+      clientSecret: account.clientSecret,
+      // The global fetch, only noting the header each answer carried.
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        answered.push(response.headers.get('x-request-id'));
+        return response;
+      },
+    });
+    const missing = await recording.verifications.get(unknownId).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(IdvNotFoundError);
+    const requestId = (missing as IdvNotFoundError).requestId;
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(answered.at(-1)).toBe(requestId);
+  });
+
   it('quota: told by the quota call and its status, not by the wording of the message', async () => {
     // The real server's 422 of POST /links, whatever its message says.
     const small = await server.createAccount({ plan: 'pro', quota: 1 });
