@@ -85,7 +85,7 @@ export class IdvApiError extends Error {
 }
 
 /**
- * 401 or 403: missing, expired or invalid token, wrong client credentials, a plan without API
+ * 401 or 403: missing, expired, revoked or invalid token, wrong client credentials, a plan without API
  * access, or a resource of another company (`GET /billing/{id}`).
  */
 export class IdvAuthError extends IdvApiError {

@@ -105,6 +105,16 @@ export const Errors = {
           'Bearer realm="idv", error="invalid_token", error_description="token expired"',
       },
     ),
+  revokedToken: () =>
+    new ApiError(
+      401,
+      'IDV_ERR_REVOKED_TOKEN',
+      'revoked token: request a new one from /oauth/token with the current client secret',
+      {
+        'WWW-Authenticate':
+          'Bearer realm="idv", error="invalid_token", error_description="token revoked"',
+      },
+    ),
   invalidToken: () => new ApiError(403, 'IDV_ERR_INVALID_TOKEN', 'no valid token provided'),
   planRequired: () =>
     new ApiError(403, 'IDV_ERR_PLAN_REQUIRED', 'this endpoint requires a Premium or Pro plan'),
