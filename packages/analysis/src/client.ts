@@ -1,13 +1,14 @@
-import { AnalysisInputError, AnalysisServiceError } from './errors.js';
-import type {
-  AnalysisEngine,
-  AnalysisService,
+import {
   BackAnalysis,
   FaceAnalysis,
   FrontAnalysis,
-  LivenessSignals,
   SpoofAnalysis,
-} from './types.js';
+  type LivenessSignals,
+} from '@idv/contract';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { AnalysisInputError, AnalysisServiceError } from './errors.js';
+import type { AnalysisEngine, AnalysisService } from './types.js';
 
 /** Options of {@link createAnalysisClient}. */
 export interface AnalysisClientOptions {
@@ -36,7 +37,9 @@ function join(base: string, path: string): string {
 /**
  * The analyses of a remote analysis service over HTTP: the same {@link AnalysisEngine} as the
  * in-process engine. 400/413/422 answers become {@link AnalysisInputError} (the input was bad);
- * 401, 429, 5xx and network failures become {@link AnalysisServiceError}.
+ * 401, 429, 5xx and network failures become {@link AnalysisServiceError}, and so does a 200 whose
+ * body is not the contract's answer (`@idv/contract`: a service of another version), which is
+ * checked before anything reads it.
  *
  * @example
  * ```ts
@@ -46,7 +49,12 @@ function join(base: string, path: string): string {
  */
 export function createAnalysisClient(options: AnalysisClientOptions): AnalysisEngine {
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const call = async <T>(service: AnalysisService, url: string, form: FormData): Promise<T> => {
+  const call = async <T>(
+    service: AnalysisService,
+    url: string,
+    form: FormData,
+    answer: TSchema,
+  ): Promise<T> => {
     let response: Response;
     try {
       response = await fetch(url, {
@@ -68,7 +76,13 @@ export function createAnalysisClient(options: AnalysisClientOptions): AnalysisEn
     } catch {
       body = undefined;
     }
-    if (response.ok && body !== undefined) return body as T;
+    if (response.ok && body !== undefined) {
+      if (Value.Check(answer, body)) return body as T;
+      throw new AnalysisServiceError(
+        502,
+        `The ${service} analysis service answered a body that is not its contract's answer.`,
+      );
+    }
     const message =
       typeof body === 'object' &&
       body !== null &&
@@ -89,24 +103,29 @@ export function createAnalysisClient(options: AnalysisClientOptions): AnalysisEn
     analyzeFront(image) {
       const form = new FormData();
       form.append('image', file(image, 'front.jpg'));
-      return call<FrontAnalysis>('id', join(options.idUrl, '/front'), form);
+      return call<FrontAnalysis>('id', join(options.idUrl, '/front'), form, FrontAnalysis);
     },
     analyzeBack(image, front) {
       const form = new FormData();
       form.append('image', file(image, 'back.jpg'));
       if (front) form.append('front', JSON.stringify(front));
-      return call<BackAnalysis>('id', join(options.idUrl, '/back'), form);
+      return call<BackAnalysis>('id', join(options.idUrl, '/back'), form, BackAnalysis);
     },
     compareFaces(images) {
       const form = new FormData();
       images.forEach((image, i) => form.append('images', file(image, `face-${i}.jpg`)));
-      return call<FaceAnalysis>('face', join(options.faceUrl, '/inference'), form);
+      return call<FaceAnalysis>('face', join(options.faceUrl, '/inference'), form, FaceAnalysis);
     },
     detectSpoof(frames, signals?: LivenessSignals) {
       const form = new FormData();
       frames.forEach((frame, i) => form.append('images', file(frame, `frame-${i}.jpg`)));
       if (signals) form.append('signals', JSON.stringify(signals));
-      return call<SpoofAnalysis>('antispoofing', join(options.antispoofingUrl, '/inference'), form);
+      return call<SpoofAnalysis>(
+        'antispoofing',
+        join(options.antispoofingUrl, '/inference'),
+        form,
+        SpoofAnalysis,
+      );
     },
   };
 }

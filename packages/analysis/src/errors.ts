@@ -31,7 +31,8 @@ export class AnalysisInputError extends Error {
 
 /**
  * A remote analysis service refused or failed a call (HTTP client only): 401 bad key, 429 quota,
- * 5xx or a network error. `status` is 0 when no answer arrived.
+ * 5xx, a network error (`status` 0: no answer arrived) or an answer outside the contract (`status`
+ * 502: a service of another version).
  */
 export class AnalysisServiceError extends Error {
   override readonly name = 'AnalysisServiceError';

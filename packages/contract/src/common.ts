@@ -52,6 +52,27 @@ export const OAuthErrorResponse = Type.Object(
 );
 export type OAuthErrorResponse = Static<typeof OAuthErrorResponse>;
 
+/** Name of the response header that carries a request's id (and of the request header that may propose one). */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** What {@link RequestId} accepts: 1–128 of `A-Z a-z 0-9 . _ -`. */
+export const REQUEST_ID_PATTERN = '^[A-Za-z0-9._-]{1,128}$';
+const REQUEST_ID_DESCRIPTION =
+  "The request's id: the caller's X-Request-Id when well formed (1–128 of A-Z a-z 0-9 . _ -), else a UUID the server made. Quote it when reporting a problem; the server's log lines of the request carry it.";
+
+/**
+ * A request id: up to 128 letters, digits, `.`, `_` or `-` (a UUID fits). The server answers one
+ * on every response: the caller's own `X-Request-Id` when it is well formed, else a new UUID; it
+ * is also the `reqId` of the server's log lines for that request. Error bodies keep the spec's
+ * formats exactly (they have no request-id field): the header is where it is read.
+ */
+export const RequestId = Type.String({
+  pattern: REQUEST_ID_PATTERN,
+  maxLength: 128,
+  description: REQUEST_ID_DESCRIPTION,
+});
+export type RequestId = Static<typeof RequestId>;
+
 /** `{id}` path parameter. */
 export const IdParams = Type.Object({ id: Uuid });
 export type IdParams = Static<typeof IdParams>;

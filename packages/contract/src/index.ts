@@ -3,6 +3,7 @@
  * published by the server) with their static types (`Static<typeof X>`, exported under the same
  * name as the schema). Plain numeric limits are also exported alone from `@idv/contract/limits`.
  */
+export * from './analysis.js';
 export * from './billing.js';
 export * from './cloud-keys.js';
 export * from './closed.js';

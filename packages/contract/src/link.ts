@@ -29,6 +29,16 @@ export type LocationPermission = Static<typeof LocationPermission>;
 export const Plan = StringEnum(['basic', 'premium', 'pro'] as const);
 export type Plan = Static<typeof Plan>;
 
+/**
+ * The status of `POST /links` when the company's monthly verification quota is used up (spec:
+ * "over quota answers 422"). It is the only 422 that route answers (a bad body is a 400), so a
+ * client tells quota exhaustion from the call and this status, never from the message; other
+ * routes' 422s (the limits on webhook endpoints and cloud-service keys) are not quota.
+ */
+export const QUOTA_EXHAUSTED_STATUS = 422;
+/** The type of {@link QUOTA_EXHAUSTED_STATUS}, for clients that cannot import the value. */
+export type QuotaExhaustedStatus = typeof QUOTA_EXHAUSTED_STATUS;
+
 /** An absolute http(s) URL. */
 export const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
 export type HttpUrl = Static<typeof HttpUrl>;

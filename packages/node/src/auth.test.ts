@@ -85,17 +85,48 @@ describe('access tokens', () => {
     expect(await tokensIssued(idv)).toBe(2);
   });
 
-  it('throws IdvAuthError when the token request itself is refused (secret rotated elsewhere)', async () => {
+  it('gets a new token by itself after its token was revoked (revoke-tokens: the secret stays)', async () => {
     const account = await server.createAccount();
     const idv = clientOf(account);
+    const revokedToken = await idv.accessToken();
+    await server.cli(['account', 'revoke-tokens', '--client-id', account.clientId, '--json']);
+    // Every server process refuses a revoked token within 1 s.
+    await delay(1100);
+    const direct = await fetch(`${server.baseUrl}/users/me`, {
+      headers: { authorization: `Bearer ${revokedToken}` },
+    });
+    expect(direct.status).toBe(401);
+    expect(direct.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    // The 401 drops the token; one new token, one retry, and the call succeeds.
+    const me = await idv.users.me();
+    expect(me._id).toBe(account.userId);
+    expect(await idv.accessToken()).not.toBe(revokedToken);
+    expect(await tokensIssued(idv)).toBe(2);
+  });
+
+  it('throws IdvAuthError after one token request when the secret was rotated elsewhere', async () => {
+    const account = await server.createAccount();
+    const tokenRequests: number[] = [];
+    const idv = new IdvClient({
+      baseUrl: server.baseUrl,
+      clientId: account.clientId,
+      clientSecret: account.clientSecret,
+      // The global fetch, counting the token requests it carries.
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (input.endsWith('/oauth/token')) tokenRequests.push(response.status);
+        return response;
+      },
+    });
     await idv.users.me();
     await server.cli(['account', 'rotate-secret', '--client-id', account.clientId, '--json']);
     await delay(1100);
-    // The token was revoked (403) and the secret changed: the token request answers 401.
-    idv.forgetToken();
+    // The cached token is revoked (401): the client asks once for a new one, with the old secret,
+    // and the token endpoint refuses it (401 invalid_client): no loop, a typed error.
     const refused = await idv.users.me().catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(IdvAuthError);
     expect(refused).toMatchObject({ status: 401, oauthError: 'invalid_client' });
+    expect(tokenRequests).toEqual([200, 401]);
   });
 
   it('switches to the new secret after rotateClientSecret', async () => {

@@ -268,6 +268,71 @@ describe('IdvClient against idv-server', () => {
     expect((over as IdvQuotaError).status).toBe(422);
   });
 
+  it("request id: IdvApiError.requestId is the server's X-Request-Id of the failed answer", async () => {
+    const answered: (string | null)[] = [];
+    const recording = new IdvClient({
+      baseUrl: server.baseUrl,
+      clientId: account.clientId,
+      clientSecret: account.clientSecret,
+      // The global fetch, only noting the header each answer carried.
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        answered.push(response.headers.get('x-request-id'));
+        return response;
+      },
+    });
+    const missing = await recording.verifications.get(unknownId).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(IdvNotFoundError);
+    const requestId = (missing as IdvNotFoundError).requestId;
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(answered.at(-1)).toBe(requestId);
+  });
+
+  it('quota: told by the quota call and its status, not by the wording of the message', async () => {
+    // The real server's 422 of POST /links, whatever its message says.
+    const small = await server.createAccount({ plan: 'pro', quota: 1 });
+    const smallClient = new IdvClient({
+      baseUrl: server.baseUrl,
+      clientId: small.clientId,
+      clientSecret: small.clientSecret,
+    });
+    await smallClient.links.create({ type: 'FULL FLOW' });
+    const over = await smallClient.links.create({ type: 'FULL FLOW' }).catch((e: unknown) => e);
+    expect(over).toBeInstanceOf(IdvQuotaError);
+    const reworded = apiErrorFor({
+      status: 422,
+      message: 'monthly allowance used up',
+      requestId: 'r',
+      method: 'POST',
+      path: '/links',
+      body: { type: 'ErrorResponse', message: 'monthly allowance used up' },
+      consumesQuota: true,
+    });
+    expect(reworded).toBeInstanceOf(IdvQuotaError);
+
+    // A 422 of another route is not quota, even if its message were to mention verifications.
+    const keys = await server.createAccount({ plan: 'pro' });
+    const keysClient = new IdvClient({
+      baseUrl: server.baseUrl,
+      clientId: keys.clientId,
+      clientSecret: keys.clientSecret,
+    });
+    for (let i = 0; i < 5; i++) await keysClient.cloudKeys.create({ service: 'id' });
+    const sixth = await keysClient.cloudKeys.create({ service: 'id' }).catch((e: unknown) => e);
+    expect(sixth).toBeInstanceOf(IdvApiError);
+    expect((sixth as IdvApiError).status).toBe(422);
+    expect(sixth).not.toBeInstanceOf(IdvQuotaError);
+    const misleading = apiErrorFor({
+      status: 422,
+      message: 'max verifications reached',
+      requestId: 'r',
+      method: 'POST',
+      path: '/cloud-services/keys',
+      body: { type: 'ErrorResponse', message: 'max verifications reached' },
+    });
+    expect(misleading).not.toBeInstanceOf(IdvQuotaError);
+  });
+
   it('typed errors: a real 409 link error carries its link code', async () => {
     const { linkId } = await idv.links.create({ type: 'ID ONLY' });
     const first = await openDevice(server.baseUrl, linkId);

@@ -9,6 +9,12 @@
 /** The link error codes of the spec's 409 link error format. */
 export type LinkErrorCode = 4091 | 4092 | 4093;
 
+/**
+ * The status of `POST /links` when the monthly quota is used up: that route's only 422 (the
+ * contract's `QUOTA_EXHAUSTED_STATUS`; `wire-drift.test.ts` keeps the two equal).
+ */
+export const QUOTA_EXHAUSTED_STATUS = 422;
+
 /** What {@link IdvApiError} is built from. */
 export interface IdvApiErrorInit {
   status: number;
@@ -23,6 +29,11 @@ export interface IdvApiErrorInit {
   body: unknown;
   /** Seconds from the `Retry-After` header, when the answer had one. */
   retryAfterSeconds?: number;
+  /**
+   * The call consumes the monthly quota (`POST /links`): its {@link QUOTA_EXHAUSTED_STATUS} answer
+   * is an {@link IdvQuotaError}.
+   */
+  consumesQuota?: boolean;
 }
 
 /**
@@ -74,7 +85,7 @@ export class IdvApiError extends Error {
 }
 
 /**
- * 401 or 403: missing, expired or invalid token, wrong client credentials, a plan without API
+ * 401 or 403: missing, expired, revoked or invalid token, wrong client credentials, a plan without API
  * access, or a resource of another company (`GET /billing/{id}`).
  */
 export class IdvAuthError extends IdvApiError {
@@ -128,7 +139,10 @@ export class IdvConflictError extends IdvApiError {
   }
 }
 
-/** 422 `max verifications reached`: the monthly quota is used up. */
+/**
+ * 422 `max verifications reached` on `POST /links`: the monthly quota is used up. Told by the call
+ * and its status ({@link QUOTA_EXHAUSTED_STATUS}), not by the wording of the message.
+ */
 export class IdvQuotaError extends IdvApiError {
   override name = 'IdvQuotaError';
 }
@@ -180,11 +194,9 @@ export function apiErrorFor(init: IdvApiErrorInit): IdvApiError {
       return new IdvNotFoundError(init);
     case 409:
       return new IdvConflictError(init);
-    case 422:
-      // 422 is also "5 keys per service" on cloud keys: only the quota message is a quota error.
-      return /max verifications/i.test(init.message)
-        ? new IdvQuotaError(init)
-        : new IdvApiError(init);
+    case QUOTA_EXHAUSTED_STATUS:
+      // 422 is also "5 keys per service" on cloud keys: only a quota-consuming call's is quota.
+      return init.consumesQuota === true ? new IdvQuotaError(init) : new IdvApiError(init);
     case 429:
       return new IdvRateLimitError(init);
     default:

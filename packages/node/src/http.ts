@@ -59,6 +59,8 @@ export interface RequestSpec {
    * server refuses those before doing anything).
    */
   idempotent: boolean;
+  /** The call consumes the monthly quota (`POST /links`): its 422 is an `IdvQuotaError`. */
+  consumesQuota?: boolean;
   /** `bytes` answers the raw body; `json` (default) parses it. */
   responseType?: 'json' | 'bytes';
   signal?: AbortSignal;
@@ -255,6 +257,7 @@ export class Transport {
       path: spec.path,
       body,
       retryAfterSeconds,
+      consumesQuota: spec.consumesQuota,
     });
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type * as C from './testing/contract-types.js';
+import type * as E from './errors.js';
 import type * as F from './fingerprint.js';
 import type * as W from './wire-types.js';
 
@@ -18,6 +19,28 @@ const checks = {
   LinkRecord: true as Equals<C.LinkRecord, W.LinkRecord>,
   GateRules: true as Equals<C.GateRules, W.GateRules>,
   Geolocation: true as Equals<C.Geolocation, W.Geolocation>,
+  // The spec's allowed values, not any string, on every read shape (source and permission).
+  GeolocationSource: true as Equals<W.Geolocation['source'], C.LocationSource | undefined>,
+  GeolocationPermission: true as Equals<
+    W.Geolocation['permission'],
+    C.LocationPermissionState | undefined
+  >,
+  PublicGeolocationSource: true as Equals<
+    C.PublicGeolocation['source'],
+    W.LocationSource | undefined
+  >,
+  PublicGeolocationPermission: true as Equals<
+    C.PublicGeolocation['permission'],
+    W.LocationPermissionState | undefined
+  >,
+  WebhookGeolocationSource: true as Equals<
+    W.WebhookGeolocation['source'],
+    C.LocationSource | undefined
+  >,
+  LocationSource: true as Equals<C.LocationSource, W.LocationSource>,
+  LocationPermissionState: true as Equals<C.LocationPermissionState, W.LocationPermissionState>,
+  LocationTier: true as Equals<C.LocationTier, W.LocationTier>,
+  QuotaExhaustedStatus: true as Equals<C.QuotaExhaustedStatus, typeof E.QUOTA_EXHAUSTED_STATUS>,
   DocumentData: true as Equals<C.DocumentData, W.DocumentData>,
   VerificationRecord: true as Equals<C.VerificationRecord, W.VerificationRecord>,
   VerificationPage: true as Equals<C.VerificationPage, W.VerificationPage>,

@@ -113,9 +113,9 @@ export interface Geolocation {
   city?: string;
   subdivisions?: string;
   accuracy?: number;
-  source?: string;
-  tier: 'precise' | 'approximate' | 'coarse' | 'unknown';
-  permission?: string;
+  source?: LocationSource;
+  tier: LocationTier;
+  permission?: LocationPermissionState;
   sample?: string;
   capturedAt?: string;
   deviceLatitude?: number;
@@ -460,6 +460,8 @@ export type VerificationEventType =
 export type LocationSource = 'gps' | 'wifi' | 'cell' | 'ip' | 'none';
 /** Server-derived precision grade of a location. */
 export type LocationTier = 'precise' | 'approximate' | 'coarse' | 'unknown';
+/** The device's location permission when the location was captured. */
+export type LocationPermissionState = 'granted' | 'denied' | 'prompt';
 
 /** The geolocation subset a webhook carries (every field optional; absent keys are omitted). */
 export interface WebhookGeolocation {

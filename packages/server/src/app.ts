@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyInstance,
@@ -9,6 +8,7 @@ import type { DestinationStream } from 'pino';
 import type { ServerConfig } from './config.js';
 import type { Clock } from './lib/clock.js';
 import { redactUrlForLog } from './lib/log-redaction.js';
+import { installRequestIdHeader, requestIdOf } from './lib/request-id.js';
 import authentication from './plugins/app/authentication.js';
 import { installErrorHandling } from './plugins/app/error-handler.js';
 import { installJsonParser, JSON_BODY_LIMIT } from './plugins/app/json-body.js';
@@ -102,7 +102,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    genReqId: () => randomUUID(),
+    // The caller's well-formed X-Request-Id, else a UUID; answered on every response.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     schemaErrorFormatter: formatValidationErrors,
@@ -112,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Each request's child logger is built only when it writes (none at the default level).
   app.setChildLoggerFactory(deferredRequestLogger);
   for (const warning of config.warnings) app.log.warn(warning);
+  installRequestIdHeader(app);
   installValidators(app);
   installJsonParser(app);
   installErrorHandling(app);

@@ -33,9 +33,21 @@ describe('client secret rotation', () => {
       expect(body.clientSecret).not.toBe(account.clientSecret);
       expect(body.clientSecret).toMatch(/^[A-Za-z0-9_-]{40,}$/);
 
-      // Both tokens refused at once in this process, cache or not (present but invalid: 403).
-      expect((await me(account.token)).statusCode).toBe(403);
-      expect((await me(second)).statusCode).toBe(403);
+      // Both tokens refused at once in this process, cache or not: revoked, a credential that
+      // ended like an expired one, 401 invalid_token (a forged token stays 403).
+      for (const token of [account.token, second]) {
+        const refused = await me(token);
+        expect(refused.statusCode).toBe(401);
+        expect(refused.headers['www-authenticate']).toBe(
+          'Bearer realm="idv", error="invalid_token", error_description="token revoked"',
+        );
+        expect(refused.json()).toEqual({
+          type: 'ErrorResponse',
+          message:
+            'revoked token: request a new one from /oauth/token with the current client secret',
+        });
+      }
+      expect((await me('never-issued-token')).statusCode).toBe(403);
       // The old secret no longer gets a token; the new one does.
       await expect(test.token(account)).rejects.toThrow(/401/);
       const fresh = await test.token({ ...account, clientSecret: body.clientSecret });
@@ -68,7 +80,9 @@ describe('client secret rotation', () => {
       });
       expect(rotated.statusCode).toBe(200);
       second.clock.advance(TOKEN_REVOCATION_DELAY_MS);
-      expect((await me()).statusCode).toBe(403);
+      const refused = await me();
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['www-authenticate']).toContain('error="invalid_token"');
     } finally {
       await second.close();
       await first.close();
@@ -154,6 +168,8 @@ describe('idv-server account rotate-secret | revoke-tokens', () => {
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(JSON.parse(revoked.stdout)).toEqual({ clientId: account.clientId, revokedTokens: 1 });
     await refusedWithin(fresh.token!);
+    // Revoked, not forged: 401, so that a client asks for a new token.
+    expect(await me(fresh.token!)).toBe(401);
     // The secret stays after a revoke-tokens.
     expect((await tokenOf(account.clientId, result.clientSecret)).status).toBe(200);
 

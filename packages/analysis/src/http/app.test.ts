@@ -1,8 +1,16 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import {
+  BackAnalysis,
+  closedSchema,
+  FaceAnalysis,
+  FrontAnalysis,
+  SpoofAnalysis,
+} from '@idv/contract';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalysisClient } from '../client.js';
 import { createAnalysisEngine } from '../engine.js';
@@ -272,6 +280,15 @@ describe('over HTTP', () => {
         captureSource: 'camera',
       });
       expect(typeof spoof.spoofing).toBe('boolean');
+      // Every answer is the contract's shape, to the field: a closed copy refuses an undeclared one.
+      const answers = [
+        ['front', FrontAnalysis, front],
+        ['back', BackAnalysis, back],
+        ['faces', FaceAnalysis, faces],
+        ['spoof', SpoofAnalysis, spoof],
+      ] as const;
+      for (const [name, schema, answer] of answers)
+        expect([...Value.Errors(closedSchema(schema), answer)], name).toEqual([]);
       await expect(client.analyzeFront(Buffer.from('nope'))).rejects.toBeInstanceOf(
         AnalysisInputError,
       );

@@ -5,28 +5,27 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import {
+  AnalysisFrontInput,
+  AnalysisHealth,
+  BackAnalysis,
+  BackAnalysisMultipartBody,
+  ErrorResponse,
+  FaceAnalysis,
+  FaceAnalysisMultipartBody,
+  FrontAnalysis,
+  FrontAnalysisMultipartBody,
+  LivenessSignals,
+  SpoofAnalysis,
+  SpoofAnalysisMultipartBody,
+} from '@idv/contract';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { AnalysisInputError } from '../errors.js';
 import { DEFAULT_IMAGE_LIMITS } from '../image/decode.js';
-import type {
-  AnalysisEngine,
-  AnalysisService,
-  ApiKeyAuthority,
-  FrontAnalysis,
-  LivenessSignals,
-} from '../types.js';
+import type { AnalysisEngine, AnalysisService, ApiKeyAuthority } from '../types.js';
 import { readMultipart } from './multipart.js';
-import {
-  BackAnalysisSchema,
-  ErrorResponse,
-  FaceAnalysisSchema,
-  FrontAnalysisSchema,
-  FrontInputSchema,
-  LivenessSignalsSchema,
-  Health,
-  SpoofAnalysisSchema,
-} from './schemas.js';
+import { API_KEY_SECURITY, documentedMultipart, registerOpenApi } from './openapi.js';
 
 /** Options of {@link buildAnalysisApp}. */
 export interface AnalysisAppOptions {
@@ -51,8 +50,26 @@ const errorResponses = {
   413: ErrorResponse,
   422: ErrorResponse,
   429: ErrorResponse,
+  500: ErrorResponse,
   503: ErrorResponse,
 };
+
+/**
+ * The OpenAPI side of an analysis route: its multipart body, the `Api-Key` requirement, its answer
+ * (a contract schema) and the error statuses it may answer.
+ */
+function routeOptions(summary: string, description: string, body: TSchema, answer: TSchema) {
+  return {
+    config: documentedMultipart(body),
+    schema: {
+      summary,
+      description,
+      consumes: ['multipart/form-data'],
+      security: API_KEY_SECURITY,
+      response: { 200: answer, ...errorResponses },
+    },
+  };
+}
 
 function parseJsonField<T>(text: string | undefined, schema: TSchema, name: string): T | undefined {
   if (text === undefined) return undefined;
@@ -79,7 +96,8 @@ function parseJsonField<T>(text: string | undefined, schema: TSchema, name: stri
  * The analysis HTTP app (Fastify 5): `POST /id/front`, `POST /id/back`, `POST /face/inference`,
  * `POST /antispoofing/inference`, each behind the `Api-Key` header checked by `authority`
  * (401 missing/wrong/paused/revoked, 429 exhausted), plus `GET /health`. Bodies are multipart with
- * per-file size limits; errors use the spec's `{type: 'ErrorResponse', message}`.
+ * per-file size limits; errors use the spec's `{type: 'ErrorResponse', message}`. Request and answer
+ * shapes are `@idv/contract`'s; the OpenAPI document is served at `GET /openapi.json`.
  *
  * @example
  * ```ts
@@ -102,6 +120,8 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
       headerPairs: 200,
     },
   });
+
+  await registerOpenApi(app);
 
   const retryAfterSeconds = options.retryAfterSeconds ?? 2;
   let running = 0;
@@ -158,7 +178,7 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
       }
     };
 
-  app.get('/health', { schema: { response: { 200: Health } } }, async () => ({
+  app.get('/health', { schema: { response: { 200: AnalysisHealth } } }, async () => ({
     status: 'ok' as const,
   }));
 
@@ -167,7 +187,12 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
       id.addHook('onRequest', authorize('id'));
       id.post(
         '/front',
-        { schema: { response: { 200: FrontAnalysisSchema, ...errorResponses } } },
+        routeOptions(
+          'Read the front of a document',
+          'One `image`: finds, rectifies and reads the document (type, country, fields, portrait crop, MRZ of a passport page).',
+          FrontAnalysisMultipartBody,
+          FrontAnalysis,
+        ),
         async (request) =>
           inSlot(async () => {
             const { files } = await readMultipart(request, 'image', 1, 1);
@@ -176,11 +201,21 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
       );
       id.post(
         '/back',
-        { schema: { response: { 200: BackAnalysisSchema, ...errorResponses } } },
+        routeOptions(
+          'Read the back of a document',
+          'One `image` and optionally `front` (JSON of the front answer): reads the MRZ and barcodes and cross-checks them with the front.',
+          BackAnalysisMultipartBody,
+          BackAnalysis,
+        ),
         async (request) =>
           inSlot(async () => {
             const { files, fields } = await readMultipart(request, 'image', 1, 1, ['front']);
-            const front = parseJsonField<FrontAnalysis>(fields['front'], FrontInputSchema, 'front');
+            // The engine reads only the front's `fields` and `ocrRaw` (what `AnalysisFrontInput` holds).
+            const front = parseJsonField<FrontAnalysis>(
+              fields['front'],
+              AnalysisFrontInput,
+              'front',
+            );
             return engine.analyzeBack(files[0] as Buffer, front);
           }),
       );
@@ -192,7 +227,12 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
       face.addHook('onRequest', authorize('face'));
       face.post(
         '/inference',
-        { schema: { response: { 200: FaceAnalysisSchema, ...errorResponses } } },
+        routeOptions(
+          'Compare faces',
+          '2–10 `images` (index 0 the selfie): the face of every image compared with every other, 0–100 (a pair passes at 70).',
+          FaceAnalysisMultipartBody,
+          FaceAnalysis,
+        ),
         async (request) =>
           inSlot(async () => {
             const { files } = await readMultipart(request, 'images', 2, 10);
@@ -207,13 +247,18 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
       spoof.addHook('onRequest', authorize('antispoofing'));
       spoof.post(
         '/inference',
-        { schema: { response: { 200: SpoofAnalysisSchema, ...errorResponses } } },
+        routeOptions(
+          'Detect spoofing',
+          '1–5 selfie `images` and optionally `signals` (JSON `LivenessSignals` measured on the device): whether a present person is shown, and the claimed challenge re-verified.',
+          SpoofAnalysisMultipartBody,
+          SpoofAnalysis,
+        ),
         async (request) =>
           inSlot(async () => {
             const { files, fields } = await readMultipart(request, 'images', 1, 5, ['signals']);
             const signals = parseJsonField<LivenessSignals>(
               fields['signals'],
-              LivenessSignalsSchema,
+              LivenessSignals,
               'signals',
             );
             return engine.detectSpoof(files, signals);

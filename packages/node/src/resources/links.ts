@@ -27,6 +27,7 @@ export class Links {
       json: body,
       auth: 'bearer',
       idempotent: false,
+      consumesQuota: true,
       ...options,
     });
   }

@@ -62,6 +62,8 @@ export interface AccessTokensTable {
   company_id: string;
   expires_at: string;
   created_at: string;
+  /** When the token was revoked (secret rotation, `revoke-tokens`); null while it is not. */
+  revoked_at: string | null;
 }
 
 export interface QuotaUsageTable {

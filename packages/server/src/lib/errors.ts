@@ -1,3 +1,5 @@
+import { QUOTA_EXHAUSTED_STATUS } from '@idv/contract';
+
 /**
  * Errors the API answers on purpose. Each carries the HTTP status and a stable code; the error
  * handler turns it into the spec's general format `{type: 'ErrorResponse', message}`.
@@ -103,6 +105,16 @@ export const Errors = {
           'Bearer realm="idv", error="invalid_token", error_description="token expired"',
       },
     ),
+  revokedToken: () =>
+    new ApiError(
+      401,
+      'IDV_ERR_REVOKED_TOKEN',
+      'revoked token: request a new one from /oauth/token with the current client secret',
+      {
+        'WWW-Authenticate':
+          'Bearer realm="idv", error="invalid_token", error_description="token revoked"',
+      },
+    ),
   invalidToken: () => new ApiError(403, 'IDV_ERR_INVALID_TOKEN', 'no valid token provided'),
   planRequired: () =>
     new ApiError(403, 'IDV_ERR_PLAN_REQUIRED', 'this endpoint requires a Premium or Pro plan'),
@@ -117,7 +129,11 @@ export const Errors = {
     ),
   gone: (message: string) => new ApiError(410, 'IDV_ERR_GONE', message),
   quotaReached: () =>
-    new ApiError(422, 'IDV_ERR_QUOTA', 'max verifications reached for this month'),
+    new ApiError(
+      QUOTA_EXHAUSTED_STATUS,
+      'IDV_ERR_QUOTA',
+      'max verifications reached for this month',
+    ),
   payloadTooLarge: (message: string) => new ApiError(413, 'IDV_ERR_TOO_LARGE', message),
   unsupportedMediaType: (message: string) => new ApiError(415, 'IDV_ERR_MEDIA_TYPE', message),
   unprocessable: (message: string) => new ApiError(422, 'IDV_ERR_UNPROCESSABLE', message),

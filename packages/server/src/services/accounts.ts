@@ -230,14 +230,15 @@ export class AccountService {
         })
         .where('id', '=', userId)
         .execute();
-      const revokedTokens = await this.#deleteTokens(trx, userId);
+      const revokedTokens = await this.#revokeTokens(trx, userId, now);
       return { clientId: user.client_id, clientSecret, revokedTokens };
     });
   }
 
   /** Revokes every access token of a client (the secret stays); answers how many there were. */
   async revokeTokens(userId: string): Promise<number> {
-    return this.ctx.database.writeTransaction((trx) => this.#deleteTokens(trx, userId));
+    const now = isoAt(this.ctx.clock.now());
+    return this.ctx.database.writeTransaction((trx) => this.#revokeTokens(trx, userId, now));
   }
 
   /** The user behind a client id (the CLI names clients by id), or undefined. */
@@ -250,12 +251,18 @@ export class AccountService {
     return row === undefined ? undefined : { userId: row.id, companyId: row.company_id };
   }
 
-  async #deleteTokens(trx: Executor, userId: string): Promise<number> {
+  /**
+   * Marks every token of the client not yet revoked as revoked (kept until purged with the expired
+   * ones, so that it answers 401 "revoked", not 403 "invalid"); answers how many.
+   */
+  async #revokeTokens(trx: Executor, userId: string, now: string): Promise<number> {
     const result = await trx
-      .deleteFrom('access_tokens')
+      .updateTable('access_tokens')
+      .set({ revoked_at: now })
       .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return Number(result.numUpdatedRows);
   }
 
   /** Replaces the webhook signing secret; effective for the next signature. */

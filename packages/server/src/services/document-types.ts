@@ -1,4 +1,4 @@
-import type { DocumentType as AnalysedDocumentType } from '@idv/analysis';
+import type { AnalysisDocumentType as AnalysedDocumentType } from '@idv/contract';
 import { DOCUMENT_TYPES, type CaptureKind, type DocumentTypeChoice } from '@idv/contract';
 import type { LinksTable, VerificationsTable } from '../db/schema.js';
 import { parseJsonColumn } from '../lib/json.js';

@@ -8,7 +8,10 @@ import type { PlanName } from './plans.js';
 /** Access token lifetime (spec: 3600 seconds). */
 export const TOKEN_LIFETIME_SECONDS = 3600;
 
-/** Expired tokens are remembered this long, so they answer 401 "expired" rather than 403 "invalid". */
+/**
+ * Expired (and revoked) tokens are remembered this long, so they answer 401 "expired" ("revoked")
+ * rather than 403 "invalid".
+ */
 const EXPIRED_TOKEN_MEMORY_MS = 7 * DAY_MS;
 
 /** The caller behind a valid token. */
@@ -18,9 +21,15 @@ export interface TokenIdentity {
   plan: PlanName;
 }
 
-/** Result of checking a presented token. */
+/**
+ * Result of checking a presented token: `expired` and `revoked` are tokens this service issued
+ * that ended (401 `invalid_token`); `invalid` is anything else (403).
+ */
 export type TokenCheck =
-  { state: 'valid'; identity: TokenIdentity } | { state: 'expired' } | { state: 'invalid' };
+  | { state: 'valid'; identity: TokenIdentity }
+  | { state: 'expired' }
+  | { state: 'revoked' }
+  | { state: 'invalid' };
 
 /**
  * How long a checked token is remembered in the process (never past its expiry). It bounds how
@@ -54,6 +63,7 @@ export class TokenService {
           'access_tokens.user_id',
           'access_tokens.company_id',
           'access_tokens.expires_at',
+          'access_tokens.revoked_at',
           'companies.plan',
         ])
         .where('access_tokens.token_hash', '=', p.hash),
@@ -72,6 +82,7 @@ export class TokenService {
         company_id: client.companyId,
         expires_at: isoAt(now + TOKEN_LIFETIME_SECONDS * 1000),
         created_at: isoAt(now),
+        revoked_at: null,
       })
       .execute();
     return { accessToken: token, expiresIn: TOKEN_LIFETIME_SECONDS };
@@ -93,6 +104,7 @@ export class TokenService {
     }
     const [row] = await this.#lookup({ hash });
     if (row === undefined) return { state: 'invalid' };
+    if (row.revoked_at !== null) return { state: 'revoked' };
     const expiresAt = Date.parse(row.expires_at);
     if (expiresAt <= now) return { state: 'expired' };
     const identity: TokenIdentity = {

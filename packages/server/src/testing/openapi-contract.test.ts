@@ -11,9 +11,12 @@ describe('the response contract hook of the test harness', () => {
   });
   afterAll(async () => test.close());
 
-  const json = (statusCode: number, body: unknown) => ({
+  const json = (statusCode: number, body: unknown, requestId: string | null = 'r-1') => ({
     statusCode,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(requestId === null ? {} : { 'x-request-id': requestId }),
+    },
     body: JSON.stringify(body),
   });
 
@@ -33,11 +36,18 @@ describe('the response contract hook of the test harness', () => {
         json(404, { code: 4091, name: 'LinkAlreadyUsed' }),
       ).length,
     ).toBeGreaterThan(0);
+    // A header every answer documents as required (X-Request-Id): missing, or outside its schema.
+    expect(contract.check('GET', '/api/v1/users/me', json(401, error, null))).toEqual([
+      expect.stringContaining('the required header X-Request-Id is missing'),
+    ]);
+    expect(contract.check('GET', '/api/v1/users/me', json(401, error, 'a b'))).toEqual([
+      expect.stringContaining('header X-Request-Id "a b" does not fit its schema'),
+    ]);
     // A content type the operation does not document for the status.
     expect(
       contract.check('GET', '/api/v1/users/me', {
         statusCode: 401,
-        headers: { 'content-type': 'text/html' },
+        headers: { 'content-type': 'text/html', 'x-request-id': 'r-1' },
         body: '<p>no</p>',
       }),
     ).toEqual([expect.stringContaining('content type text/html is not documented')]);

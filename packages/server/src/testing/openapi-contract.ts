@@ -12,13 +12,26 @@ const addFormats: FormatsPlugin =
 export interface OpenApiDocument {
   openapi: string;
   paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { headers?: Record<string, OpenApiHeader> };
+}
+
+/** A Header Object of an OpenAPI document. */
+export interface OpenApiHeader {
+  required?: boolean;
+  schema?: object;
+}
+
+/** A documented response: its headers (objects or local `$ref`s) and its bodies. */
+export interface OpenApiResponse {
+  headers?: Record<string, OpenApiHeader | { $ref: string }>;
+  content?: Record<string, { schema?: object }>;
 }
 
 /** One operation of an OpenAPI document. */
 export interface OpenApiOperation {
   security?: Record<string, unknown>[];
   requestBody?: { content: Record<string, { schema?: object }> };
-  responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+  responses: Record<string, OpenApiResponse>;
 }
 
 /** An operation with its method and path template (`/api/v1/links/{id}`). */
@@ -95,6 +108,58 @@ export class OpenApiContract {
     const operation = `${ref.method} ${ref.path}`;
     if (documented === undefined)
       return [`${where}: status ${status} is not documented for ${operation}`];
+    const headerProblems = this.checkHeaders(where, documented, response);
+    return [...headerProblems, ...this.checkBody(where, ref, status, documented, response)];
+  }
+
+  /**
+   * Problems of a response's headers: every header the document marks `required` for this
+   * response must be present and fit its schema.
+   */
+  private checkHeaders(
+    where: string,
+    documented: OpenApiResponse,
+    response: CheckedResponse,
+  ): string[] {
+    const problems: string[] = [];
+    for (const [name, declared] of Object.entries(documented.headers ?? {})) {
+      const header = this.resolveHeader(declared);
+      if (header?.required !== true) continue;
+      const value = headerValue(response.headers[name.toLowerCase()]);
+      if (value === undefined) {
+        problems.push(`${where}: the required header ${name} is missing`);
+        continue;
+      }
+      if (header.schema === undefined) continue;
+      const key = `header ${JSON.stringify(header.schema)}`;
+      let validate = this.validators.get(key);
+      if (validate === undefined) {
+        validate = this.ajv.compile(header.schema);
+        this.validators.set(key, validate);
+      }
+      if (!validate(value))
+        problems.push(`${where}: header ${name} ${JSON.stringify(value)} does not fit its schema`);
+    }
+    return problems;
+  }
+
+  /** A header object, following a local `#/components/headers/…` reference. */
+  private resolveHeader(declared: OpenApiHeader | { $ref: string }): OpenApiHeader | undefined {
+    if (!('$ref' in declared)) return declared;
+    const prefix = '#/components/headers/';
+    if (!declared.$ref.startsWith(prefix)) return undefined;
+    return this.document.components?.headers?.[declared.$ref.slice(prefix.length)];
+  }
+
+  /** Problems of a response's body against the documented content for its status. */
+  private checkBody(
+    where: string,
+    ref: OperationRef,
+    status: string,
+    documented: OpenApiResponse,
+    response: CheckedResponse,
+  ): string[] {
+    const operation = `${ref.method} ${ref.path}`;
     const content = documented.content;
     if (content === undefined || Object.keys(content).length === 0) {
       return response.body === ''

@@ -6,7 +6,10 @@ import type { TokenIdentity } from '../../services/tokens.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** `onRequest` hook of Bearer routes: 401 without a header or with an expired token, 403 otherwise invalid. */
+    /**
+     * `onRequest` hook of Bearer routes: 401 without a header or with an expired or revoked
+     * token, 403 otherwise invalid.
+     */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
@@ -19,8 +22,11 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/;
 
 /**
  * Bearer authentication (DESIGN §4: no header → 401, expired → 401, present but invalid → 403).
+ * A token revoked by client secret rotation or `account revoke-tokens` is a real credential that
+ * ended, as an expired one: 401 with `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750
+ * §3.1), so that a client asks for a new token; forged or unknown ones stay 403.
  * Invalid tokens count as failed authentications of the client address (`AuthFailureGuard`: 429
- * past the budget); missing and expired ones do not (an integrator's token runs out normally).
+ * past the budget); missing, expired and revoked ones do not (an integrator's token ends normally).
  */
 export default fp(
   async (app) => {
@@ -35,6 +41,7 @@ export default fp(
       if (token === undefined) throw await failures.fail(request.ip, Errors.invalidToken());
       const check = await app.services.tokens.check(token);
       if (check.state === 'expired') throw Errors.expiredToken();
+      if (check.state === 'revoked') throw Errors.revokedToken();
       if (check.state === 'invalid') throw await failures.fail(request.ip, Errors.invalidToken());
       if (!planHasApi(check.identity.plan)) throw Errors.planRequired();
       request.identity = check.identity;

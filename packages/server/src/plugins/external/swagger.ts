@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { SERVER_VERSION } from '../../version.js';
+import { withRequestIdHeader } from './openapi-request-id.js';
 import { openApiWebhooks } from './openapi-webhooks.js';
 
 /**
@@ -33,6 +34,10 @@ export default fp(
           },
         },
       },
+      transformObject: (document) =>
+        'openapiObject' in document
+          ? withRequestIdHeader(document.openapiObject)
+          : document.swaggerObject,
     });
     await app.register(swaggerUi, {
       routePrefix: '/docs',

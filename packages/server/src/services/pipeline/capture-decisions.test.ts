@@ -1,4 +1,8 @@
-import type { BackAnalysis, DocumentFields, FrontAnalysis } from '@idv/analysis';
+import type {
+  AnalysisDocumentFields as DocumentFields,
+  BackAnalysis,
+  FrontAnalysis,
+} from '@idv/contract';
 import { describe, expect, it } from 'vitest';
 import {
   documentData,

@@ -5,9 +5,9 @@ import type {
   FaceAnalysis,
   FrontAnalysis,
   LivenessSignals,
+  SelfieCaptureMeta,
   SpoofAnalysis,
-} from '@idv/analysis';
-import type { SelfieCaptureMeta } from '@idv/contract';
+} from '@idv/contract';
 import type { DocumentData } from '../verification-views.js';
 
 /** Why a capture was not accepted (`CaptureResult.error`). */

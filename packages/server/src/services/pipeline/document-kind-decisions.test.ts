@@ -1,4 +1,4 @@
-import type { FrontAnalysis, MrzResult } from '@idv/analysis';
+import type { FrontAnalysis, MrzResult } from '@idv/contract';
 import { describe, expect, it } from 'vitest';
 import { judgeFront } from './capture-decisions.js';
 import { judgeDocumentKind, judgePassportPage } from './document-kind-decisions.js';

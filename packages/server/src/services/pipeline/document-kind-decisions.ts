@@ -1,5 +1,4 @@
-import type { FrontAnalysis } from '@idv/analysis';
-import type { DocumentTypeChoice } from '@idv/contract';
+import type { DocumentTypeChoice, FrontAnalysis } from '@idv/contract';
 import { documentKindMatches } from '../document-types.js';
 import { sidesMismatch, type CaptureRejection } from './capture-decisions.js';
 

@@ -1,6 +1,5 @@
-import type { SpoofAnalysis } from '@idv/analysis';
+import type { SelfieCaptureMeta, SpoofAnalysis } from '@idv/contract';
 import { describe, expect, it } from 'vitest';
-import type { SelfieCaptureMeta } from '@idv/contract';
 import {
   challengeVerdictOf,
   judgeChallengeFrames,
