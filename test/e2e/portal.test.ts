@@ -6,7 +6,9 @@
  * in the inbox (search and status filter kept in the URL); creates an ID ONLY link that a person
  * completes with a passport through the flow API (the real pipeline reads the page), opens that
  * verification (the fields read, the image), overrides it with a reason, and the receiver gets
- * the signed webhook. Every screen is checked with axe-core and
+ * the signed webhook; on the Developers screen rotates the client secret (the old one is then
+ * refused by `POST /oauth/token`), reads the receiver's deliveries, adds and deletes an endpoint.
+ * Every screen is checked with axe-core and
  * screenshotted at 390×844 and 1280×800 into test/screenshots/portal/ (git-ignored).
  */
 import { mkdir, rm } from 'node:fs/promises';
@@ -229,6 +231,82 @@ describe('portal (/app/) in Chromium', () => {
     expect(record.status).toBe('failed');
     await expectAccessible('verification, overridden');
     await portal.screenshot('verification-overridden');
+  });
+
+  /** Waits until the screen's open dialog finished its show animation (axe reads final colours). */
+  const dialogSettled = () =>
+    portal.page.waitForFunction(
+      () => {
+        const screen = document.querySelector('idv-portal')?.shadowRoot?.querySelector('main > *');
+        const dialog = screen?.shadowRoot?.querySelector('wa-dialog[open]');
+        const native = dialog?.shadowRoot?.querySelector('dialog');
+        return native?.open === true && native.getAnimations({ subtree: true }).length === 0;
+      },
+      { polling: 50, timeout: 10_000 },
+    );
+
+  it('rotates the client secret on the Developers screen: the old secret is refused, the new one accepted; lists the deliveries, adds and deletes an endpoint', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('nav a[href="/app/developers"]'));
+    await portal.waitFor(deep('idv-developers >>> #client-id'));
+    expect(await text('idv-developers >>> #client-id')).toBe(stack.account.clientId);
+    await portal.waitFor(deep('idv-developers >>> #endpoints tbody tr'));
+    expect(await text('idv-developers >>> #endpoints')).toContain(stack.receiver.url);
+    // The receiver's deliveries: the webhooks of the flows above, answered 2xx.
+    await page.click(deep('idv-developers >>> #endpoints tbody tr wa-button'));
+    await portal.waitFor(deep('idv-developers >>> #deliveries tbody tr'));
+    expect(await text('idv-developers >>> #deliveries')).toContain('verification.failed');
+    expect(await text('idv-developers >>> #deliveries')).toContain('succeeded');
+    await expectAccessible('developers');
+    await portal.screenshot('developers');
+
+    await page.click(deep('idv-developers >>> #rotate-client-secret'));
+    await portal.waitFor(deep('idv-developers >>> wa-dialog[open] wa-button#confirm'));
+    await dialogSettled();
+    await expectAccessible('developers, confirm rotation');
+    await portal.screenshot('developers-confirm');
+    await page.click(deep('idv-developers >>> wa-dialog wa-button#confirm'));
+    await portal.waitFor(deep('idv-developers >>> #client-secret'));
+    const newSecret = await text('idv-developers >>> #client-secret');
+    expect(newSecret).not.toBe(stack.account.clientSecret);
+    const token = (secret: string) =>
+      fetch(`${stack.apiBase}/oauth/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${stack.account.clientId}:${secret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials',
+      });
+    expect((await token(stack.account.clientSecret)).status).toBe(401);
+    expect((await token(newSecret)).status).toBe(200);
+    await expectAccessible('developers, new secret');
+    await portal.screenshot('developers-rotated');
+
+    await page.type(
+      deep(
+        'idv-developers >>> form[aria-label="New webhook endpoint"] wa-input[name="url"] >>> input',
+      ),
+      'https://93.184.216.34/portal-hook',
+    );
+    await page.keyboard.press('Enter');
+    await portal.waitFor(deep('idv-developers >>> #endpoints tbody tr:nth-child(2)'));
+    expect(await text('idv-developers >>> #endpoints tbody tr:nth-child(2)')).toContain(
+      'https://93.184.216.34/portal-hook',
+    );
+    await page.click(
+      deep('idv-developers >>> #endpoints tbody tr:nth-child(2) wa-button[variant="danger"]'),
+    );
+    await portal.waitFor(deep('idv-developers >>> wa-dialog[open] wa-button#confirm'));
+    await page.click(deep('idv-developers >>> wa-dialog wa-button#confirm'));
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('idv-portal')
+          ?.shadowRoot?.querySelector('idv-developers')
+          ?.shadowRoot?.querySelectorAll('#endpoints tbody tr').length === 1,
+      { polling: 100, timeout: 10_000 },
+    );
   });
 
   it('never left its origin (no CDN, no external font) and asked for nothing missing', () => {

@@ -114,3 +114,11 @@ export const PortalLinkItem = Type.Object({
   expiresAt: DateTime,
 });
 export type PortalLinkItem = Static<typeof PortalLinkItem>;
+
+/** `GET /app/api/developers/credentials`: the API client of the company (never its secret). */
+export const PortalCredentials = Type.Object({
+  clientId: Type.String(),
+  /** The OAuth token address, for the integrator's configuration. */
+  tokenUrl: Type.String(),
+});
+export type PortalCredentials = Static<typeof PortalCredentials>;

@@ -124,6 +124,11 @@ export class IdvPortal extends LitElement {
         enter: lazy(() => import('./screens/links.js')),
         render: () => html`<idv-links></idv-links>`,
       },
+      {
+        path: '/app/developers',
+        enter: lazy(() => import('./screens/developers.js')),
+        render: () => html`<idv-developers></idv-developers>`,
+      },
     ],
     {
       fallback: {
@@ -174,6 +179,11 @@ export class IdvPortal extends LitElement {
 
   private onSignedIn = (event: CustomEvent<PortalSessionView>) => this.adopt(event.detail);
 
+  /** Whether the signed-in person's role allows `permission` (the server checks it again). */
+  private can(permission: string): boolean {
+    return this.session?.permissions.includes(permission) ?? false;
+  }
+
   private navLink(href: string, label: string) {
     const current =
       href === '/app/'
@@ -202,6 +212,7 @@ export class IdvPortal extends LitElement {
         <nav aria-label="Main">
           <ul>
             ${this.navLink('/app/', 'Verifications')} ${this.navLink('/app/links', 'Links')}
+            ${this.can('developers:manage') ? this.navLink('/app/developers', 'Developers') : nothing}
           </ul>
         </nav>
         <div class="who">

@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createPortalServices } from './portal-services.js';
+import { developerRoutes } from './routes-developers.js';
 import { linkRoutes } from './routes-links.js';
 import { sessionRoutes } from './routes-session.js';
 import { verificationRoutes } from './routes-verifications.js';
@@ -53,6 +54,7 @@ export default async function portal(
         signedIn.addHook('onRequest', requireSession(services.sessions, app.config.publicAppUrl));
         await signedIn.register(verificationRoutes(services));
         await signedIn.register(linkRoutes);
+        await signedIn.register(developerRoutes(services));
       });
     },
     { prefix: '/app/api' },

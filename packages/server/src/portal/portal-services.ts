@@ -1,4 +1,5 @@
 import type { AppServices } from '../services/index.js';
+import { ApiClientOfCompany } from './api-client.js';
 import { Inbox } from './inbox.js';
 import { PortalMembers, type PortalMember } from './members.js';
 import type { PortalRole } from './schema.js';
@@ -13,6 +14,8 @@ export interface PortalServices {
   readonly sessions: PortalSessions;
   readonly inbox: Inbox;
   readonly throttle: SignInThrottle;
+  /** The company's REST API client (the Developers screen). */
+  readonly apiClients: ApiClientOfCompany;
 }
 
 /** Builds the portal's services beside the app's. */
@@ -24,6 +27,7 @@ export function createPortalServices(services: AppServices): PortalServices {
     sessions: new PortalSessions(database, clock),
     inbox: new Inbox(database, clock),
     throttle: new SignInThrottle(services),
+    apiClients: new ApiClientOfCompany(database, services.companies),
   };
 }
 
