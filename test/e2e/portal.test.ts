@@ -7,7 +7,10 @@
  * completes with a passport through the flow API (the real pipeline reads the page), opens that
  * verification (the fields read, the image), overrides it with a reason, and the receiver gets
  * the signed webhook; on the Developers screen rotates the client secret (the old one is then
- * refused by `POST /oauth/token`), reads the receiver's deliveries, adds and deletes an endpoint.
+ * refused by `POST /oauth/token`), reads the receiver's deliveries, adds and deletes an endpoint;
+ * on the Team screen invites a reviewer, who accepts in their own browser from the `.eml` the
+ * server wrote, then resets a forgotten password by e-mail; the owner changes their role and
+ * removes them.
  * Every screen is checked with axe-core and
  * screenshotted at 390×844 and 1280×800 into test/screenshots/portal/ (git-ignored).
  */
@@ -17,6 +20,7 @@ import { expectedFields, generateIdentity, renderDocument } from '@idv/analysis/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.js';
 import { completePassport } from '../support/flow-device.js';
+import { portalLinksMailedTo } from '../support/mailbox.js';
 import { openPortal, type PortalPage } from '../support/portal-page.js';
 import { startStack, type Stack } from '../support/stack.js';
 
@@ -305,6 +309,97 @@ describe('portal (/app/) in Chromium', () => {
           .querySelector('idv-portal')
           ?.shadowRoot?.querySelector('idv-developers')
           ?.shadowRoot?.querySelectorAll('#endpoints tbody tr').length === 1,
+      { polling: 100, timeout: 10_000 },
+    );
+  });
+
+  it('invites a reviewer from the Team screen who accepts by e-mail, resets a forgotten password by e-mail, and is made a viewer, then removed', async () => {
+    const { page, deep } = portal;
+    const email = 'reviewer@northwind.test';
+    await page.click(deep('nav a[href="/app/team"]'));
+    await portal.waitFor(deep('idv-team >>> #people tbody tr'));
+    expect(await text('idv-team >>> #people')).toContain(stack.ownerEmail);
+    await page.type(deep('idv-team >>> form wa-input[name="email"] >>> input'), email);
+    await page.keyboard.press('Enter');
+    await portal.waitFor(deep('idv-team >>> #team-notice'));
+    expect(await text('idv-team >>> #team-notice')).toBe(`Invitation sent to ${email}.`);
+    await portal.waitFor(deep('idv-team >>> #people tbody tr:nth-child(2)'));
+    expect(await text('idv-team >>> #people tbody tr:nth-child(2)')).toContain('invited');
+    await expectAccessible('team');
+    await portal.screenshot('team');
+
+    // The invitation as the person's mailbox has it, opened in their own browser.
+    const [invitation] = portalLinksMailedTo(stack.mailDir, email);
+    const person = await openPortal(browser.browser, invitation!, SCREENSHOTS);
+    try {
+      const choosePassword = async (password: string) => {
+        const field = (name: string) =>
+          person.deep(`idv-sign-in-link >>> wa-input[name="${name}"] >>> input`);
+        await person.waitFor(field('password'));
+        await person.page.type(field('password'), password);
+        await person.page.type(field('confirm'), password);
+        await person.page.keyboard.press('Enter');
+        await person.waitFor(person.deep('idv-inbox >>> tbody tr'));
+      };
+      await choosePassword('reviewer-first-password');
+      // A reviewer is offered neither the Developers nor the Team screen.
+      expect(await person.page.$(person.deep('nav a[href="/app/team"]'))).toBeNull();
+      expect(await person.page.$(person.deep('nav a[href="/app/developers"]'))).toBeNull();
+
+      // Forgotten password: signed out, they ask for a link and choose a new password with it.
+      await person.page.click(person.deep('header wa-button'));
+      await person.waitFor(person.deep('idv-sign-in >>> #forgot'));
+      await person.page.click(person.deep('idv-sign-in >>> #forgot'));
+      await person.waitFor(person.deep('idv-sign-in >>> wa-input[name="email"]'));
+      await person.page.type(
+        person.deep('idv-sign-in >>> wa-input[name="email"] >>> input'),
+        email,
+      );
+      await person.page.keyboard.press('Enter');
+      await person.waitFor(person.deep('idv-sign-in >>> #reset-sent'));
+      expect(await person.axe()).toEqual([]);
+      await person.screenshot('password-reset-sent');
+      await expect
+        .poll(() => portalLinksMailedTo(stack.mailDir, email).length, { timeout: 10_000 })
+        .toBe(2);
+      await person.page.goto(portalLinksMailedTo(stack.mailDir, email)[1]!);
+      await choosePassword('reviewer-second-password');
+    } finally {
+      await person.close();
+    }
+
+    // The owner sees them active, makes them a viewer, then removes them.
+    await page.reload();
+    await portal.waitFor(
+      deep('idv-team >>> #people tbody tr:nth-child(2) wa-badge[variant="success"]'),
+    );
+    await page.click(deep('idv-team >>> #people tbody tr:nth-child(2) wa-select'));
+    await page.click(deep('idv-team >>> #people tbody tr:nth-child(2) wa-option[value="viewer"]'));
+    await portal.waitFor(deep('idv-team >>> #team-notice'));
+    await page.waitForFunction(
+      (expected: string) =>
+        document
+          .querySelector('idv-portal')
+          ?.shadowRoot?.querySelector('idv-team')
+          ?.shadowRoot?.querySelector('#team-notice')
+          ?.textContent?.trim() === expected,
+      { polling: 100, timeout: 10_000 },
+      `${email} is now viewer.`,
+    );
+    await page.click(
+      deep('idv-team >>> #people tbody tr:nth-child(2) wa-button[variant="danger"]'),
+    );
+    await portal.waitFor(deep('idv-team >>> wa-dialog[open] wa-button#confirm'));
+    await dialogSettled();
+    await expectAccessible('team, confirm removal');
+    await portal.screenshot('team-remove');
+    await page.click(deep('idv-team >>> wa-dialog wa-button#confirm'));
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('idv-portal')
+          ?.shadowRoot?.querySelector('idv-team')
+          ?.shadowRoot?.querySelectorAll('#people tbody tr').length === 1,
       { polling: 100, timeout: 10_000 },
     );
   });

@@ -122,3 +122,32 @@ export const PortalCredentials = Type.Object({
   tokenUrl: Type.String(),
 });
 export type PortalCredentials = Static<typeof PortalCredentials>;
+
+/** One person of the company on the Team screen. */
+export const PortalTeamMember = Type.Object({
+  _id: Uuid,
+  email: Type.String(),
+  role: PortalRole,
+  /** `invited` until the person chose a password through their invitation. */
+  status: StringEnum(['active', 'invited'] as const),
+  createdAt: DateTime,
+});
+export type PortalTeamMember = Static<typeof PortalTeamMember>;
+
+/** Body of `POST /app/api/team`: invite a person by e-mail. */
+export const PortalInviteBody = Type.Object(
+  { email: Type.String({ minLength: 3, maxLength: 320 }), role: PortalRole },
+  { additionalProperties: false },
+);
+export type PortalInviteBody = Static<typeof PortalInviteBody>;
+
+/** Body of `PATCH /app/api/team/{id}`: change a person's role. */
+export const PortalRoleBody = Type.Object({ role: PortalRole }, { additionalProperties: false });
+export type PortalRoleBody = Static<typeof PortalRoleBody>;
+
+/** Body of `POST /app/api/password-reset`: the e-mail to send a reset link to. */
+export const PortalPasswordResetBody = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 320 }) },
+  { additionalProperties: false },
+);
+export type PortalPasswordResetBody = Static<typeof PortalPasswordResetBody>;

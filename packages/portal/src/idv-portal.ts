@@ -42,7 +42,8 @@ export class IdvPortal extends LitElement {
     }
     nav ul {
       display: flex;
-      gap: var(--wa-space-m);
+      flex-wrap: wrap;
+      gap: var(--wa-space-2xs) var(--wa-space-m);
       list-style: none;
       margin: 0;
       padding: 0;
@@ -95,6 +96,9 @@ export class IdvPortal extends LitElement {
       main {
         padding: var(--wa-space-m);
       }
+      nav ul {
+        gap: var(--wa-space-2xs) var(--wa-space-xs);
+      }
     }
   `;
 
@@ -128,6 +132,11 @@ export class IdvPortal extends LitElement {
         path: '/app/developers',
         enter: lazy(() => import('./screens/developers.js')),
         render: () => html`<idv-developers></idv-developers>`,
+      },
+      {
+        path: '/app/team',
+        enter: lazy(() => import('./screens/team.js')),
+        render: () => html`<idv-team></idv-team>`,
       },
     ],
     {
@@ -213,6 +222,7 @@ export class IdvPortal extends LitElement {
           <ul>
             ${this.navLink('/app/', 'Verifications')} ${this.navLink('/app/links', 'Links')}
             ${this.can('developers:manage') ? this.navLink('/app/developers', 'Developers') : nothing}
+            ${this.can('team:manage') ? this.navLink('/app/team', 'Team') : nothing}
           </ul>
         </nav>
         <div class="who">

@@ -96,6 +96,14 @@ const PORTAL_PROBES: Probe[] = [
     status: 404,
   },
   { method: 'DELETE', url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`, status: 404 },
+  // Team screen: another company's people.
+  {
+    method: 'PATCH',
+    url: (t) => `/team/${id(t, 'memberId')}`,
+    body: () => ({ role: 'viewer' }),
+    status: 404,
+  },
+  { method: 'DELETE', url: (t) => `/team/${id(t, 'memberId')}`, status: 404 },
 ];
 
 describe('tenant isolation', () => {
@@ -366,6 +374,7 @@ describe('tenant isolation', () => {
       '/developers/credentials',
       '/developers/webhook-secret',
       '/webhook-endpoints',
+      '/team',
     ]) {
       const answer = await a.portal.call('GET', url);
       expect(answer.statusCode, url).toBe(200);

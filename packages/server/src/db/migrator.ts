@@ -15,6 +15,7 @@ import { identityCredentialsMigration } from './migrations/0006-identity-credent
 import { livenessMigration } from './migrations/0007-liveness.js';
 import { webhookCircuitsMigration } from './migrations/0008-webhook-circuits.js';
 import { portalMigration } from './migrations/0009-portal.js';
+import { portalTokensMigration } from './migrations/0010-portal-tokens.js';
 
 /**
  * Every migration, in order. Append only: a released migration is never edited, a change is a new one.
@@ -31,6 +32,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0007-liveness': livenessMigration(),
     '0008-webhook-circuits': webhookCircuitsMigration(),
     '0009-portal': portalMigration(),
+    '0010-portal-tokens': portalTokensMigration(),
   };
 }
 

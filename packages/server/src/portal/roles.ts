@@ -2,7 +2,11 @@ import type { PortalRole } from './schema.js';
 
 /** The actions the portal's routes check, each allowed to some roles only. */
 export type PortalPermission =
-  'verifications:read' | 'verifications:override' | 'links:create' | 'developers:manage';
+  | 'verifications:read'
+  | 'verifications:override'
+  | 'links:create'
+  | 'developers:manage'
+  | 'team:manage';
 
 const ALLOWED: Record<PortalPermission, readonly PortalRole[]> = {
   'verifications:read': ['owner', 'admin', 'reviewer', 'developer', 'viewer'],
@@ -12,6 +16,8 @@ const ALLOWED: Record<PortalPermission, readonly PortalRole[]> = {
   'links:create': ['owner', 'admin', 'reviewer', 'developer'],
   // API credentials and webhooks: the integration's people (DESIGN §9), not reviewers.
   'developers:manage': ['owner', 'admin', 'developer'],
+  // Who belongs to the company and with which role: its administrators only.
+  'team:manage': ['owner', 'admin'],
 };
 
 /** Whether `role` may do `permission`. */
