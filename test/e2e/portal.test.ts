@@ -6,7 +6,7 @@
  * in the inbox (search and status filter kept in the URL); creates an ID ONLY link that a person
  * completes with a passport through the flow API (the real pipeline reads the page), opens that
  * verification (the fields read, the image), overrides it with a reason, and the receiver gets
- * the signed webhook; on the Developers screen rotates the client secret (the old one is then
+ * the signed webhook; reads the Overview (chart, pass rate, quota); on the Developers screen rotates the client secret (the old one is then
  * refused by `POST /oauth/token`), reads the receiver's deliveries, adds and deletes an endpoint;
  * on the Team screen invites a reviewer, who accepts in their own browser from the `.eml` the
  * server wrote, then resets a forgotten password by e-mail; the owner changes their role and
@@ -237,6 +237,20 @@ describe('portal (/app/) in Chromium', () => {
     await portal.screenshot('verification-overridden');
   });
 
+  it('shows the Overview: the chart of the days, the pass rate, the reasons and the quota', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('nav a[href="/app/overview"]'));
+    await portal.waitFor(deep('idv-overview >>> svg rect'));
+    // Today: the FULL FLOW link still open and the passport overridden to failed.
+    expect(await page.$$(deep('idv-overview >>> svg rect'))).toHaveLength(2);
+    expect(await text('idv-overview >>> #pass-rate')).toBe('0%');
+    expect(await text('idv-overview >>> #to-review')).toBe('0');
+    expect(await text('idv-overview >>> #quota')).toMatch(/^2 \/ \d+$/);
+    expect(await page.$$(deep('idv-overview >>> #reasons li'))).toHaveLength(1);
+    await expectAccessible('overview');
+    await portal.screenshot('overview');
+  });
+
   /** Waits until the screen's open dialog finished its show animation (axe reads final colours). */
   const dialogSettled = () =>
     portal.page.waitForFunction(
@@ -245,6 +259,19 @@ describe('portal (/app/) in Chromium', () => {
         const dialog = screen?.shadowRoot?.querySelector('wa-dialog[open]');
         const native = dialog?.shadowRoot?.querySelector('dialog');
         return native?.open === true && native.getAnimations({ subtree: true }).length === 0;
+      },
+      { polling: 50, timeout: 10_000 },
+    );
+
+  /** Waits until the screen's dialog is fully closed (its hide animation fades the title). */
+  const dialogClosed = () =>
+    portal.page.waitForFunction(
+      () => {
+        const screen = document.querySelector('idv-portal')?.shadowRoot?.querySelector('main > *');
+        const native = screen?.shadowRoot
+          ?.querySelector('wa-dialog')
+          ?.shadowRoot?.querySelector('dialog');
+        return native !== null && native !== undefined && !native.open;
       },
       { polling: 50, timeout: 10_000 },
     );
@@ -271,6 +298,7 @@ describe('portal (/app/) in Chromium', () => {
     await portal.screenshot('developers-confirm');
     await page.click(deep('idv-developers >>> wa-dialog wa-button#confirm'));
     await portal.waitFor(deep('idv-developers >>> #client-secret'));
+    await dialogClosed();
     const newSecret = await text('idv-developers >>> #client-secret');
     expect(newSecret).not.toBe(stack.account.clientSecret);
     const token = (secret: string) =>

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
+import { UsageStats } from './company.js';
 import { LinkType } from './link.js';
 import { VerificationStatus } from './verification.js';
 
@@ -151,3 +152,33 @@ export const PortalPasswordResetBody = Type.Object(
   { additionalProperties: false },
 );
 export type PortalPasswordResetBody = Static<typeof PortalPasswordResetBody>;
+
+/** One UTC day of the Overview chart: the verifications created that day, by current outcome. */
+export const PortalOverviewDay = Type.Object({
+  /** `YYYY-MM-DD` (UTC). */
+  day: Type.String(),
+  success: Type.Integer(),
+  failed: Type.Integer(),
+  expired: Type.Integer(),
+  /** Still open: `pending` or `started`. */
+  open: Type.Integer(),
+});
+export type PortalOverviewDay = Static<typeof PortalOverviewDay>;
+
+/** `GET /app/api/overview`: the last days of verifications, aggregated on the server. */
+export const PortalOverview = Type.Object({
+  /** First day of the window (UTC midnight) and the moment of the answer. */
+  from: DateTime,
+  to: DateTime,
+  /** Every day of the window, oldest first, zeros included. */
+  days: Type.Array(PortalOverviewDay),
+  /** success / (success + failed) over the window; null when nothing finished. */
+  passRate: Nullable(Type.Number()),
+  /** The most frequent reasons of failed verifications (error code, else the override's reason). */
+  topFailureReasons: Type.Array(Type.Object({ reason: Type.String(), count: Type.Integer() })),
+  /** Failed verifications of the window that nobody has overridden yet (the review queue). */
+  toReview: Type.Integer(),
+  /** The quota of the current calendar month (`GET /users/me/stats`). */
+  usage: UsageStats,
+});
+export type PortalOverview = Static<typeof PortalOverview>;

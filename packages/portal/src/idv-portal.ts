@@ -129,6 +129,11 @@ export class IdvPortal extends LitElement {
         render: () => html`<idv-links></idv-links>`,
       },
       {
+        path: '/app/overview',
+        enter: lazy(() => import('./screens/overview.js')),
+        render: () => html`<idv-overview></idv-overview>`,
+      },
+      {
         path: '/app/developers',
         enter: lazy(() => import('./screens/developers.js')),
         render: () => html`<idv-developers></idv-developers>`,
@@ -220,7 +225,8 @@ export class IdvPortal extends LitElement {
         <p class="brand">IDV</p>
         <nav aria-label="Main">
           <ul>
-            ${this.navLink('/app/', 'Verifications')} ${this.navLink('/app/links', 'Links')}
+            ${this.navLink('/app/overview', 'Overview')} ${this.navLink('/app/', 'Verifications')}
+            ${this.navLink('/app/links', 'Links')}
             ${this.can('developers:manage') ? this.navLink('/app/developers', 'Developers') : nothing}
             ${this.can('team:manage') ? this.navLink('/app/team', 'Team') : nothing}
           </ul>

@@ -375,6 +375,7 @@ describe('tenant isolation', () => {
       '/developers/webhook-secret',
       '/webhook-endpoints',
       '/team',
+      '/overview',
     ]) {
       const answer = await a.portal.call('GET', url);
       expect(answer.statusCode, url).toBe(200);
@@ -389,6 +390,14 @@ describe('tenant isolation', () => {
       ])
         expect(answer.body, url).not.toContain(foreignId);
     }
+    // The Overview's aggregates count the caller's one verification only.
+    const overview = (await a.portal.call('GET', '/overview')).json();
+    const counted = overview.days.reduce(
+      (sum: number, d: { success: number; failed: number; expired: number; open: number }) =>
+        sum + d.success + d.failed + d.expired + d.open,
+      0,
+    );
+    expect(counted).toBe(1);
     const own = (await a.portal.call('GET', '/verifications?q=shared-person')).json();
     expect(own.data.map((row: { _id: string }) => row._id)).toEqual([a.verificationId]);
   });

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createPortalServices, registerPortalServices } from './portal-services.js';
 import { developerRoutes } from './routes-developers.js';
 import { linkRoutes } from './routes-links.js';
+import { overviewRoutes } from './routes-overview.js';
 import { passwordResetRoutes } from './routes-password-reset.js';
 import { sessionRoutes } from './routes-session.js';
 import { teamRoutes } from './routes-team.js';
@@ -63,6 +64,7 @@ export default async function portal(
         await signedIn.register(linkRoutes);
         await signedIn.register(developerRoutes(services));
         await signedIn.register(teamRoutes(services));
+        await signedIn.register(overviewRoutes(services));
       });
     },
     { prefix: '/app/api' },

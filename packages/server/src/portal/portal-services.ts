@@ -1,6 +1,7 @@
 import type { AppServices } from '../services/index.js';
 import { ApiClientOfCompany } from './api-client.js';
 import { Inbox } from './inbox.js';
+import { Overview } from './overview.js';
 import { PortalMembers, type PortalMember } from './members.js';
 import { PasswordResets } from './password-resets.js';
 import type { PortalRole } from './schema.js';
@@ -19,6 +20,7 @@ export interface PortalServices {
   /** The company's REST API client (the Developers screen). */
   readonly apiClients: ApiClientOfCompany;
   readonly team: PortalTeam;
+  readonly overview: Overview;
   readonly passwordResets: PasswordResets;
 }
 
@@ -42,6 +44,7 @@ export function createPortalServices(
     inbox: new Inbox(database, clock),
     throttle: new SignInThrottle(services),
     apiClients: new ApiClientOfCompany(database, services.companies),
+    overview: new Overview(database, clock, services.stats),
     team: new PortalTeam(database, members, signInLinks, clock, mailer, activity),
     passwordResets: new PasswordResets(
       database,
