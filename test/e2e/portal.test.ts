@@ -170,6 +170,36 @@ describe('portal (/app/) in Chromium', () => {
     expect(await text('idv-inbox >>> .empty')).toBe('No verification matches these filters.');
     await page.goBack();
     await portal.waitFor(deep(`idv-inbox >>> a[href="/app/verifications/${verificationId}"]`));
+
+    // Live arrival: a link created elsewhere shows up at the next poll (ETag, every 10 s).
+    await page.click(deep('nav a[href="/app/"]'));
+    await portal.waitFor(deep('idv-inbox >>> tbody tr:nth-child(2)'));
+    await stack.api('POST', '/links', { type: 'ID ONLY', externalUserId: 'customer-live' });
+    await portal.waitFor(deep('idv-inbox >>> tbody tr:nth-child(3)'), 30_000);
+    expect(await text('idv-inbox >>> tbody tr:first-child')).toContain('customer-live');
+    expect(await text('idv-inbox >>> #arrived')).toBe('1 new verification.');
+
+    // The other filters and the sort, kept in the URL too.
+    await page.click(deep('idv-inbox >>> details.more summary'));
+    await page.click(deep('idv-inbox >>> wa-select[name="type"]'));
+    await page.click(deep('idv-inbox >>> wa-select[name="type"] wa-option[value="ID ONLY"]'));
+    await page.waitForFunction(() => location.search === '?type=ID+ONLY');
+    await page.click(deep('idv-inbox >>> wa-select[name="sort"]'));
+    await page.click(deep('idv-inbox >>> wa-select[name="sort"] wa-option[value="oldest"]'));
+    await page.waitForFunction(() => location.search === '?type=ID+ONLY&sort=oldest');
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('idv-portal')
+          ?.shadowRoot?.querySelector('idv-inbox')
+          ?.shadowRoot?.querySelector('tbody tr:first-child')
+          ?.textContent?.includes('customer-1002') === true,
+      { polling: 100, timeout: 10_000 },
+    );
+    expect(await page.$$(deep('idv-inbox >>> tbody tr'))).toHaveLength(2);
+    await page.keyboard.press('Escape');
+    await expectAccessible('inbox, more filters');
+    await portal.screenshot('inbox-filters');
   });
 
   it('opens the completed verification, with the fields read and the page, and overrides it with a reason, which sends the signed webhook', async () => {
@@ -241,11 +271,11 @@ describe('portal (/app/) in Chromium', () => {
     const { page, deep } = portal;
     await page.click(deep('nav a[href="/app/overview"]'));
     await portal.waitFor(deep('idv-overview >>> svg rect'));
-    // Today: the FULL FLOW link still open and the passport overridden to failed.
+    // Today: the FULL FLOW link and the live one still open, the passport overridden to failed.
     expect(await page.$$(deep('idv-overview >>> svg rect'))).toHaveLength(2);
     expect(await text('idv-overview >>> #pass-rate')).toBe('0%');
     expect(await text('idv-overview >>> #to-review')).toBe('0');
-    expect(await text('idv-overview >>> #quota')).toMatch(/^2 \/ \d+$/);
+    expect(await text('idv-overview >>> #quota')).toMatch(/^3 \/ \d+$/);
     expect(await page.$$(deep('idv-overview >>> #reasons li'))).toHaveLength(1);
     await expectAccessible('overview');
     await portal.screenshot('overview');
@@ -331,6 +361,7 @@ describe('portal (/app/) in Chromium', () => {
     );
     await portal.waitFor(deep('idv-developers >>> wa-dialog[open] wa-button#confirm'));
     await page.click(deep('idv-developers >>> wa-dialog wa-button#confirm'));
+    await dialogClosed();
     await page.waitForFunction(
       () =>
         document

@@ -49,10 +49,27 @@ export const PortalSessionView = Type.Object({
 });
 export type PortalSessionView = Static<typeof PortalSessionView>;
 
+/** A calendar day, `YYYY-MM-DD` (UTC). */
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+/** The inbox's sort keys. */
+export const PortalInboxSort = StringEnum(['createdAt', 'finishedAt'] as const);
+export type PortalInboxSort = Static<typeof PortalInboxSort>;
+
 /** Query of the verifications inbox. */
 export const PortalInboxQuery = Type.Object(
   {
     status: Type.Optional(VerificationStatus),
+    type: Type.Optional(LinkType),
+    method: Type.Optional(StringEnum(['FACE', 'DOCUMENT'] as const)),
+    /** Created on or after this day, and on or before `to` (UTC days, both included). */
+    from: Type.Optional(Day),
+    to: Type.Optional(Day),
+    /** The failure reason: the verification's error code (exact). */
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    /** Newest first by creation unless said otherwise; ties broken by id. */
+    sort: Type.Optional(PortalInboxSort),
+    order: Type.Optional(StringEnum(['asc', 'desc'] as const)),
     /** A verification id or an `externalUserId` (exact). */
     q: Type.Optional(Type.String({ maxLength: 256 })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
@@ -71,6 +88,8 @@ export const PortalInboxItem = Type.Object({
   externalUserId: Nullable(Type.String()),
   createdAt: DateTime,
   finishedAt: Nullable(DateTime),
+  /** Why it failed (the pipeline's error code), when it did. */
+  errorCode: Nullable(Type.String()),
 });
 export type PortalInboxItem = Static<typeof PortalInboxItem>;
 
