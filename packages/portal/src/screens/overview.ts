@@ -163,7 +163,7 @@ export class IdvOverview extends LitElement {
         aria-describedby="chart-summary"
       >
         <g class="grid axis">
-          ${[0, max / 2, max].map(
+          ${(max % 2 === 0 ? [0, max / 2, max] : [0, max]).map(
             (value) =>
               svg`<line x1=${AXIS} x2=${WIDTH} y1=${y(value)} y2=${y(value)}></line>
                 <text x=${AXIS - 4} y=${y(value) + 3} text-anchor="end">${value}</text>`,
