@@ -6,7 +6,12 @@
  * in the inbox (search and status filter kept in the URL); creates an ID ONLY link that a person
  * completes with a passport through the flow API (the real pipeline reads the page), opens that
  * verification (the fields read, the image), overrides it with a reason, and the receiver gets
- * the signed webhook. Every screen is checked with axe-core and
+ * the signed webhook; reads the Overview (chart, pass rate, quota); on the Developers screen rotates the client secret (the old one is then
+ * refused by `POST /oauth/token`), reads the receiver's deliveries, adds and deletes an endpoint;
+ * on the Team screen invites a reviewer, who accepts in their own browser from the `.eml` the
+ * server wrote, then resets a forgotten password by e-mail; the owner changes their role and
+ * removes them.
+ * Every screen is checked with axe-core and
  * screenshotted at 390×844 and 1280×800 into test/screenshots/portal/ (git-ignored).
  */
 import { mkdir, rm } from 'node:fs/promises';
@@ -15,6 +20,7 @@ import { expectedFields, generateIdentity, renderDocument } from '@idv/analysis/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.js';
 import { completePassport } from '../support/flow-device.js';
+import { portalLinksMailedTo } from '../support/mailbox.js';
 import { openPortal, type PortalPage } from '../support/portal-page.js';
 import { startStack, type Stack } from '../support/stack.js';
 
@@ -164,6 +170,36 @@ describe('portal (/app/) in Chromium', () => {
     expect(await text('idv-inbox >>> .empty')).toBe('No verification matches these filters.');
     await page.goBack();
     await portal.waitFor(deep(`idv-inbox >>> a[href="/app/verifications/${verificationId}"]`));
+
+    // Live arrival: a link created elsewhere shows up at the next poll (ETag, every 10 s).
+    await page.click(deep('nav a[href="/app/"]'));
+    await portal.waitFor(deep('idv-inbox >>> tbody tr:nth-child(2)'));
+    await stack.api('POST', '/links', { type: 'ID ONLY', externalUserId: 'customer-live' });
+    await portal.waitFor(deep('idv-inbox >>> tbody tr:nth-child(3)'), 30_000);
+    expect(await text('idv-inbox >>> tbody tr:first-child')).toContain('customer-live');
+    expect(await text('idv-inbox >>> #arrived')).toBe('1 new verification.');
+
+    // The other filters and the sort, kept in the URL too.
+    await page.click(deep('idv-inbox >>> details.more summary'));
+    await page.click(deep('idv-inbox >>> wa-select[name="type"]'));
+    await page.click(deep('idv-inbox >>> wa-select[name="type"] wa-option[value="ID ONLY"]'));
+    await page.waitForFunction(() => location.search === '?type=ID+ONLY');
+    await page.click(deep('idv-inbox >>> wa-select[name="sort"]'));
+    await page.click(deep('idv-inbox >>> wa-select[name="sort"] wa-option[value="oldest"]'));
+    await page.waitForFunction(() => location.search === '?type=ID+ONLY&sort=oldest');
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('idv-portal')
+          ?.shadowRoot?.querySelector('idv-inbox')
+          ?.shadowRoot?.querySelector('tbody tr:first-child')
+          ?.textContent?.includes('customer-1002') === true,
+      { polling: 100, timeout: 10_000 },
+    );
+    expect(await page.$$(deep('idv-inbox >>> tbody tr'))).toHaveLength(2);
+    await page.keyboard.press('Escape');
+    await expectAccessible('inbox, more filters');
+    await portal.screenshot('inbox-filters');
   });
 
   it('opens the completed verification, with the fields read and the page, and overrides it with a reason, which sends the signed webhook', async () => {
@@ -229,6 +265,202 @@ describe('portal (/app/) in Chromium', () => {
     expect(record.status).toBe('failed');
     await expectAccessible('verification, overridden');
     await portal.screenshot('verification-overridden');
+  });
+
+  it('shows the Overview: the chart of the days, the pass rate, the reasons and the quota', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('nav a[href="/app/overview"]'));
+    await portal.waitFor(deep('idv-overview >>> svg rect'));
+    // Today: the FULL FLOW link and the live one still open, the passport overridden to failed.
+    expect(await page.$$(deep('idv-overview >>> svg rect'))).toHaveLength(2);
+    expect(await text('idv-overview >>> #pass-rate')).toBe('0%');
+    expect(await text('idv-overview >>> #to-review')).toBe('0');
+    expect(await text('idv-overview >>> #quota')).toMatch(/^3 \/ \d+$/);
+    expect(await page.$$(deep('idv-overview >>> #reasons li'))).toHaveLength(1);
+    await expectAccessible('overview');
+    await portal.screenshot('overview');
+  });
+
+  /** Waits until the screen's open dialog finished its show animation (axe reads final colours). */
+  const dialogSettled = () =>
+    portal.page.waitForFunction(
+      () => {
+        const screen = document.querySelector('idv-portal')?.shadowRoot?.querySelector('main > *');
+        const dialog = screen?.shadowRoot?.querySelector('wa-dialog[open]');
+        const native = dialog?.shadowRoot?.querySelector('dialog');
+        return native?.open === true && native.getAnimations({ subtree: true }).length === 0;
+      },
+      { polling: 50, timeout: 10_000 },
+    );
+
+  /** Waits until the screen's dialog is fully closed (its hide animation fades the title). */
+  const dialogClosed = () =>
+    portal.page.waitForFunction(
+      () => {
+        const screen = document.querySelector('idv-portal')?.shadowRoot?.querySelector('main > *');
+        const native = screen?.shadowRoot
+          ?.querySelector('wa-dialog')
+          ?.shadowRoot?.querySelector('dialog');
+        return native !== null && native !== undefined && !native.open;
+      },
+      { polling: 50, timeout: 10_000 },
+    );
+
+  it('rotates the client secret on the Developers screen: the old secret is refused, the new one accepted; lists the deliveries, adds and deletes an endpoint', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('nav a[href="/app/developers"]'));
+    await portal.waitFor(deep('idv-developers >>> #client-id'));
+    expect(await text('idv-developers >>> #client-id')).toBe(stack.account.clientId);
+    await portal.waitFor(deep('idv-developers >>> #endpoints tbody tr'));
+    expect(await text('idv-developers >>> #endpoints')).toContain(stack.receiver.url);
+    // The receiver's deliveries: the webhooks of the flows above, answered 2xx.
+    await page.click(deep('idv-developers >>> #endpoints tbody tr wa-button'));
+    await portal.waitFor(deep('idv-developers >>> #deliveries tbody tr'));
+    expect(await text('idv-developers >>> #deliveries')).toContain('verification.failed');
+    expect(await text('idv-developers >>> #deliveries')).toContain('succeeded');
+    await expectAccessible('developers');
+    await portal.screenshot('developers');
+
+    await page.click(deep('idv-developers >>> #rotate-client-secret'));
+    await portal.waitFor(deep('idv-developers >>> wa-dialog[open] wa-button#confirm'));
+    await dialogSettled();
+    await expectAccessible('developers, confirm rotation');
+    await portal.screenshot('developers-confirm');
+    await page.click(deep('idv-developers >>> wa-dialog wa-button#confirm'));
+    await portal.waitFor(deep('idv-developers >>> #client-secret'));
+    await dialogClosed();
+    const newSecret = await text('idv-developers >>> #client-secret');
+    expect(newSecret).not.toBe(stack.account.clientSecret);
+    const token = (secret: string) =>
+      fetch(`${stack.apiBase}/oauth/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${stack.account.clientId}:${secret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials',
+      });
+    expect((await token(stack.account.clientSecret)).status).toBe(401);
+    expect((await token(newSecret)).status).toBe(200);
+    await expectAccessible('developers, new secret');
+    await portal.screenshot('developers-rotated');
+
+    await page.type(
+      deep(
+        'idv-developers >>> form[aria-label="New webhook endpoint"] wa-input[name="url"] >>> input',
+      ),
+      'https://93.184.216.34/portal-hook',
+    );
+    await page.keyboard.press('Enter');
+    await portal.waitFor(deep('idv-developers >>> #endpoints tbody tr:nth-child(2)'));
+    expect(await text('idv-developers >>> #endpoints tbody tr:nth-child(2)')).toContain(
+      'https://93.184.216.34/portal-hook',
+    );
+    await page.click(
+      deep('idv-developers >>> #endpoints tbody tr:nth-child(2) wa-button[variant="danger"]'),
+    );
+    await portal.waitFor(deep('idv-developers >>> wa-dialog[open] wa-button#confirm'));
+    await page.click(deep('idv-developers >>> wa-dialog wa-button#confirm'));
+    await dialogClosed();
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('idv-portal')
+          ?.shadowRoot?.querySelector('idv-developers')
+          ?.shadowRoot?.querySelectorAll('#endpoints tbody tr').length === 1,
+      { polling: 100, timeout: 10_000 },
+    );
+  });
+
+  it('invites a reviewer from the Team screen who accepts by e-mail, resets a forgotten password by e-mail, and is made a viewer, then removed', async () => {
+    const { page, deep } = portal;
+    const email = 'reviewer@northwind.test';
+    await page.click(deep('nav a[href="/app/team"]'));
+    await portal.waitFor(deep('idv-team >>> #people tbody tr'));
+    expect(await text('idv-team >>> #people')).toContain(stack.ownerEmail);
+    await page.type(deep('idv-team >>> form wa-input[name="email"] >>> input'), email);
+    await page.keyboard.press('Enter');
+    await portal.waitFor(deep('idv-team >>> #team-notice'));
+    expect(await text('idv-team >>> #team-notice')).toBe(`Invitation sent to ${email}.`);
+    await portal.waitFor(deep('idv-team >>> #people tbody tr:nth-child(2)'));
+    expect(await text('idv-team >>> #people tbody tr:nth-child(2)')).toContain('invited');
+    await expectAccessible('team');
+    await portal.screenshot('team');
+
+    // The invitation as the person's mailbox has it, opened in their own browser.
+    const [invitation] = portalLinksMailedTo(stack.mailDir, email);
+    const person = await openPortal(browser.browser, invitation!, SCREENSHOTS);
+    try {
+      const choosePassword = async (password: string) => {
+        const field = (name: string) =>
+          person.deep(`idv-sign-in-link >>> wa-input[name="${name}"] >>> input`);
+        await person.waitFor(field('password'));
+        await person.page.type(field('password'), password);
+        await person.page.type(field('confirm'), password);
+        await person.page.keyboard.press('Enter');
+        await person.waitFor(person.deep('idv-inbox >>> tbody tr'));
+      };
+      await choosePassword('reviewer-first-password');
+      // A reviewer is offered neither the Developers nor the Team screen.
+      expect(await person.page.$(person.deep('nav a[href="/app/team"]'))).toBeNull();
+      expect(await person.page.$(person.deep('nav a[href="/app/developers"]'))).toBeNull();
+
+      // Forgotten password: signed out, they ask for a link and choose a new password with it.
+      await person.page.click(person.deep('header wa-button'));
+      await person.waitFor(person.deep('idv-sign-in >>> #forgot'));
+      await person.page.click(person.deep('idv-sign-in >>> #forgot'));
+      await person.waitFor(person.deep('idv-sign-in >>> wa-input[name="email"]'));
+      await person.page.type(
+        person.deep('idv-sign-in >>> wa-input[name="email"] >>> input'),
+        email,
+      );
+      await person.page.keyboard.press('Enter');
+      await person.waitFor(person.deep('idv-sign-in >>> #reset-sent'));
+      expect(await person.axe()).toEqual([]);
+      await person.screenshot('password-reset-sent');
+      await expect
+        .poll(() => portalLinksMailedTo(stack.mailDir, email).length, { timeout: 10_000 })
+        .toBe(2);
+      await person.page.goto(portalLinksMailedTo(stack.mailDir, email)[1]!);
+      await choosePassword('reviewer-second-password');
+    } finally {
+      await person.close();
+    }
+
+    // The owner sees them active, makes them a viewer, then removes them.
+    await page.reload();
+    await portal.waitFor(
+      deep('idv-team >>> #people tbody tr:nth-child(2) wa-badge[variant="success"]'),
+    );
+    await page.click(deep('idv-team >>> #people tbody tr:nth-child(2) wa-select'));
+    await page.click(deep('idv-team >>> #people tbody tr:nth-child(2) wa-option[value="viewer"]'));
+    await portal.waitFor(deep('idv-team >>> #team-notice'));
+    await page.waitForFunction(
+      (expected: string) =>
+        document
+          .querySelector('idv-portal')
+          ?.shadowRoot?.querySelector('idv-team')
+          ?.shadowRoot?.querySelector('#team-notice')
+          ?.textContent?.trim() === expected,
+      { polling: 100, timeout: 10_000 },
+      `${email} is now viewer.`,
+    );
+    await page.click(
+      deep('idv-team >>> #people tbody tr:nth-child(2) wa-button[variant="danger"]'),
+    );
+    await portal.waitFor(deep('idv-team >>> wa-dialog[open] wa-button#confirm'));
+    await dialogSettled();
+    await expectAccessible('team, confirm removal');
+    await portal.screenshot('team-remove');
+    await page.click(deep('idv-team >>> wa-dialog wa-button#confirm'));
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('idv-portal')
+          ?.shadowRoot?.querySelector('idv-team')
+          ?.shadowRoot?.querySelectorAll('#people tbody tr').length === 1,
+      { polling: 100, timeout: 10_000 },
+    );
   });
 
   it('never left its origin (no CDN, no external font) and asked for nothing missing', () => {

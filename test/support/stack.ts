@@ -34,6 +34,8 @@ export interface Stack {
   ownerEmail: string;
   /** The owner's one-time sign-in link to the portal, as `account create` printed it. */
   signInLink: string;
+  /** Where the server writes e-mail as `.eml` files (no SMTP configured). */
+  mailDir: string;
   /** Calls the REST API with the account's Bearer token; throws on an unexpected status. */
   api<T>(method: string, path: string, body?: unknown, expectedStatus?: number): Promise<T>;
   /** Everything the server process printed (for failure messages). */
@@ -217,6 +219,7 @@ export async function startStack(): Promise<Stack> {
       apiBase,
       fingerprint,
       fingerprintCertificateFile: join(dataDir, 'fingerprint', 'tls', 'self-signed-cert.pem'),
+      mailDir: join(dataDir, 'mail'),
       receiver,
       account,
       ownerEmail,

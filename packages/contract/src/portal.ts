@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
+import { UsageStats } from './company.js';
 import { LinkType } from './link.js';
 import { VerificationStatus } from './verification.js';
 
@@ -48,10 +49,27 @@ export const PortalSessionView = Type.Object({
 });
 export type PortalSessionView = Static<typeof PortalSessionView>;
 
+/** A calendar day, `YYYY-MM-DD` (UTC). */
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+/** The inbox's sort keys. */
+export const PortalInboxSort = StringEnum(['createdAt', 'finishedAt'] as const);
+export type PortalInboxSort = Static<typeof PortalInboxSort>;
+
 /** Query of the verifications inbox. */
 export const PortalInboxQuery = Type.Object(
   {
     status: Type.Optional(VerificationStatus),
+    type: Type.Optional(LinkType),
+    method: Type.Optional(StringEnum(['FACE', 'DOCUMENT'] as const)),
+    /** Created on or after this day, and on or before `to` (UTC days, both included). */
+    from: Type.Optional(Day),
+    to: Type.Optional(Day),
+    /** The failure reason: the verification's error code (exact). */
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    /** Newest first by creation unless said otherwise; ties broken by id. */
+    sort: Type.Optional(PortalInboxSort),
+    order: Type.Optional(StringEnum(['asc', 'desc'] as const)),
     /** A verification id or an `externalUserId` (exact). */
     q: Type.Optional(Type.String({ maxLength: 256 })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
@@ -70,6 +88,8 @@ export const PortalInboxItem = Type.Object({
   externalUserId: Nullable(Type.String()),
   createdAt: DateTime,
   finishedAt: Nullable(DateTime),
+  /** Why it failed (the pipeline's error code), when it did. */
+  errorCode: Nullable(Type.String()),
 });
 export type PortalInboxItem = Static<typeof PortalInboxItem>;
 
@@ -114,3 +134,70 @@ export const PortalLinkItem = Type.Object({
   expiresAt: DateTime,
 });
 export type PortalLinkItem = Static<typeof PortalLinkItem>;
+
+/** `GET /app/api/developers/credentials`: the API client of the company (never its secret). */
+export const PortalCredentials = Type.Object({
+  clientId: Type.String(),
+  /** The OAuth token address, for the integrator's configuration. */
+  tokenUrl: Type.String(),
+});
+export type PortalCredentials = Static<typeof PortalCredentials>;
+
+/** One person of the company on the Team screen. */
+export const PortalTeamMember = Type.Object({
+  _id: Uuid,
+  email: Type.String(),
+  role: PortalRole,
+  /** `invited` until the person chose a password through their invitation. */
+  status: StringEnum(['active', 'invited'] as const),
+  createdAt: DateTime,
+});
+export type PortalTeamMember = Static<typeof PortalTeamMember>;
+
+/** Body of `POST /app/api/team`: invite a person by e-mail. */
+export const PortalInviteBody = Type.Object(
+  { email: Type.String({ minLength: 3, maxLength: 320 }), role: PortalRole },
+  { additionalProperties: false },
+);
+export type PortalInviteBody = Static<typeof PortalInviteBody>;
+
+/** Body of `PATCH /app/api/team/{id}`: change a person's role. */
+export const PortalRoleBody = Type.Object({ role: PortalRole }, { additionalProperties: false });
+export type PortalRoleBody = Static<typeof PortalRoleBody>;
+
+/** Body of `POST /app/api/password-reset`: the e-mail to send a reset link to. */
+export const PortalPasswordResetBody = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 320 }) },
+  { additionalProperties: false },
+);
+export type PortalPasswordResetBody = Static<typeof PortalPasswordResetBody>;
+
+/** One UTC day of the Overview chart: the verifications created that day, by current outcome. */
+export const PortalOverviewDay = Type.Object({
+  /** `YYYY-MM-DD` (UTC). */
+  day: Type.String(),
+  success: Type.Integer(),
+  failed: Type.Integer(),
+  expired: Type.Integer(),
+  /** Still open: `pending` or `started`. */
+  open: Type.Integer(),
+});
+export type PortalOverviewDay = Static<typeof PortalOverviewDay>;
+
+/** `GET /app/api/overview`: the last days of verifications, aggregated on the server. */
+export const PortalOverview = Type.Object({
+  /** First day of the window (UTC midnight) and the moment of the answer. */
+  from: DateTime,
+  to: DateTime,
+  /** Every day of the window, oldest first, zeros included. */
+  days: Type.Array(PortalOverviewDay),
+  /** success / (success + failed) over the window; null when nothing finished. */
+  passRate: Nullable(Type.Number()),
+  /** The most frequent reasons of failed verifications (error code, else the override's reason). */
+  topFailureReasons: Type.Array(Type.Object({ reason: Type.String(), count: Type.Integer() })),
+  /** Failed verifications of the window that nobody has overridden yet (the review queue). */
+  toReview: Type.Integer(),
+  /** The quota of the current calendar month (`GET /users/me/stats`). */
+  usage: UsageStats,
+});
+export type PortalOverview = Static<typeof PortalOverview>;

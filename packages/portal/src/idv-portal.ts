@@ -42,7 +42,8 @@ export class IdvPortal extends LitElement {
     }
     nav ul {
       display: flex;
-      gap: var(--wa-space-m);
+      flex-wrap: wrap;
+      gap: var(--wa-space-2xs) var(--wa-space-m);
       list-style: none;
       margin: 0;
       padding: 0;
@@ -95,6 +96,9 @@ export class IdvPortal extends LitElement {
       main {
         padding: var(--wa-space-m);
       }
+      nav ul {
+        gap: var(--wa-space-2xs) var(--wa-space-xs);
+      }
     }
   `;
 
@@ -123,6 +127,21 @@ export class IdvPortal extends LitElement {
         path: '/app/links',
         enter: lazy(() => import('./screens/links.js')),
         render: () => html`<idv-links></idv-links>`,
+      },
+      {
+        path: '/app/overview',
+        enter: lazy(() => import('./screens/overview.js')),
+        render: () => html`<idv-overview></idv-overview>`,
+      },
+      {
+        path: '/app/developers',
+        enter: lazy(() => import('./screens/developers.js')),
+        render: () => html`<idv-developers></idv-developers>`,
+      },
+      {
+        path: '/app/team',
+        enter: lazy(() => import('./screens/team.js')),
+        render: () => html`<idv-team></idv-team>`,
       },
     ],
     {
@@ -174,6 +193,11 @@ export class IdvPortal extends LitElement {
 
   private onSignedIn = (event: CustomEvent<PortalSessionView>) => this.adopt(event.detail);
 
+  /** Whether the signed-in person's role allows `permission` (the server checks it again). */
+  private can(permission: string): boolean {
+    return this.session?.permissions.includes(permission) ?? false;
+  }
+
   private navLink(href: string, label: string) {
     const current =
       href === '/app/'
@@ -201,7 +225,10 @@ export class IdvPortal extends LitElement {
         <p class="brand">IDV</p>
         <nav aria-label="Main">
           <ul>
-            ${this.navLink('/app/', 'Verifications')} ${this.navLink('/app/links', 'Links')}
+            ${this.navLink('/app/overview', 'Overview')} ${this.navLink('/app/', 'Verifications')}
+            ${this.navLink('/app/links', 'Links')}
+            ${this.can('developers:manage') ? this.navLink('/app/developers', 'Developers') : nothing}
+            ${this.can('team:manage') ? this.navLink('/app/team', 'Team') : nothing}
           </ul>
         </nav>
         <div class="who">

@@ -17,6 +17,8 @@ interface Tenant {
   keySecret: string;
   /** A signed-in portal owner of the company. */
   portal: PortalBrowser;
+  /** The portal owner's person id. */
+  memberId: string;
 }
 
 /** Every endpoint that takes another company's id, with the status it must answer. */
@@ -81,6 +83,27 @@ const PORTAL_PROBES: Probe[] = [
     body: () => ({ overrideStatus: 'success', reasonId: FEEDBACK_REASONS[0].id }),
     status: 404,
   },
+  // Developers screen: webhook endpoints and their deliveries.
+  {
+    method: 'PATCH',
+    url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`,
+    body: () => ({ description: 'taken over' }),
+    status: 404,
+  },
+  {
+    method: 'GET',
+    url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}/deliveries`,
+    status: 404,
+  },
+  { method: 'DELETE', url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`, status: 404 },
+  // Team screen: another company's people.
+  {
+    method: 'PATCH',
+    url: (t) => `/team/${id(t, 'memberId')}`,
+    body: () => ({ role: 'viewer' }),
+    status: 404,
+  },
+  { method: 'DELETE', url: (t) => `/team/${id(t, 'memberId')}`, status: 404 },
 ];
 
 describe('tenant isolation', () => {
@@ -118,6 +141,7 @@ describe('tenant isolation', () => {
         payload: { service: 'face' },
       })
     ).json();
+    const portal = await portalBrowser(test, account.companyId, 'owner');
     return {
       account,
       ...link,
@@ -126,7 +150,8 @@ describe('tenant isolation', () => {
       subscriptionId: company.subscriptionId,
       keyId: key._id,
       keySecret: key.secret,
-      portal: await portalBrowser(test, account.companyId, 'owner'),
+      portal,
+      memberId: portal.memberId,
     };
   }
 
@@ -321,11 +346,7 @@ describe('tenant isolation', () => {
   });
 
   const portalProbe = (p: Probe, caller: Tenant, target: Tenant | null) =>
-    caller.portal.call(
-      p.method as 'GET' | 'POST',
-      p.url(target),
-      p.body ? p.body(target) : undefined,
-    );
+    caller.portal.call(p.method, p.url(target), p.body ? p.body(target) : undefined);
 
   it.each(
     PORTAL_PROBES.map(
@@ -343,18 +364,40 @@ describe('tenant isolation', () => {
     }
   });
 
-  it("never lists another company's verifications or links in the portal, whatever the search", async () => {
+  it("never lists another company's verifications, links, endpoints, credentials or people in the portal, whatever the search", async () => {
     for (const url of [
       '/verifications',
       `/verifications?q=${b.verificationId}`,
       '/verifications?q=shared-person',
       '/links',
       '/session',
+      '/developers/credentials',
+      '/developers/webhook-secret',
+      '/webhook-endpoints',
+      '/team',
+      '/overview',
     ]) {
-      const body = (await a.portal.call('GET', url)).body;
-      for (const foreignId of [b.linkId, b.verificationId, b.account.companyId, b.portal.email])
-        expect(body, url).not.toContain(foreignId);
+      const answer = await a.portal.call('GET', url);
+      expect(answer.statusCode, url).toBe(200);
+      for (const foreignId of [
+        b.linkId,
+        b.verificationId,
+        b.account.companyId,
+        b.portal.email,
+        b.endpointId,
+        b.account.clientId,
+        b.account.webhookSecret,
+      ])
+        expect(answer.body, url).not.toContain(foreignId);
     }
+    // The Overview's aggregates count the caller's one verification only.
+    const overview = (await a.portal.call('GET', '/overview')).json();
+    const counted = overview.days.reduce(
+      (sum: number, d: { success: number; failed: number; expired: number; open: number }) =>
+        sum + d.success + d.failed + d.expired + d.open,
+      0,
+    );
+    expect(counted).toBe(1);
     const own = (await a.portal.call('GET', '/verifications?q=shared-person')).json();
     expect(own.data.map((row: { _id: string }) => row._id)).toEqual([a.verificationId]);
   });

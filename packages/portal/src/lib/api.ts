@@ -60,3 +60,34 @@ export async function api<T>(
   }
   return body as T;
 }
+
+/**
+ * A conditional read (polling with ETag): sends `If-None-Match` with the last ETag; answers
+ * `body: undefined` for a 304 (nothing changed), else the new body and its ETag.
+ */
+export async function pollPage<T>(
+  path: string,
+  etag: string | undefined,
+  signal?: AbortSignal,
+): Promise<{ body: T | undefined; etag: string | undefined }> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (etag !== undefined) headers['if-none-match'] = etag;
+  const response = await fetch(`${API_BASE}${path}`, {
+    headers,
+    credentials: 'same-origin',
+    // The ETag is handled here: the HTTP cache must not answer a 304 with its stored copy.
+    cache: 'no-store',
+    signal: signal ?? null,
+  });
+  if (response.status === 304) return { body: undefined, etag };
+  if (!response.ok) {
+    if (response.status === 401) for (const listener of signedOutListeners) listener();
+    const failure = (await response.json().catch(() => undefined)) as
+      Partial<ErrorResponse> | undefined;
+    throw new ApiFailure(
+      response.status,
+      failure?.message ?? `request failed (${response.status})`,
+    );
+  }
+  return { body: (await response.json()) as T, etag: response.headers.get('etag') ?? undefined };
+}

@@ -1,6 +1,6 @@
 import { Task } from '@lit/task';
 import type { PortalInboxPage, VerificationStatus } from '@idv/contract';
-import { html, LitElement } from 'lit';
+import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/badge/badge.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
@@ -9,17 +9,42 @@ import '@awesome.me/webawesome/dist/components/input/input.js';
 import '@awesome.me/webawesome/dist/components/option/option.js';
 import '@awesome.me/webawesome/dist/components/select/select.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
-import { api } from '../lib/api.js';
+import { pollPage } from '../lib/api.js';
 import { formatDateTime, STATUSES, statusVariant } from '../lib/format.js';
 import { screenStyles } from './shared-styles.js';
 
 /** Rows per page. */
 const PAGE_SIZE = 25;
 
-/** The inbox's state, as kept in the URL (`?status=&q=&page=`). */
-interface Filters {
+/** How often the inbox asks whether its page changed (live arrival), while the tab is visible. */
+const POLL_MS = 10_000;
+
+/** The filters beside status and search, each a query parameter of the URL and of the API. */
+const FILTER_KEYS = ['type', 'method', 'from', 'to', 'reason'] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
+
+/** The sort choices: the API's `sort` and `order`. */
+const SORTS = {
+  newest: { label: 'Newest first', sort: 'createdAt', order: 'desc' },
+  oldest: { label: 'Oldest first', sort: 'createdAt', order: 'asc' },
+  finished: { label: 'Recently finished', sort: 'finishedAt', order: 'desc' },
+} as const;
+type SortChoice = keyof typeof SORTS;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ALLOWED: Record<FilterKey, (value: string) => boolean> = {
+  type: (value) => value === 'FULL FLOW' || value === 'ID ONLY',
+  method: (value) => value === 'FACE' || value === 'DOCUMENT',
+  from: (value) => DAY.test(value),
+  to: (value) => DAY.test(value),
+  reason: (value) => value.length > 0 && value.length <= 64,
+};
+
+/** The inbox's state, as kept in the URL (`?status=&q=&type=&method=&from=&to=&reason=&sort=&page=`). */
+interface Filters extends Partial<Record<FilterKey, string>> {
   status: VerificationStatus | '';
   q: string;
+  sort: SortChoice;
   page: number;
 }
 
@@ -27,21 +52,45 @@ function filtersFromUrl(): Filters {
   const params = new URLSearchParams(location.search);
   const status = params.get('status') ?? '';
   const page = Number(params.get('page') ?? '1');
-  return {
+  const sort = params.get('sort') ?? 'newest';
+  const filters: Filters = {
     status: (STATUSES as string[]).includes(status) ? (status as VerificationStatus) : '',
     q: params.get('q') ?? '',
+    sort: sort in SORTS ? (sort as SortChoice) : 'newest',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value !== null && ALLOWED[key](value)) filters[key] = value;
+  }
+  return filters;
 }
 
 function urlOf(filters: Filters): string {
   const params = new URLSearchParams();
   if (filters.status !== '') params.set('status', filters.status);
   if (filters.q !== '') params.set('q', filters.q);
+  for (const key of FILTER_KEYS) if (filters[key]) params.set(key, filters[key]);
+  if (filters.sort !== 'newest') params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   const query = params.toString();
   return query === '' ? '/app/' : `/app/?${query}`;
 }
+
+/** The API query of the filters. */
+function apiQuery(filters: Filters): URLSearchParams {
+  const params = new URLSearchParams({ page: String(filters.page), size: String(PAGE_SIZE) });
+  if (filters.status !== '') params.set('status', filters.status);
+  if (filters.q.trim() !== '') params.set('q', filters.q.trim());
+  for (const key of FILTER_KEYS) if (filters[key]) params.set(key, filters[key]);
+  const { sort, order } = SORTS[filters.sort];
+  if (filters.sort !== 'newest') params.set('sort', sort);
+  if (filters.sort !== 'newest') params.set('order', order);
+  return params;
+}
+
+const isFiltered = (filters: Filters) =>
+  filters.status !== '' || filters.q !== '' || FILTER_KEYS.some((key) => filters[key]);
 
 /**
  * The verifications inbox: server-side paging, a status filter and a search by id or
@@ -49,7 +98,25 @@ function urlOf(filters: Filters): string {
  */
 @customElement('idv-inbox')
 export class IdvInbox extends LitElement {
-  static override styles = screenStyles;
+  static override styles = [
+    screenStyles,
+    css`
+      details.more {
+        flex: 1 1 100%;
+      }
+      details.more summary {
+        cursor: pointer;
+        color: var(--wa-color-text-link);
+        margin-bottom: var(--wa-space-s);
+      }
+      details.more summary:focus-visible {
+        outline: var(--wa-focus-ring);
+      }
+      details.more .row {
+        margin-bottom: var(--wa-space-s);
+      }
+    `,
+  ];
 
   /**
    * The page's query string, given by the shell on every navigation to the inbox: a link to
@@ -59,15 +126,49 @@ export class IdvInbox extends LitElement {
 
   @state() private filters: Filters = filtersFromUrl();
 
+  /** Bumped when a poll finds the page changed: the rows are read again. */
+  @state() private version = 0;
+  /** What the live region says after a poll brought new results. */
+  @state() private arrived = '';
+  private etag: string | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
+
   private readonly rows = new Task(this, {
     task: async ([filters], { signal }) => {
-      const params = new URLSearchParams({ page: String(filters.page), size: String(PAGE_SIZE) });
-      if (filters.status !== '') params.set('status', filters.status);
-      if (filters.q.trim() !== '') params.set('q', filters.q.trim());
-      return api<PortalInboxPage>(`/verifications?${params}`, { signal });
+      const { body, etag } = await pollPage<PortalInboxPage>(
+        `/verifications?${apiQuery(filters)}`,
+        undefined,
+        signal,
+      );
+      this.etag = etag;
+      return body!;
     },
-    args: () => [this.filters] as const,
+    args: () => [this.filters, this.version] as const,
   });
+
+  /**
+   * Live arrival: polling with ETag. The server answers 304 while the page is the same; on a
+   * change the rows are read again and the count announced. Chosen over server-sent events: no
+   * connection held per open tab, nothing to wake across server processes, and it works through
+   * any proxy; ten seconds is soon enough for results that take minutes.
+   */
+  private async poll(): Promise<void> {
+    if (document.visibilityState !== 'visible' || this.rows.value === undefined) return;
+    const before = this.rows.value.total;
+    try {
+      const { body } = await pollPage<PortalInboxPage>(
+        `/verifications?${apiQuery(this.filters)}`,
+        this.etag,
+      );
+      if (body === undefined) return;
+      const added = body.total - before;
+      this.arrived =
+        added > 0 ? `${added} new verification${added === 1 ? '' : 's'}.` : 'The list changed.';
+      this.version++;
+    } catch {
+      // A failed poll is retried at the next tick; the list stays as it is.
+    }
+  }
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('query')) this.filters = filtersFromUrl();
@@ -80,22 +181,46 @@ export class IdvInbox extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     addEventListener('popstate', this.onPopState);
+    this.timer = setInterval(() => void this.poll(), POLL_MS);
   }
 
   override disconnectedCallback(): void {
     removeEventListener('popstate', this.onPopState);
+    clearInterval(this.timer);
     super.disconnectedCallback();
   }
 
   private apply(next: Filters): void {
     this.filters = next;
+    this.arrived = '';
     history.pushState(null, '', urlOf(next));
   }
 
   private search(event: SubmitEvent): void {
     event.preventDefault();
     const data = new FormData(event.target as HTMLFormElement);
-    this.apply({ status: this.filters.status, q: String(data.get('q') ?? '').trim(), page: 1 });
+    const next: Filters = {
+      ...this.filters,
+      q: String(data.get('q') ?? '').trim(),
+      page: 1,
+    };
+    for (const key of ['from', 'to', 'reason'] as const) {
+      const value = String(data.get(key) ?? '').trim();
+      if (value !== '' && ALLOWED[key](value)) next[key] = value;
+      else delete next[key];
+    }
+    this.apply(next);
+  }
+
+  /** A select of the filters changed: its `name` is the parameter. */
+  private selectChanged(event: Event): void {
+    const select = event.target as HTMLSelectElement;
+    const key = select.getAttribute('name') as FilterKey | 'sort';
+    const next: Filters = { ...this.filters, page: 1 };
+    if (key === 'sort') next.sort = (select.value || 'newest') as SortChoice;
+    else if (select.value === '') delete next[key];
+    else next[key] = select.value;
+    this.apply(next);
   }
 
   private statusChanged(event: Event): void {
@@ -105,7 +230,7 @@ export class IdvInbox extends LitElement {
 
   private renderPage(result: PortalInboxPage) {
     if (result.total === 0) {
-      const filtered = this.filters.status !== '' || this.filters.q !== '';
+      const filtered = isFiltered(this.filters);
       return html`<div class="empty" role="status">
         ${
           filtered
@@ -121,7 +246,7 @@ export class IdvInbox extends LitElement {
     return html`<div class="table-wrap">
         <table>
           <caption class="visually-hidden">
-            Verifications, newest first
+            Verifications, ${SORTS[this.filters.sort].label.toLowerCase()}
           </caption>
           <thead>
             <tr>
@@ -129,6 +254,7 @@ export class IdvInbox extends LitElement {
               <th scope="col">Status</th>
               <th scope="col">Created</th>
               <th scope="col" class="wide">Type</th>
+              <th scope="col" class="wide">Failure reason</th>
             </tr>
           </thead>
           <tbody>
@@ -146,6 +272,7 @@ export class IdvInbox extends LitElement {
                   <td><wa-badge variant=${statusVariant(row.status)}>${row.status}</wa-badge></td>
                   <td>${formatDateTime(row.createdAt)}</td>
                   <td class="wide">${row.type}</td>
+                  <td class="wide mono">${row.errorCode ?? '—'}</td>
                 </tr>`,
             )}
           </tbody>
@@ -188,12 +315,74 @@ export class IdvInbox extends LitElement {
           with-clear
         ></wa-input>
         <wa-button type="submit" variant="brand">Search</wa-button>
+        <details class="more" ?open=${FILTER_KEYS.some((key) => this.filters[key])}>
+          <summary>More filters and sorting</summary>
+          <div class="row">
+            <wa-select
+              name="type"
+              label="Type"
+              .value=${this.filters.type ?? ''}
+              @change=${this.selectChanged}
+              placeholder="Any type"
+              with-clear
+            >
+              <wa-option value="FULL FLOW">FULL FLOW</wa-option>
+              <wa-option value="ID ONLY">ID ONLY</wa-option>
+            </wa-select>
+            <wa-select
+              name="method"
+              label="Method"
+              .value=${this.filters.method ?? ''}
+              @change=${this.selectChanged}
+              placeholder="Any method"
+              with-clear
+            >
+              <wa-option value="DOCUMENT">Document</wa-option>
+              <wa-option value="FACE">Face only</wa-option>
+            </wa-select>
+            <wa-select
+              name="sort"
+              label="Sort"
+              .value=${this.filters.sort}
+              @change=${this.selectChanged}
+            >
+              ${Object.entries(SORTS).map(
+                ([value, { label }]) => html`<wa-option value=${value}>${label}</wa-option>`,
+              )}
+            </wa-select>
+          </div>
+          <div class="row">
+            <wa-input
+              name="from"
+              type="date"
+              label="Created from"
+              .value=${this.filters.from ?? ''}
+            ></wa-input>
+            <wa-input
+              name="to"
+              type="date"
+              label="Created until"
+              .value=${this.filters.to ?? ''}
+            ></wa-input>
+            <wa-input
+              name="reason"
+              label="Failure reason (error code)"
+              placeholder="SIDES_MISMATCH"
+              .value=${this.filters.reason ?? ''}
+            ></wa-input>
+            <wa-button type="submit" appearance="outlined">Apply</wa-button>
+          </div>
+        </details>
       </form>
+      <p class="visually-hidden" role="status" aria-live="polite" id="arrived">${this.arrived}</p>
       <h2 class="visually-hidden">Results</h2>
       <div class="results">
         ${this.rows.render({
+          // A refresh (a poll found news) keeps the rows on screen while it reads.
           pending: () =>
-            html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+            this.rows.value !== undefined && this.version > 0
+              ? this.renderPage(this.rows.value)
+              : html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
           complete: (result) => this.renderPage(result),
           error: (error) =>
             html`<wa-callout variant="danger" role="alert"

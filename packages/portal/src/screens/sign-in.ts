@@ -7,7 +7,11 @@ import '@awesome.me/webawesome/dist/components/input/input.js';
 import { api, ApiFailure } from '../lib/api.js';
 import { screenStyles } from './shared-styles.js';
 
-/** Sign-in with e-mail and password; fires `signed-in` with the session. */
+/**
+ * Sign-in with e-mail and password; fires `signed-in` with the session. "Forgot your password?"
+ * asks for a reset link by e-mail instead (the answer never says whether the address has an
+ * account).
+ */
 @customElement('idv-sign-in')
 export class IdvSignIn extends LitElement {
   static override styles = [
@@ -17,11 +21,81 @@ export class IdvSignIn extends LitElement {
         max-width: 24rem;
         margin: 10vh auto 0;
       }
+      .switch {
+        margin: var(--wa-space-m) 0 0;
+        text-align: center;
+      }
     `,
   ];
 
   @state() private error: string | undefined;
   @state() private busy = false;
+  /** Showing the password-reset form instead of the sign-in. */
+  @state() private resetting = false;
+  /** The server's answer to a reset request (the same for every address). */
+  @state() private resetSent: string | undefined;
+
+  private async requestReset(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const data = new FormData(event.target as HTMLFormElement);
+    this.busy = true;
+    this.error = undefined;
+    try {
+      const answer = await api<{ message: string }>('/password-reset', {
+        method: 'POST',
+        body: { email: String(data.get('email') ?? '') },
+      });
+      this.resetSent = answer.message;
+    } catch (error) {
+      this.error =
+        error instanceof ApiFailure && error.status === 429
+          ? 'Too many attempts. Wait a few minutes and try again.'
+          : error instanceof ApiFailure
+            ? error.message
+            : 'The service cannot be reached.';
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private showReset(resetting: boolean): void {
+    this.resetting = resetting;
+    this.resetSent = undefined;
+    this.error = undefined;
+  }
+
+  private renderReset() {
+    return html`<h1>Reset your password</h1>
+      ${
+        this.resetSent === undefined
+          ? html`<p>We e-mail you a link to choose a new password. It works once, for an hour.</p>
+              <form @submit=${this.requestReset}>
+                ${
+                  this.error === undefined
+                    ? nothing
+                    : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
+                }
+                <wa-input
+                  name="email"
+                  type="email"
+                  label="E-mail"
+                  autocomplete="username"
+                  required
+                ></wa-input>
+                <wa-button type="submit" variant="brand" ?loading=${this.busy}
+                  >Send the link</wa-button
+                >
+              </form>`
+          : html`<wa-callout variant="success" role="status" id="reset-sent"
+              >${this.resetSent}</wa-callout
+            >`
+      }
+      <p class="switch">
+        <wa-button appearance="plain" @click=${() => this.showReset(false)}
+          >Back to the sign-in</wa-button
+        >
+      </p>`;
+  }
 
   private async submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
@@ -53,6 +127,7 @@ export class IdvSignIn extends LitElement {
   }
 
   override render() {
+    if (this.resetting) return this.renderReset();
     return html`<h1>Sign in</h1>
       <form @submit=${this.submit}>
         ${
@@ -76,7 +151,12 @@ export class IdvSignIn extends LitElement {
           required
         ></wa-input>
         <wa-button type="submit" variant="brand" ?loading=${this.busy}>Sign in</wa-button>
-      </form>`;
+      </form>
+      <p class="switch">
+        <wa-button appearance="plain" id="forgot" @click=${() => this.showReset(true)}
+          >Forgot your password?</wa-button
+        >
+      </p>`;
   }
 }
 

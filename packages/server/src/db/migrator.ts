@@ -16,6 +16,7 @@ import { livenessMigration } from './migrations/0007-liveness.js';
 import { webhookCircuitsMigration } from './migrations/0008-webhook-circuits.js';
 import { portalMigration } from './migrations/0009-portal.js';
 import { tokenRevocationMigration } from './migrations/0010-token-revocation.js';
+import { portalTokensMigration } from './migrations/0011-portal-tokens.js';
 
 /**
  * Every migration, in order. Append only: a released migration is never edited, a change is a new one.
@@ -33,6 +34,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0008-webhook-circuits': webhookCircuitsMigration(),
     '0009-portal': portalMigration(),
     '0010-token-revocation': tokenRevocationMigration(),
+    '0011-portal-tokens': portalTokensMigration(),
   };
 }
 

@@ -1,17 +1,34 @@
-import type { PortalInboxItem, PortalInboxPage, PortalInboxQuery } from '@idv/contract';
+import type {
+  PortalInboxItem,
+  PortalInboxPage,
+  PortalInboxQuery,
+  PortalInboxSort,
+} from '@idv/contract';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { isoAt, type Clock } from '../lib/clock.js';
+import { DAY_MS, isoAt, type Clock } from '../lib/clock.js';
 import type { Kysely } from 'kysely';
 
 /** Rows per page when the query names none. */
 export const DEFAULT_INBOX_SIZE = 25;
 
+/** The column of each sort key. */
+const SORT_COLUMNS: Record<
+  PortalInboxSort,
+  'verifications.created_at' | 'verifications.finished_at'
+> = { createdAt: 'verifications.created_at', finishedAt: 'verifications.finished_at' };
+
+/** The instant after a UTC day (`YYYY-MM-DD`), for an inclusive upper bound. */
+function nextDay(day: string): string {
+  return isoAt(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The verifications inbox: one company's readable verifications (inside their data window, as the
- * REST API lists them), newest first, filtered by status and searched by id or `externalUserId`.
+ * REST API lists them), newest first unless sorted otherwise, filtered by status, link type,
+ * method, creation day range and failure reason, and searched by id or `externalUserId`.
  * A read model only: every change goes through the services. Callers expire overdue ones first
  * (`VerificationService.expireOverdue`) so no stale open status is listed.
  */
@@ -24,6 +41,7 @@ export class Inbox {
   /** One page of the inbox. */
   async page(companyId: string, query: PortalInboxQuery): Promise<PortalInboxPage> {
     const size = query.size ?? DEFAULT_INBOX_SIZE;
+    const order = query.order ?? 'desc';
     const page = query.page ?? 1;
     const db: Kysely<Database> = this.database.db;
     let base = db
@@ -32,6 +50,15 @@ export class Inbox {
       .where('verifications.company_id', '=', companyId)
       .where('verifications.expires_at', '>', isoAt(this.clock.now()));
     if (query.status !== undefined) base = base.where('verifications.status', '=', query.status);
+    if (query.type !== undefined) base = base.where('links.type', '=', query.type);
+    if (query.method !== undefined) base = base.where('verifications.method', '=', query.method);
+    if (query.reason !== undefined)
+      base = base.where('verifications.error_code', '=', query.reason);
+    // Days are UTC; ISO-8601 text compares in time order on SQLite and PostgreSQL alike.
+    if (query.from !== undefined)
+      base = base.where('verifications.created_at', '>=', `${query.from}T00:00:00.000Z`);
+    if (query.to !== undefined)
+      base = base.where('verifications.created_at', '<', nextDay(query.to));
     const search = query.q?.trim();
     if (search !== undefined && search !== '') {
       base = UUID.test(search)
@@ -52,11 +79,12 @@ export class Inbox {
           'verifications.method',
           'verifications.created_at',
           'verifications.finished_at',
+          'verifications.error_code',
           'links.type',
           'links.external_user_id',
         ])
-        .orderBy('verifications.created_at', 'desc')
-        .orderBy('verifications.id', 'desc')
+        .orderBy(SORT_COLUMNS[query.sort ?? 'createdAt'], order)
+        .orderBy('verifications.id', order)
         .limit(size)
         .offset((page - 1) * size)
         .execute(),
@@ -73,6 +101,7 @@ export class Inbox {
         externalUserId: row.external_user_id,
         createdAt: row.created_at,
         finishedAt: row.finished_at,
+        errorCode: row.error_code,
       })),
     };
   }

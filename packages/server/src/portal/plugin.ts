@@ -4,9 +4,13 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { createPortalServices } from './portal-services.js';
+import { createPortalServices, registerPortalServices } from './portal-services.js';
+import { developerRoutes } from './routes-developers.js';
 import { linkRoutes } from './routes-links.js';
+import { overviewRoutes } from './routes-overview.js';
+import { passwordResetRoutes } from './routes-password-reset.js';
 import { sessionRoutes } from './routes-session.js';
+import { teamRoutes } from './routes-team.js';
 import { verificationRoutes } from './routes-verifications.js';
 import { requireSession } from './session-hook.js';
 
@@ -42,17 +46,25 @@ export default async function portal(
   app: FastifyInstance,
   options: PortalPluginOptions,
 ): Promise<void> {
-  const services = createPortalServices(app.services);
+  const services = createPortalServices(app.services, (error) =>
+    app.log.error({ err: error }, 'portal background work failed'),
+  );
+  registerPortalServices(app.services, services);
+  app.addHook('onClose', async () => services.passwordResets.drain());
   await app.register(fastifyCookie);
   app.decorateRequest('portalSession', null);
 
   await app.register(
     async (api) => {
       await api.register(sessionRoutes(services));
+      await api.register(passwordResetRoutes(services));
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', requireSession(services.sessions, app.config.publicAppUrl));
         await signedIn.register(verificationRoutes(services));
         await signedIn.register(linkRoutes);
+        await signedIn.register(developerRoutes(services));
+        await signedIn.register(teamRoutes(services));
+        await signedIn.register(overviewRoutes(services));
       });
     },
     { prefix: '/app/api' },

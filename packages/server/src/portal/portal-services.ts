@@ -1,10 +1,14 @@
 import type { AppServices } from '../services/index.js';
+import { ApiClientOfCompany } from './api-client.js';
 import { Inbox } from './inbox.js';
+import { Overview } from './overview.js';
 import { PortalMembers, type PortalMember } from './members.js';
+import { PasswordResets } from './password-resets.js';
 import type { PortalRole } from './schema.js';
 import { PortalSessions } from './sessions.js';
 import { SignInLinks } from './sign-in-links.js';
 import { SignInThrottle } from './sign-in-throttle.js';
+import { PortalTeam } from './team.js';
 
 /** The portal's own services, over the app's database and clock. */
 export interface PortalServices {
@@ -13,18 +17,58 @@ export interface PortalServices {
   readonly sessions: PortalSessions;
   readonly inbox: Inbox;
   readonly throttle: SignInThrottle;
+  /** The company's REST API client (the Developers screen). */
+  readonly apiClients: ApiClientOfCompany;
+  readonly team: PortalTeam;
+  readonly overview: Overview;
+  readonly passwordResets: PasswordResets;
 }
 
-/** Builds the portal's services beside the app's. */
-export function createPortalServices(services: AppServices): PortalServices {
+/**
+ * Builds the portal's services beside the app's; `onBackgroundError` receives the failures of
+ * work done after the answer (the e-mail of a password reset).
+ */
+export function createPortalServices(
+  services: AppServices,
+  onBackgroundError: (error: unknown) => void = (error) =>
+    process.emitWarning(`portal background work failed: ${String(error)}`),
+): PortalServices {
   const { database, clock, config } = services.context;
+  const members = new PortalMembers(database, clock);
+  const signInLinks = new SignInLinks(database, clock, config.publicAppUrl);
+  const { mailer, activity } = services;
   return {
-    members: new PortalMembers(database, clock),
-    signInLinks: new SignInLinks(database, clock, config.publicAppUrl),
+    members,
+    signInLinks,
     sessions: new PortalSessions(database, clock),
     inbox: new Inbox(database, clock),
     throttle: new SignInThrottle(services),
+    apiClients: new ApiClientOfCompany(database, services.companies),
+    overview: new Overview(database, clock, services.stats),
+    team: new PortalTeam(database, members, signInLinks, clock, mailer, activity),
+    passwordResets: new PasswordResets(
+      database,
+      clock,
+      members,
+      signInLinks,
+      mailer,
+      activity,
+      onBackgroundError,
+    ),
   };
+}
+
+/** The portal services the server's plugin runs with, per app (tests wait on their work). */
+const running = new WeakMap<AppServices, PortalServices>();
+
+/** Remembers the services the portal plugin runs with for `services`. */
+export function registerPortalServices(services: AppServices, portal: PortalServices): void {
+  running.set(services, portal);
+}
+
+/** The portal services the server runs with for `services`, once its plugin is registered. */
+export function runningPortalServices(services: AppServices): PortalServices | undefined {
+  return running.get(services);
 }
 
 /**

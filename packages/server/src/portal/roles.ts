@@ -1,7 +1,12 @@
 import type { PortalRole } from './schema.js';
 
 /** The actions the portal's routes check, each allowed to some roles only. */
-export type PortalPermission = 'verifications:read' | 'verifications:override' | 'links:create';
+export type PortalPermission =
+  | 'verifications:read'
+  | 'verifications:override'
+  | 'links:create'
+  | 'developers:manage'
+  | 'team:manage';
 
 const ALLOWED: Record<PortalPermission, readonly PortalRole[]> = {
   'verifications:read': ['owner', 'admin', 'reviewer', 'developer', 'viewer'],
@@ -9,6 +14,10 @@ const ALLOWED: Record<PortalPermission, readonly PortalRole[]> = {
   'verifications:override': ['owner', 'admin', 'reviewer'],
   // Links spend quota: everyone but read-only people may send one.
   'links:create': ['owner', 'admin', 'reviewer', 'developer'],
+  // API credentials and webhooks: the integration's people (DESIGN §9), not reviewers.
+  'developers:manage': ['owner', 'admin', 'developer'],
+  // Who belongs to the company and with which role: its administrators only.
+  'team:manage': ['owner', 'admin'],
 };
 
 /** Whether `role` may do `permission`. */

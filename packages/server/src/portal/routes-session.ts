@@ -98,6 +98,9 @@ export function sessionRoutes(portal: PortalServices): FastifyPluginAsyncTypebox
           if (error instanceof MemberInputError) throw Errors.badRequest(error.message);
           throw error;
         }
+        // A new password ends what the old one opened: other sessions, other links by e-mail.
+        await portal.sessions.closeAllOf(member.id);
+        await portal.signInLinks.spendAllOf(member.id);
         return reply.send(await signIn(request, reply, member, 'link'));
       },
     );

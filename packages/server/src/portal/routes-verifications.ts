@@ -10,6 +10,7 @@ import {
   VerificationRecord,
 } from '@idv/contract';
 import { Type } from 'typebox';
+import { sha256Hex } from '../lib/secrets.js';
 import type { PortalServices } from './portal-services.js';
 import { allowed } from './session-hook.js';
 
@@ -27,13 +28,19 @@ export function verificationRoutes(portal: PortalServices): FastifyPluginAsyncTy
         schema: {
           hide: true,
           querystring: PortalInboxQuery,
-          response: { 200: PortalInboxPage },
+          response: { 200: PortalInboxPage, 304: Type.Null() },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { member } = allowed(request, 'verifications:read');
         await services.verifications.expireOverdue(member.companyId);
-        return portal.inbox.page(member.companyId, request.query);
+        const page = await portal.inbox.page(member.companyId, request.query);
+        // Live arrival is polling with ETag: an unchanged page answers 304 without a body.
+        const etag = `"${sha256Hex(JSON.stringify(page)).slice(0, 32)}"`;
+        reply.header('etag', etag).header('cache-control', 'private, no-cache');
+        if (request.headers['if-none-match'] === etag)
+          return reply.code(304).send(undefined as unknown as null);
+        return page;
       },
     );
 

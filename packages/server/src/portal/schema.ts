@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
@@ -29,13 +29,21 @@ export interface PortalSessionsTable {
   created_at: string;
 }
 
-/** A one-time sign-in link (printed by the CLI and `npm start`), hashed like sessions. */
+/** Why a one-time link was issued (migration 0010): each has its own lifetime and e-mail. */
+export const PORTAL_TOKEN_PURPOSES = ['sign-in', 'invitation', 'reset'] as const;
+export type PortalTokenPurpose = (typeof PORTAL_TOKEN_PURPOSES)[number];
+
+/**
+ * A one-time link that sets a password and signs in (printed by the CLI and `npm start`, or
+ * e-mailed as an invitation or a password reset), hashed like sessions.
+ */
 export interface PortalSignInTokensTable {
   token_hash: string;
   member_id: string;
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  purpose: Generated<PortalTokenPurpose>;
 }
 
 /** The server's tables plus the portal's. */
@@ -47,5 +55,10 @@ export interface PortalDatabase extends Database {
 
 /** The handle's query builder, typed with the portal's tables (the same connection). */
 export function portalDb(handle: DatabaseHandle): Kysely<PortalDatabase> {
-  return handle.db as unknown as Kysely<PortalDatabase>;
+  return asPortal(handle.db);
+}
+
+/** A query builder or transaction of the server's database, typed with the portal's tables. */
+export function asPortal(db: Kysely<Database>): Kysely<PortalDatabase> {
+  return db as unknown as Kysely<PortalDatabase>;
 }

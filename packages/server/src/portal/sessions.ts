@@ -86,4 +86,21 @@ export class PortalSessions {
       .where('token_hash', '=', sha256Hex(token))
       .execute();
   }
+
+  /** Ends every session of a person (their password changed, or they left the company). */
+  async closeAllOf(memberId: string): Promise<void> {
+    await portalDb(this.database)
+      .deleteFrom('portal_sessions')
+      .where('member_id', '=', memberId)
+      .execute();
+  }
+
+  /** Deletes the sessions past their expiry; answers how many. Run by the periodic upkeep. */
+  async purgeExpired(): Promise<number> {
+    const result = await portalDb(this.database)
+      .deleteFrom('portal_sessions')
+      .where('expires_at', '<=', isoAt(this.clock.now()))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

@@ -1,10 +1,20 @@
 import type { DatabaseHandle } from '../db/database.js';
 import { HOUR_MS, isoAt, type Clock } from '../lib/clock.js';
 import { randomSecret, sha256Hex } from '../lib/secrets.js';
-import { portalDb } from './schema.js';
+import { portalDb, type PortalTokenPurpose } from './schema.js';
 
 /** How long a sign-in link stays usable. */
 export const SIGN_IN_LINK_HOURS = 72;
+/** How long an invitation stays usable. */
+export const INVITATION_HOURS = 72;
+/** How long a password-reset link stays usable (short: it arrives while the person waits). */
+export const RESET_LINK_HOURS = 1;
+
+const LIFETIME_HOURS: Record<PortalTokenPurpose, number> = {
+  'sign-in': SIGN_IN_LINK_HOURS,
+  invitation: INVITATION_HOURS,
+  reset: RESET_LINK_HOURS,
+};
 
 /**
  * One-time sign-in links: `{publicAppUrl}/app/sign-in#token=…`. The token sits in the fragment,
@@ -17,8 +27,8 @@ export class SignInLinks {
     private readonly publicAppUrl: string,
   ) {}
 
-  /** Issues a link for a person; only its hash is stored. */
-  async issue(memberId: string): Promise<string> {
+  /** Issues a link for a person (its lifetime set by `purpose`); only its hash is stored. */
+  async issue(memberId: string, purpose: PortalTokenPurpose = 'sign-in'): Promise<string> {
     const token = randomSecret(32);
     const now = this.clock.now();
     await portalDb(this.database)
@@ -26,9 +36,10 @@ export class SignInLinks {
       .values({
         token_hash: sha256Hex(token),
         member_id: memberId,
-        expires_at: isoAt(now + SIGN_IN_LINK_HOURS * HOUR_MS),
+        expires_at: isoAt(now + LIFETIME_HOURS[purpose] * HOUR_MS),
         used_at: null,
         created_at: isoAt(now),
+        purpose,
       })
       .execute();
     return `${this.publicAppUrl}/app/sign-in#token=${token}`;
@@ -57,5 +68,30 @@ export class SignInLinks {
       .where('used_at', 'is', null)
       .executeTakeFirst();
     return Number(spent.numUpdatedRows) === 1 ? row.member_id : undefined;
+  }
+
+  /**
+   * Spends every unused link of a person: once a link set their password, an older invitation or
+   * reset link lying in a mailbox must not set it again.
+   */
+  async spendAllOf(memberId: string): Promise<void> {
+    await portalDb(this.database)
+      .updateTable('portal_sign_in_tokens')
+      .set({ used_at: isoAt(this.clock.now()) })
+      .where('member_id', '=', memberId)
+      .where('used_at', 'is', null)
+      .execute();
+  }
+
+  /**
+   * Deletes the links past their expiry, used or not (sign-in links, invitations and resets);
+   * answers how many. Run by the server's periodic upkeep.
+   */
+  async purgeExpired(): Promise<number> {
+    const result = await portalDb(this.database)
+      .deleteFrom('portal_sign_in_tokens')
+      .where('expires_at', '<=', isoAt(this.clock.now()))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

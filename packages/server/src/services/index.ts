@@ -24,6 +24,7 @@ import { ImageService } from './images.js';
 import { LinkService } from './links.js';
 import { LogoService } from './logos.js';
 import { createMailer, type Mailer } from '../storage/mailer.js';
+import { purgeExpiredPortalRows } from '../portal/cleanup.js';
 import { DatabaseRateCounter } from '../storage/rate-limit-store.js';
 import { RetentionService } from './retention.js';
 import { StatsService } from './stats.js';
@@ -196,6 +197,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
             'deliveries',
             () => deliveries.purge(isoAt(clock.now() - config.retentionDays * DAY_MS)),
           ],
+          ['portal sessions and links', () => purgeExpiredPortalRows(database, clock)],
         ];
         const failures: unknown[] = [];
         for (const [name, step] of steps) {

@@ -5,12 +5,14 @@ import type { TestApp } from './harness.js';
 /** A signed-in portal browser, as tests drive it through `app.inject`. */
 export interface PortalBrowser {
   email: string;
+  /** The person's id (`portal_members.id`). */
+  memberId: string;
   /** The `Cookie` header value. */
   cookie: string;
   csrfToken: string;
   /** `app.inject` on `/app/api{path}` with the cookie, and the CSRF token on changes. */
   call(
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
     payload?: object,
     headers?: Record<string, string>,
@@ -27,7 +29,12 @@ export async function portalBrowser(
 ): Promise<PortalBrowser> {
   const email = `person-${++counter}-${role}@example.com`;
   const password = 'correct horse battery staple';
-  await createPortalServices(test.services).members.create({ companyId, email, role, password });
+  const member = await createPortalServices(test.services).members.create({
+    companyId,
+    email,
+    role,
+    password,
+  });
   const signIn = await test.inject({
     method: 'POST',
     url: '/app/api/session',
@@ -38,6 +45,7 @@ export async function portalBrowser(
   const csrfToken = (signIn.json() as { csrfToken: string }).csrfToken;
   return {
     email,
+    memberId: member.id,
     cookie,
     csrfToken,
     call(method, path, payload, headers = {}) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../../testing/harness.js';
 import { openDatabase, type DatabaseHandle } from '../database.js';
-import { migrateToLatest, migrateUpTo } from '../migrator.js';
+import { migrateUpTo } from '../migrator.js';
 
 describe('migration 0010-token-revocation', () => {
   let scratch: ScratchDatabase;
@@ -21,7 +21,7 @@ describe('migration 0010-token-revocation', () => {
       (await handle.db.introspection.getTables()).find((table) => table.name === 'access_tokens')
         ?.columns;
     expect((await columnsOf())?.map((column) => column.name)).not.toContain('revoked_at');
-    expect(await migrateToLatest(handle)).toEqual(['0010-token-revocation']);
+    expect(await migrateUpTo(handle, '0010-token-revocation')).toEqual(['0010-token-revocation']);
     const revokedAt = (await columnsOf())?.find((column) => column.name === 'revoked_at');
     // Nullable, no default: every token issued before the migration reads as not revoked.
     expect(revokedAt).toMatchObject({ isNullable: true, hasDefaultValue: false });

@@ -1,0 +1,264 @@
+import { consume } from '@lit/context';
+import { Task } from '@lit/task';
+import type { PortalRole, PortalSessionView, PortalTeamMember } from '@idv/contract';
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import '@awesome.me/webawesome/dist/components/badge/badge.js';
+import '@awesome.me/webawesome/dist/components/button/button.js';
+import '@awesome.me/webawesome/dist/components/callout/callout.js';
+import '@awesome.me/webawesome/dist/components/dialog/dialog.js';
+import '@awesome.me/webawesome/dist/components/input/input.js';
+import '@awesome.me/webawesome/dist/components/option/option.js';
+import '@awesome.me/webawesome/dist/components/select/select.js';
+import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
+import { api, ApiFailure } from '../lib/api.js';
+import { formatDateTime } from '../lib/format.js';
+import { sessionContext } from '../lib/session-context.js';
+import { screenStyles } from './shared-styles.js';
+
+/** The roles, in the order the screen offers them, with what each may do. */
+const ROLES: { role: PortalRole; label: string }[] = [
+  { role: 'owner', label: 'Owner: everything' },
+  { role: 'admin', label: 'Admin: all but owners' },
+  { role: 'reviewer', label: 'Reviewer: results, links' },
+  { role: 'developer', label: 'Developer: API, webhooks' },
+  { role: 'viewer', label: 'Viewer: reads only' },
+];
+
+/**
+ * Team: the company's people and roles; invite by e-mail (the person chooses a password through
+ * the link), change a role, remove someone. Owners and admins only; the server keeps an owner.
+ */
+@customElement('idv-team')
+export class IdvTeam extends LitElement {
+  static override styles = [
+    screenStyles,
+    css`
+      .role-select {
+        width: 10rem;
+      }
+      .role-select::part(form-control-label) {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip: rect(0 0 0 0);
+        white-space: nowrap;
+      }
+      td.email {
+        overflow-wrap: anywhere;
+      }
+      td.email wa-badge {
+        margin-top: var(--wa-space-2xs);
+      }
+      @media (max-width: 40rem) {
+        .role-select {
+          width: 7.5rem;
+        }
+        th,
+        td {
+          padding-inline: var(--wa-space-2xs);
+        }
+      }
+    `,
+  ];
+
+  @consume({ context: sessionContext, subscribe: true })
+  @state()
+  private session: PortalSessionView | undefined;
+
+  @state() private version = 0;
+  @state() private error: string | undefined;
+  @state() private notice: string | undefined;
+  @state() private busy = false;
+  @state() private removing: PortalTeamMember | undefined;
+
+  private readonly people = new Task(this, {
+    task: async (_args, { signal }) => api<PortalTeamMember[]>('/team', { signal }),
+    args: () => [this.version] as const,
+  });
+
+  /** The roles this person may hand out (only owners make owners). */
+  private grantable(): typeof ROLES {
+    return this.session?.role === 'owner' ? ROLES : ROLES.filter((r) => r.role !== 'owner');
+  }
+
+  private async change(run: () => Promise<string>, failure: string): Promise<void> {
+    this.busy = true;
+    this.error = undefined;
+    this.notice = undefined;
+    try {
+      this.notice = await run();
+    } catch (error) {
+      this.error = error instanceof ApiFailure ? error.message : failure;
+    } finally {
+      this.busy = false;
+      // Reload either way: after a refusal the role selects show what the server holds.
+      this.version++;
+    }
+  }
+
+  private async invite(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const data = new FormData(form);
+    await this.change(async () => {
+      const person = await api<PortalTeamMember>('/team', {
+        method: 'POST',
+        body: { email: String(data.get('email') ?? ''), role: String(data.get('role') ?? '') },
+      });
+      form.reset();
+      return `Invitation sent to ${person.email}.`;
+    }, 'The invitation could not be sent.');
+  }
+
+  private async changeRole(person: PortalTeamMember, role: string): Promise<void> {
+    if (role === person.role) return;
+    await this.change(async () => {
+      await api(`/team/${person._id}`, { method: 'PATCH', body: { role } });
+      return `${person.email} is now ${role}.`;
+    }, 'The role could not be changed.');
+  }
+
+  private async removePerson(): Promise<void> {
+    const person = this.removing;
+    if (person === undefined) return;
+    await this.change(async () => {
+      await api(`/team/${person._id}`, { method: 'DELETE' });
+      return `${person.email} was removed.`;
+    }, 'The person could not be removed.');
+    this.removing = undefined;
+  }
+
+  private renderRow(person: PortalTeamMember) {
+    const mayChange = person.role !== 'owner' || this.session?.role === 'owner';
+    const you = person.email === this.session?.email;
+    return html`<tr>
+      <td class="email">
+        ${person.email}${you ? html` <span>(you)</span>` : nothing}<br />
+        <wa-badge variant=${person.status === 'active' ? 'success' : 'warning'}
+          >${person.status}</wa-badge
+        >
+      </td>
+      <td>
+        ${
+          mayChange
+            ? html`<wa-select
+                class="role-select"
+                size="small"
+                label="Role of ${person.email}"
+                value=${person.role}
+                @change=${(event: Event) =>
+                  this.changeRole(person, (event.target as HTMLSelectElement).value)}
+              >
+                ${this.grantable().map(
+                  ({ role }) => html`<wa-option value=${role}>${role}</wa-option>`,
+                )}
+              </wa-select>`
+            : person.role
+        }
+      </td>
+      <td class="wide">${formatDateTime(person.createdAt)}</td>
+      <td>
+        ${
+          mayChange
+            ? html`<wa-button
+                size="small"
+                appearance="outlined"
+                variant="danger"
+                @click=${() => (this.removing = person)}
+                >Remove<span class="visually-hidden"> ${person.email}</span></wa-button
+              >`
+            : nothing
+        }
+      </td>
+    </tr>`;
+  }
+
+  private renderPeople(people: PortalTeamMember[]) {
+    return html`<div class="table-wrap">
+      <table id="people">
+        <caption class="visually-hidden">
+          People of the company
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Person</th>
+            <th scope="col">Role</th>
+            <th scope="col" class="wide">Since</th>
+            <th scope="col"><span class="visually-hidden">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          ${people.map((person) => this.renderRow(person))}
+        </tbody>
+      </table>
+    </div>`;
+  }
+
+  override render() {
+    return html`<h1>Team</h1>
+      ${
+        this.error === undefined
+          ? nothing
+          : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
+      }
+      ${
+        this.notice === undefined
+          ? nothing
+          : html`<wa-callout variant="success" role="status" id="team-notice"
+              >${this.notice}</wa-callout
+            >`
+      }
+      <h2>Invite someone</h2>
+      <form @submit=${this.invite} aria-label="Invite someone">
+        <div class="row">
+          <wa-input name="email" type="email" label="E-mail" required></wa-input>
+          <wa-select name="role" label="Role" value="reviewer" required>
+            ${this.grantable().map(
+              ({ role, label }) => html`<wa-option value=${role}>${label}</wa-option>`,
+            )}
+          </wa-select>
+          <wa-button type="submit" variant="brand" ?loading=${this.busy}
+            >Send the invitation</wa-button
+          >
+        </div>
+      </form>
+      <h2>People</h2>
+      ${this.people.render({
+        pending: () =>
+          html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+        complete: (people) => this.renderPeople(people),
+        error: (error) =>
+          html`<wa-callout variant="danger" role="alert"
+            >${error instanceof Error ? error.message : 'The team cannot be read.'}</wa-callout
+          >`,
+      })}
+      <wa-dialog
+        label="Remove ${this.removing?.email ?? 'this person'}"
+        ?open=${this.removing !== undefined}
+        @wa-after-hide=${(event: Event) => {
+          if (event.target === event.currentTarget) this.removing = undefined;
+        }}
+      >
+        <p>They are signed out at once and can no longer sign in. You can invite them again.</p>
+        <wa-button slot="footer" appearance="outlined" @click=${() => (this.removing = undefined)}
+          >Cancel</wa-button
+        >
+        <wa-button
+          slot="footer"
+          variant="danger"
+          id="confirm"
+          ?loading=${this.busy}
+          @click=${this.removePerson}
+          >Remove</wa-button
+        >
+      </wa-dialog>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'idv-team': IdvTeam;
+  }
+}
