@@ -1,5 +1,6 @@
 import {
   Migrator,
+  sql,
   type Migration,
   type MigrationProvider,
   type MigrationResult,
@@ -72,9 +73,18 @@ async function migrate(
   handle: DatabaseHandle,
   run: (migrator: Migrator) => Promise<MigrationResultSet>,
 ): Promise<string[]> {
+  // On PostgreSQL, Kysely looks for its bookkeeping tables in every schema unless told which one:
+  // a database holding several schemas (one per deployment or per test) would find another
+  // schema's tables, skip creating its own, and fail. Its own is the connection's current schema.
+  const schema =
+    handle.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db))
+          .rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db: handle.db,
     provider: new InCodeMigrationProvider(handle.dialect),
+    ...(schema !== undefined ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await run(migrator);
   if (error !== undefined) {

@@ -53,9 +53,9 @@ describe('portal Developers API (/app/api/developers, /app/api/webhook-endpoints
 
     expect((await tokenWith(clientId, account.clientSecret)).statusCode).toBe(401);
     expect((await tokenWith(clientId, clientSecret)).statusCode).toBe(200);
-    // The token issued before the rotation is revoked too (the API's answer to an unknown token).
+    // The token issued before the rotation is revoked too (the API's rule): 401 invalid_token.
     const me = await test.inject({ method: 'GET', url: '/api/v1/users/me', token: account.token });
-    expect(me.statusCode).toBe(403);
+    expect(me.statusCode).toBe(401);
     const log = await activity('client_secret.rotated');
     expect(log).toHaveLength(1);
     expect(log[0]!.ip).toBe('127.0.0.1');
