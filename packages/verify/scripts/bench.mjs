@@ -36,8 +36,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
-import { chromiumPath, quietChromiumArgs } from './chromium.mjs';
-import { flowApiDouble } from '../.test-artifacts/support/test/support/node/flow-api-double.js';
+import { chromiumPath, fakeCameraArgs, quietChromiumArgs } from '@idv/test-kit';
+import { flowApiDouble } from '@idv/verify/testing/flow-api-double';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
@@ -126,9 +126,8 @@ async function run(rate) {
     userDataDir,
     args: [
       ...quietChromiumArgs,
-      '--use-fake-ui-for-media-stream',
       // A phone camera's rate (Chromium's fake camera defaults to 20 fps).
-      '--use-fake-device-for-media-stream=fps=30',
+      ...fakeCameraArgs({ fps: 30 }),
     ],
   });
   const loadBefore = load();
