@@ -93,3 +93,6 @@ export const LinkRecord = Type.Object(
   { title: 'Link' },
 );
 export type LinkRecord = Static<typeof LinkRecord>;
+
+/** `GET /links`: the company's links. */
+export const LinkList = Type.Array(LinkRecord);
