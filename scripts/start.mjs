@@ -92,8 +92,9 @@ const services = [
   },
   {
     name: 'analysis',
-    bin: join(root, 'packages/analysis/bin/idv-analysis.js'),
-    args: ['start', '--port', analysisPort, '--data-dir', dataDir],
+    // The server's command: the analysis services behind the server database's cloud-services keys.
+    bin: join(root, 'packages/server/bin/idv-server.js'),
+    args: ['analysis', 'start', '--port', analysisPort, '--data-dir', dataDir],
     env: {},
   },
 ];

@@ -2,18 +2,12 @@
 // - Native tests run Capacitor's real JavaScript bridge with the phone's side replaced by a double
 //   at the bridge boundary (test/support/native-bridge-double.ts).
 // - The element's flow API calls go to the scripted double of @idv/verify's own tests
-//   (packages/verify/test/support/node/flow-api-double.ts, compiled by its build), reused here.
+//   (`@idv/verify/testing/flow-api-double`, compiled by its build), reused here.
 // - Chromium's built-in fake camera serves the web flow the events are compared with.
 // - The Ionic demo's web build (demo/ionic-app/dist) is served from the same root.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { flowApiDouble } from '../verify/.test-artifacts/support/test/support/node/flow-api-double.js';
-
-const userDataDir = mkdtempSync(join(tmpdir(), 'idv-capacitor-wtr-'));
-process.on('exit', () => rmSync(userDataDir, { recursive: true, force: true }));
+import { chromiumForTests } from '@idv/test-kit/wtr';
+import { flowApiDouble } from '@idv/verify/testing/flow-api-double';
 
 export default {
   rootDir: '../..',
@@ -25,23 +19,5 @@ export default {
   testsFinishTimeout: 110000,
   middleware: [flowApiDouble()],
   plugins: [esbuildPlugin({ ts: true, target: 'es2022' })],
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-        headless: true,
-        userDataDir,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--use-fake-ui-for-media-stream',
-          '--use-fake-device-for-media-stream',
-        ],
-      },
-    }),
-  ],
+  browsers: [chromiumForTests({ profilePrefix: 'idv-capacitor-wtr-' })],
 };

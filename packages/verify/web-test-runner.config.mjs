@@ -1,16 +1,15 @@
 // Web Test Runner: the element's tests in Debian's headless Chromium (no browser download).
 // Chromium's fake camera plays a generated ID card (scripts/make-fake-camera.mjs), so the real
 // WebCaptureSource, worker and auto-capture run end to end; the flow API is the scripted double of
-// test/support/node/flow-api-double.ts (compiled by `npm run build`).
-import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// test/support/node/flow-api-double.ts (compiled by `npm run build`, exported as
+// `@idv/verify/testing/flow-api-double`). The browser is @idv/test-kit's headless Chromium.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromiumPath, quietChromiumArgs } from './scripts/chromium.mjs';
-import { flowApiDouble } from './.test-artifacts/support/test/support/node/flow-api-double.js';
+import { chromiumForTests } from '@idv/test-kit/wtr';
+import { flowApiDouble } from '@idv/verify/testing/flow-api-double';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fakeCamera = join(here, '.test-artifacts', 'fake-camera');
@@ -36,8 +35,6 @@ if (!existsSync(join(testFaces, 'faces.json'))) {
   });
 }
 const screenshotDir = process.env.IDV_SCREENSHOT_DIR;
-const userDataDir = mkdtempSync(join(tmpdir(), 'idv-wtr-'));
-process.on('exit', () => rmSync(userDataDir, { recursive: true, force: true }));
 
 /** Test-only headers: the CSP page is served with a strict Content-Security-Policy. */
 function strictCspHeaders() {
@@ -81,18 +78,9 @@ export default {
   middleware: [flowApiDouble(), strictCspHeaders()],
   plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), screenshotPlugin()],
   browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: chromiumPath,
-        headless: true,
-        userDataDir,
-        args: [
-          ...quietChromiumArgs,
-          '--use-fake-ui-for-media-stream',
-          '--use-fake-device-for-media-stream',
-          `--use-file-for-fake-video-capture=${join(fakeCamera, 'document.y4m')}`,
-        ],
-      },
+    chromiumForTests({
+      profilePrefix: 'idv-wtr-',
+      fakeCameraFile: join(fakeCamera, 'document.y4m'),
     }),
   ],
 };

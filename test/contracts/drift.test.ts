@@ -34,7 +34,7 @@ import sharp from 'sharp';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flowApiDouble } from '../../packages/verify/.test-artifacts/support/test/support/node/flow-api-double.js';
+import { flowApiDouble } from '@idv/verify/testing/flow-api-double';
 
 /** The problems of `value` against the closed copy of `schema` (empty when it fits). */
 function misfits(schema: TSchema, value: unknown): string[] {

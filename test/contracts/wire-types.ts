@@ -8,8 +8,7 @@
 import type * as contract from '@idv/contract';
 import type * as fingerprint from '@idv/fingerprint';
 import type * as element from '@idv/verify';
-import type { eventPayload } from '../../packages/server/dist/services/webhooks/events.js';
-import type * as views from '../../packages/server/dist/services/verification-views.js';
+import type { wireShapes as views } from '@idv/server/testing';
 
 /** True when A and B are the same type (neither wider nor narrower). */
 type Same<A, B> =
@@ -39,7 +38,7 @@ agree<Same<element.FlowCompany, contract.FlowSession['company']>>();
 
 // The server builds webhooks typed by the contract, and what it stores and reads back fits what it
 // publishes.
-agree<Same<ReturnType<typeof eventPayload>, contract.WebhookPayload>>();
+agree<Same<views.ServerWebhookPayload, contract.WebhookPayload>>();
 agree<Same<views.ReportedGeolocation, contract.ReportedGeolocation>>();
 agree<Same<views.DocumentData, contract.DocumentData>>();
 agree<Fits<views.PublicGeolocation, contract.PublicGeolocation>>();

@@ -1,15 +1,21 @@
 /**
- * Debian's headless Chromium (puppeteer-core, `/usr/bin/chromium`) with the fake camera: Chromium
+ * Debian's headless Chromium (puppeteer-core, `@idv/test-kit`'s path and flags) with the fake camera: Chromium
  * plays a y4m file as the camera and opens the file again on every `getUserMedia`, so the scene
  * changes between capture steps by replacing the file (written aside, then renamed) while the
  * element has no camera open. Pages record every `idv-*` event the element fires.
  */
-import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { waitUntil, type Waiters } from './wait-until.js';
+import {
+  chromiumPath,
+  fakeCameraArgs,
+  quietChromiumArgs,
+  trustCertificateArg,
+  waitUntil,
+  type Waiters,
+} from '@idv/test-kit';
 import { y4mVideo } from '@idv/analysis/testing';
 
 /** The viewports every screenshot is taken at. */
@@ -72,18 +78,6 @@ export interface VerificationPage {
   close(): Promise<void>;
 }
 
-/**
- * `--ignore-certificate-errors-spki-list` value for a PEM certificate: base64 SHA-256 of its
- * public key, so Chromium trusts that one self-signed key (the fingerprint service's) and no other.
- */
-function spkiHash(certificatePem: string): string {
-  const spki = new X509Certificate(certificatePem).publicKey.export({
-    type: 'spki',
-    format: 'der',
-  });
-  return createHash('sha256').update(spki).digest('base64');
-}
-
 /** The events the element fires (DESIGN §6). */
 const ELEMENT_EVENTS = [
   'idv-ready',
@@ -118,21 +112,14 @@ export async function launchBrowser(options: {
   );
   const certificate = await readFile(options.trustedCertificateFile, 'utf8');
   const browser = await puppeteer.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath,
     headless: true,
     userDataDir: join(workDir, 'profile'),
     defaultViewport: VIEWPORTS.phone,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${cameraFile}`,
-      `--ignore-certificate-errors-spki-list=${spkiHash(certificate)}`,
+      ...quietChromiumArgs,
+      ...fakeCameraArgs({ videoFile: cameraFile }),
+      trustCertificateArg(certificate),
     ],
   });
   let shot = 0;

@@ -4,20 +4,14 @@
  * (`idv-server start`, analysis in-process, SQLite in a temporary data directory), an account made
  * with `idv-server account create`, and a webhook receiver registered through the REST API.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startFingerprintServer, type RunningFingerprintServer } from '@idv/fingerprint';
 import type { AccountCredentials } from '@idv/server';
+import { runCli, startServerProcess, type ServerProcess } from '@idv/server/testing';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
-
-/** `packages/server/bin/idv-server.js`, the launcher `npx idv-server` runs. */
-const SERVER_CLI = fileURLToPath(
-  new URL('../bin/idv-server.js', import.meta.resolve('@idv/server')),
-);
 
 /** The running stack. */
 export interface Stack {
@@ -59,49 +53,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Runs the server CLI to completion and answers its standard output. */
-function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SERVER_CLI, ...args], { env, stdio: 'pipe' });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(stdout)
-        : reject(new Error(`idv-server ${args.join(' ')} exited ${code}: ${stderr}`)),
-    );
-  });
-}
-
-/** Starts `idv-server start` and resolves once it listens; rejects with its output if it exits. */
-function startServerProcess(
-  port: number,
-  env: NodeJS.ProcessEnv,
-): Promise<{ child: ChildProcess; log: () => string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [SERVER_CLI, 'start', '--port', String(port), '--host', '127.0.0.1'],
-      { env, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    let listening = false;
-    const onOutput = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (!listening && output.includes(`Server listening at http://127.0.0.1:${port}`)) {
-        listening = true;
-        resolve({ child, log: () => output });
-      }
-    };
-    child.stdout!.on('data', onOutput);
-    child.stderr!.on('data', onOutput);
-    child.on('exit', (code) => {
-      if (!listening) reject(new Error(`idv-server start exited ${code}:\n${output}`));
-    });
-  });
+/** Runs the server CLI to completion and answers its standard output; throws on a failure. */
+async function runServerCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const { code, stdout, stderr } = await runCli(args, env);
+  if (code !== 0) throw new Error(`idv-server ${args.join(' ')} exited ${code}: ${stderr}`);
+  return stdout;
 }
 
 /** The fingerprint service and the server process, on the port chosen for the server. */
@@ -109,7 +65,7 @@ interface Services {
   origin: string;
   env: NodeJS.ProcessEnv;
   fingerprint: RunningFingerprintServer;
-  server: { child: ChildProcess; log: () => string };
+  server: ServerProcess;
 }
 
 /** Starts the fingerprint service, then the server that points at it (retried on a lost port). */
@@ -134,21 +90,12 @@ async function startServices(dataDir: string): Promise<Services> {
     };
     delete env.IDV_DATABASE_URL;
     try {
-      return { origin, env, fingerprint, server: await startServerProcess(port, env) };
+      return { origin, env, fingerprint, server: await startServerProcess(env, 120_000, port) };
     } catch (error) {
       await fingerprint.close();
       if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
     }
   }
-}
-
-/** Stops the server process (SIGTERM, its graceful close). */
-function stopProcess(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 /** Starts the fingerprint service, the server, an account and its webhook receiver. */
@@ -166,10 +113,10 @@ export async function startStack(): Promise<Stack> {
     const { origin, env, fingerprint, server } = await startServices(dataDir);
     cleanups.push(
       () => fingerprint.close(),
-      () => stopProcess(server.child),
+      () => server.stop(),
     );
     const ownerEmail = 'owner@northwind.test';
-    const printed = await runCli(
+    const printed = await runServerCli(
       [
         'account',
         'create',

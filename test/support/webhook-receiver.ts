@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { waitUntil, type Waiters } from './wait-until.js';
+import { waitUntil, type Waiters } from '@idv/test-kit';
 
 /** One delivery as the receiver saw it. */
 export interface ReceivedWebhook {

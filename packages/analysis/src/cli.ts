@@ -1,10 +1,8 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { openSharedKeyAuthority } from './cloud-keys.js';
 import { createAnalysisEngine } from './engine.js';
 import { buildAnalysisApp } from './http/app.js';
 import { staticKeyAuthority } from './keys.js';
-import type { ApiKeyAuthority } from './types.js';
 
 const HELP = `Usage: idv-analysis start [options]
 
@@ -14,10 +12,11 @@ Options (environment twin in brackets):
   --port N          port to listen on (IDV_PORT; default 8090)
   --host HOST       address to bind (IDV_HOST; default 127.0.0.1)
   --api-key KEY     static Api-Key for all three services (IDV_ANALYSIS_API_KEY)
-  --data-dir DIR    share the verification server's cloud-services keys in DIR (IDV_DATA_DIR)
-                    (IDV_DATABASE_URL does the same for a PostgreSQL deployment)
   --concurrency N   calls analysed at once, beyond: 503 + Retry-After (IDV_ANALYSIS_CONCURRENCY; default 4)
   --help            show this help
+
+With the cloud-services keys of a verification server instead of one static key, run the server's
+command on its data directory: idv-server analysis start --data-dir DIR (package @idv/server).
 `;
 
 async function main(): Promise<number> {
@@ -27,7 +26,6 @@ async function main(): Promise<number> {
       port: { type: 'string' },
       host: { type: 'string' },
       'api-key': { type: 'string' },
-      'data-dir': { type: 'string' },
       concurrency: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -49,22 +47,14 @@ async function main(): Promise<number> {
   }
   const host = values.host ?? process.env['IDV_HOST'] ?? '127.0.0.1';
   const apiKey = values['api-key'] ?? process.env['IDV_ANALYSIS_API_KEY'];
-  const dataDir = values['data-dir'] ?? process.env['IDV_DATA_DIR'];
-  const databaseUrl = process.env['IDV_DATABASE_URL'];
-  let authority: ApiKeyAuthority & { close?(): Promise<void> | void };
-  if (dataDir || databaseUrl) {
-    authority = await openSharedKeyAuthority({
-      ...(dataDir ? { dataDir } : {}),
-      ...(databaseUrl ? { databaseUrl } : {}),
-    });
-  } else if (apiKey) {
-    authority = staticKeyAuthority(apiKey);
-  } else {
+  if (!apiKey) {
     process.stderr.write(
-      'idv-analysis: give --api-key (or IDV_ANALYSIS_API_KEY), or --data-dir / IDV_DATABASE_URL to share the server keys.\n',
+      'idv-analysis: give --api-key (or IDV_ANALYSIS_API_KEY); to accept the cloud-services keys of a ' +
+        'verification server, run `idv-server analysis start --data-dir DIR` instead.\n',
     );
     return 1;
   }
+  const authority = staticKeyAuthority(apiKey);
   const engine = createAnalysisEngine();
   await engine.warmUp();
   const app = await buildAnalysisApp({
@@ -78,7 +68,6 @@ async function main(): Promise<number> {
   const stop = async (): Promise<void> => {
     await app.close();
     await engine.close();
-    await authority.close?.();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

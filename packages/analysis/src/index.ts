@@ -8,6 +8,5 @@ export {
 export { createAnalysisClient, type AnalysisClientOptions } from './client.js';
 export { buildAnalysisApp, type AnalysisAppOptions } from './http/app.js';
 export { staticKeyAuthority } from './keys.js';
-export { openSharedKeyAuthority, type CloudKeysModule } from './cloud-keys.js';
 export { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './image/decode.js';
 export { MATCH_DISTANCE, similarityScore } from './face/calibration.js';

@@ -4,7 +4,7 @@
  * pasted link.
  */
 import { expect } from '@open-wc/testing';
-import { createScenario, type ScenarioHandle } from '../../verify/test/support/double.js';
+import { createScenario, type ScenarioHandle } from '@idv/verify/testing';
 import { FlowScreen, overlayHost, waitFor } from './support/flow.js';
 
 const appUrl = '/demo/ionic-app/dist/index.html';

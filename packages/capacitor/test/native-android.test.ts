@@ -7,11 +7,13 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import {
+  acceptTerms,
   createScenario,
+  mount,
+  uploadPhoto,
   type RecordedRequest,
   type ScenarioHandle,
-} from '../../verify/test/support/double.js';
-import { acceptTerms, mount, uploadPhoto } from '../../verify/test/support/element.js';
+} from '@idv/verify/testing';
 import { NativeBridgeDouble, type BridgeCall } from './support/native-bridge-double.js';
 import {
   base64Of,

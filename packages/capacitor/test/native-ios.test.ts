@@ -4,7 +4,7 @@
  * settings button of the full-screen flow after a refused camera.
  */
 import { expect } from '@open-wc/testing';
-import { createScenario } from '../../verify/test/support/double.js';
+import { createScenario } from '@idv/verify/testing';
 import { NativeBridgeDouble } from './support/native-bridge-double.js';
 import { FlowScreen, overlayHost, waitFor } from './support/flow.js';
 

@@ -4,7 +4,7 @@
  * the native capture source, and its flow runs with the browser's camera.
  */
 import { expect } from '@open-wc/testing';
-import { createScenario } from '../../verify/test/support/double.js';
+import { createScenario } from '@idv/verify/testing';
 import { FlowScreen, overlayHost } from './support/flow.js';
 
 /** Modules this page has fetched whose URL matches `pattern`. */

@@ -22,6 +22,9 @@ const keyFields = {
 
 /** A cloud-service key with its usage, without its secret. */
 export const CloudKey = Type.Object(keyFields, { title: 'CloudKey' });
+
+/** `GET /cloud-services/keys`: the company's cloud-services keys. */
+export const CloudKeyList = Type.Array(CloudKey);
 export type CloudKey = Static<typeof CloudKey>;
 
 /** A key as created or rotated: the only answer that carries its secret. */

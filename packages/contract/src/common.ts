@@ -100,3 +100,6 @@ export const FilePart = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binar
 /** Answer of a DELETE: the id of what is gone. */
 export const DeletedResource = Type.Object({ _id: Uuid, deleted: Type.Literal(true) });
 export type DeletedResource = Static<typeof DeletedResource>;
+
+/** The (empty) body of a `204 No Content` answer. */
+export const NoContent = Type.Null();

@@ -103,3 +103,6 @@ export const LinkRecord = Type.Object(
   { title: 'Link' },
 );
 export type LinkRecord = Static<typeof LinkRecord>;
+
+/** `GET /links`: the company's links. */
+export const LinkList = Type.Array(LinkRecord);

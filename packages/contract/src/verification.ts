@@ -221,6 +221,9 @@ export const ImageInfo = Type.Object({
 });
 export type ImageInfo = Static<typeof ImageInfo>;
 
+/** The images of a verification, as listed. */
+export const ImageInfoList = Type.Array(ImageInfo);
+
 /** Another verification of the same `externalUserId`. */
 export const RelatedVerification = Type.Object({
   _id: Uuid,
@@ -229,6 +232,9 @@ export const RelatedVerification = Type.Object({
   dataExpired: Type.Boolean(),
 });
 export type RelatedVerification = Static<typeof RelatedVerification>;
+
+/** The verifications related to one (same person). */
+export const RelatedVerificationList = Type.Array(RelatedVerification);
 
 /** Body of `POST /verification-feedback`: a manual override of the outcome. */
 export const FeedbackBody = Type.Object(
@@ -256,6 +262,9 @@ export type FeedbackView = Static<typeof FeedbackView>;
 /** A reason a feedback can give. */
 export const FeedbackReason = Type.Object({ _id: Uuid, reason: Type.String() });
 export type FeedbackReason = Static<typeof FeedbackReason>;
+
+/** The reasons feedback may give. */
+export const FeedbackReasonList = Type.Array(FeedbackReason);
 
 /** Query of `GET /verifications/status/{id}`. */
 export const StatusQuery = Type.Object({

@@ -52,6 +52,9 @@ export const WebhookEndpoint = Type.Object(
 );
 export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 
+/** `GET /webhook-endpoints`: the company's endpoints. */
+export const WebhookEndpointList = Type.Array(WebhookEndpoint);
+
 const Description = Type.String({ maxLength: 500 });
 
 /** Body of `POST /webhook-endpoints`. */

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 // The fingerprint service's own signer (RSASSA-PKCS1-v1_5 / SHA-256 over the userData bytes).
-import { serializeSignedBody } from '../../fingerprint/dist/lib/signing/signed-body.js';
+import { serializeSignedBody } from '@idv/fingerprint/server';
 import { verifyFingerprint, type FingerprintUserData } from './fingerprint.js';
 
 // The service uses RSA-4096; 2048 bits keep key generation quick and the scheme is the same.

@@ -101,7 +101,7 @@ describe('webhook deliveries from idv-server', () => {
     fetchServer = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', async () => {
+      const answerRequest = async (): Promise<void> => {
         const headers = new Headers();
         for (const [key, value] of Object.entries(request.headers))
           if (typeof value === 'string') headers.set(key, value);
@@ -113,6 +113,13 @@ describe('webhook deliveries from idv-server', () => {
           }),
         );
         response.writeHead(answer.status).end(Buffer.from(await answer.arrayBuffer()));
+      };
+      // A handler that throws answers 500 (the delivery then fails visibly) instead of leaving
+      // an unhandled rejection and a request that never ends.
+      request.on('end', () => {
+        answerRequest().catch((error: unknown) => {
+          response.writeHead(500).end(String(error));
+        });
       });
     });
     urls = {

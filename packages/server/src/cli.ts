@@ -27,6 +27,10 @@ Usage:
       Bring the database schema up to date.
   idv-server gate-rules set FILE [--data-dir DIR]
       Make FILE ({"version": "...", "rules": [...]}) the default gate-rule template.
+  idv-server analysis start [--port 8090] [--host 127.0.0.1] [--data-dir DIR] [--concurrency 4]
+      Serve the analysis services (/id, /face, /antispoofing) on their own port, accepting the
+      cloud-services keys of this server's database (Api-Key header). Twins: IDV_ANALYSIS_PORT,
+      IDV_HOST, IDV_DATA_DIR, IDV_ANALYSIS_CONCURRENCY (calls at once; beyond, 503 + Retry-After).
   idv-server --help | --version
 
 Every flag has an environment twin: IDV_PORT, IDV_HOST, IDV_DATA_DIR. Also IDV_DATABASE_URL
@@ -273,6 +277,35 @@ async function commandGateRules(args: string[]): Promise<void> {
   }
 }
 
+async function commandAnalysis(args: string[]): Promise<void> {
+  const { values, positionals } = parse(args, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    concurrency: { type: 'string' },
+    ...dataDirOption,
+  });
+  if (values.help === true) return void process.stdout.write(HELP);
+  if (positionals[0] !== 'start' || positionals.length !== 1)
+    throw new UsageError('expected: idv-server analysis start');
+  const portText = (values.port as string | undefined) ?? process.env.IDV_ANALYSIS_PORT ?? '8090';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535)
+    throw new UsageError(`--port must be 0 to 65535 (got ${portText})`);
+  const concurrencyText =
+    (values.concurrency as string | undefined) ?? process.env.IDV_ANALYSIS_CONCURRENCY ?? '4';
+  const maxConcurrent = Number(concurrencyText);
+  if (!/^\d+$/.test(concurrencyText) || maxConcurrent < 1 || maxConcurrent > 256)
+    throw new UsageError(`--concurrency must be 1 to 256 (got ${concurrencyText})`);
+  const dataDir = values['data-dir'] as string | undefined;
+  const { startAnalysisServices } = await import('./cli-analysis.js');
+  await startAnalysisServices({
+    port,
+    host: (values.host as string | undefined) ?? process.env.IDV_HOST ?? '127.0.0.1',
+    maxConcurrent,
+    ...(dataDir === undefined ? {} : { dataDir }),
+  });
+}
+
 /** Runs the CLI with the given arguments (without `node` and the script). */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -289,6 +322,9 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'gate-rules':
         await commandGateRules(rest);
+        return 0;
+      case 'analysis':
+        await commandAnalysis(rest);
         return 0;
       case '--version':
       case '-v':
@@ -318,4 +354,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 const code = await main(process.argv.slice(2));
-if (code !== 0 || !['start'].includes(process.argv[2] ?? '')) process.exitCode = code;
+// Servers keep the process alive; one-shot commands end with their status.
+const serving =
+  process.argv[2] === 'start' || (process.argv[2] === 'analysis' && process.argv[3] === 'start');
+if (code !== 0 || !serving) process.exitCode = code;

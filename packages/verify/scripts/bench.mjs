@@ -46,9 +46,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
-import { chromiumPath, quietChromiumArgs } from './chromium.mjs';
+import { chromiumPath, fakeCameraArgs, quietChromiumArgs } from '@idv/test-kit';
 import { mainThreadCategories, mainThreadPerFrame } from './bench-trace.mjs';
-import { flowApiDouble } from '../.test-artifacts/support/test/support/node/flow-api-double.js';
+import { flowApiDouble } from '@idv/verify/testing/flow-api-double';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
@@ -137,9 +137,8 @@ async function run(rate) {
     userDataDir,
     args: [
       ...quietChromiumArgs,
-      '--use-fake-ui-for-media-stream',
       // A phone camera's rate (Chromium's fake camera defaults to 20 fps).
-      '--use-fake-device-for-media-stream=fps=30',
+      ...fakeCameraArgs({ fps: 30 }),
     ],
   });
   const loadBefore = load();

@@ -156,6 +156,9 @@ export class FlowOverlay {
         // The flow's own header (with its cancel button) is gone on a stopping screen.
         this.showBar(false, this.step === 'error');
         break;
+      default:
+        // The other events only pass through to `onEvent` (above).
+        break;
     }
   };
 

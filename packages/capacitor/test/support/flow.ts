@@ -3,8 +3,7 @@
  * plugin's full-screen dialog, the events it fires, and test photos for the camera double.
  */
 import type { IdvVerify as IdvVerifyElement } from '@idv/verify';
-import { waitFor } from '../../../verify/test/support/double.js';
-import { drawDocumentScene } from '../../../verify/test/support/images.js';
+import { drawDocumentScene, waitFor } from '@idv/verify/testing';
 import { idvEventNames as idvEvents } from '../../dist/internal/events.js';
 
 export { idvEvents, waitFor };

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { createHash, X509Certificate } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { chromiumPath, headlessFlag, quietChromiumArgs, trustCertificateArg } from '@idv/test-kit';
 
 /**
  * The page origin of the browser test: `https://localhost:PORT` (same site as the service, so the
@@ -53,7 +53,7 @@ export interface RunningChromium {
 }
 
 /**
- * Launches `/usr/bin/chromium` headless on `url`, writing TLS secrets to `keylogFile`. The
+ * Launches Debian's Chromium (`@idv/test-kit`) headless on `url`, writing TLS secrets to `keylogFile`. The
  * service's certificate is trusted by its SPKI hash (`--ignore-certificate-errors-spki-list`)
  * rather than by ignoring all certificate errors, because Chromium does not cache answers from a
  * host with a certificate error, and the ETag round trip needs the HTTP cache.
@@ -64,22 +64,12 @@ export function launchChromium(
   userDataDir: string,
   trustedCertificatePem: string,
 ): RunningChromium {
-  const spki = new X509Certificate(trustedCertificatePem).publicKey.export({
-    type: 'spki',
-    format: 'der',
-  });
-  const spkiHash = createHash('sha256').update(spki).digest('base64');
   const child = spawn(
-    '/usr/bin/chromium',
+    chromiumPath,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--ignore-certificate-errors-spki-list=${spkiHash}`,
+      headlessFlag,
+      ...quietChromiumArgs,
+      trustCertificateArg(trustedCertificatePem),
       `--ssl-key-log-file=${keylogFile}`,
       `--user-data-dir=${userDataDir}`,
       url,

@@ -3,14 +3,10 @@
  * runs it) on a scratch data directory with the embedded SQLite defaults, and accounts created with
  * `idv-server account create --json`. Nothing of the API is mocked.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** The server package's CLI launcher (built by the root `npm run build`). */
-const CLI = fileURLToPath(new URL('../../../server/bin/idv-server.js', import.meta.url));
+import { cliEnvironment, runCli, startServerProcess } from '@idv/server/testing';
 
 /** Credentials printed by `idv-server account create --json`. */
 export interface AccountCredentials {
@@ -38,42 +34,24 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/** The CLI's environment: a scratch data directory, loopback webhooks, the test payment provider. */
 function environment(dataDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    IDV_DATA_DIR: dataDir,
-    IDV_LOG_LEVEL: 'info',
-    IDV_APP_DIR: join(dataDir, 'no-app'),
-    IDV_DEMO_DIR: join(dataDir, 'no-demo'),
-    IDV_ELEMENT_DIR: join(dataDir, 'no-element'),
+  const env = cliEnvironment(dataDir, undefined, {
     // Receivers of the tests listen on loopback.
     IDV_WEBHOOK_ALLOW_PRIVATE: 'true',
     // The billing routes' test provider (test cards only).
     IDV_PAYMENT_PROVIDER: 'local-test',
     ...extra,
-  };
-  delete env.IDV_DATABASE_URL;
+  });
   delete env.IDV_PORT;
   return env;
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(stdout)
-        : reject(new Error(`idv-server ${args.join(' ')} exited ${code}: ${stderr}`)),
-    );
-  });
+/** Runs a CLI command to completion; answers its stdout, rejects on a non-zero exit. */
+async function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const { code, stdout, stderr } = await runCli(args, env);
+  if (code !== 0) throw new Error(`idv-server ${args.join(' ')} exited ${code}: ${stderr}`);
+  return stdout;
 }
 
 /**
@@ -84,34 +62,8 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'idv-node-sdk-'));
   const processEnv = environment(dataDir, env);
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [CLI, 'start', '--port', '0', '--host', '127.0.0.1'],
-    { env: processEnv, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const origin = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`idv-server did not start in 60 s:\n${output}`));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match === null) return;
-      clearTimeout(timer);
-      child.stdout!.off('data', onData);
-      child.stdout!.resume();
-      resolve(match[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`idv-server exited ${code}:\n${output}`));
-    });
-  });
-  child.stderr!.resume();
+  const server = await startServerProcess(processEnv, 60_000);
+  const origin = server.url;
   const cli = (args: string[]) => run([...args, '--data-dir', dataDir], processEnv);
   return {
     baseUrl: `${origin}/api/v1`,
@@ -130,11 +82,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       return JSON.parse(await cli(args)) as AccountCredentials;
     },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once('exit', done));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { identityOf } from '../plugins/app/authentication.js';
 import {
   CloudKey,
+  CloudKeyList,
   CloudKeyPauseBody,
   CloudKeyWithSecret,
   DeletedResource,
@@ -39,7 +39,7 @@ const cloudServiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'List keys with their usage',
         security: bearerSecurity,
-        response: { 200: Type.Array(CloudKey), ...errorResponses(401, 403, 429) },
+        response: { 200: CloudKeyList, ...errorResponses(401, 403, 429) },
       },
     },
     async (request) => keys().list(identityOf(request).companyId),

@@ -18,7 +18,7 @@ import {
   MAX_SELFIE_FRAMES,
 } from '@idv/contract/limits';
 import { normalizeCapture } from '../services/capture-images.js';
-import type { CaptureUpload } from '../services/pipeline/capture-pipeline.js';
+import type { CaptureUpload } from '../services/pipeline/capture-analysis.js';
 import { flowVerificationOf } from '../plugins/app/flow-session.js';
 import { DEVICE_RATE_LIMIT } from '../lib/device-rate-limit.js';
 

@@ -1,12 +1,13 @@
-import { buildAnalysisApp, createAnalysisEngine, openSharedKeyAuthority } from '@idv/analysis';
+import { buildAnalysisApp, createAnalysisEngine } from '@idv/analysis';
 import { generateIdentity, genuineChallenge, renderDocument } from '@idv/analysis/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCloudKeyAuthority } from '../cloud-keys.js';
 import { createLink, createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
 import { openDevice } from '../testing/flow-client.js';
 
 /**
- * The analysis services on their own (as `npm start` runs `idv-analysis start --data-dir` beside
+ * The analysis services on their own (as `npm start` runs `idv-server analysis start --data-dir` beside
  * the server): the analysis app authenticates with the server's own cloud-services key authority
  * on the same database, and the server's pipeline calls it over HTTP with a holder's keys.
  */
@@ -31,7 +32,7 @@ describe('captures analysed by the standalone analysis services (shared database
       expect(created.statusCode).toBe(201);
       keys[service] = { id: created.json()._id, secret: created.json().secret };
     }
-    const authority = await openSharedKeyAuthority({
+    const authority = await openCloudKeyAuthority({
       dataDir: admin.scratch.dataDir,
       ...(admin.scratch.databaseUrl ? { databaseUrl: admin.scratch.databaseUrl } : {}),
     });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { HandoffTokenRefused } from '../lib/errors.js';
 import {
   LinkErrorResponse,
@@ -9,6 +8,7 @@ import {
   FlowSessionHeaders,
   ForwardedFingerprint,
   HandoffTicket,
+  NoContent,
   OpenSessionBody,
   TermsBody,
 } from '@idv/contract';
@@ -188,7 +188,7 @@ const flowRoutes: FastifyPluginAsyncTypebox = async (app) => {
               'configured or unreachable.',
             headers: FlowSessionHeaders,
             response: {
-              204: Type.Null(),
+              204: NoContent,
               ...errorResponses(400, 401, 409, 410, 413, 415, 429, 503),
             },
           },

@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { resolvePage } from '../lib/paging.js';
 import { identityOf } from '../plugins/app/authentication.js';
-import { IdParams, PagingQuery, CreatedLink, LinkRecord, NewLinkBody } from '@idv/contract';
+import {
+  IdParams,
+  PagingQuery,
+  CreatedLink,
+  LinkList,
+  LinkRecord,
+  NewLinkBody,
+} from '@idv/contract';
 import { bearerSecurity, errorResponses } from '../lib/route-schemas.js';
 
 /** Largest serialized `metadata` (bytes). */
@@ -57,7 +63,7 @@ const linkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'One page (`page`, `size`; size above 100, absent, zero or negative is 100).',
         security: bearerSecurity,
         querystring: PagingQuery,
-        response: { 200: Type.Array(LinkRecord), ...errorResponses(400, 401, 403, 429) },
+        response: { 200: LinkList, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { resolvePage } from '../lib/paging.js';
 import { identityOf } from '../plugins/app/authentication.js';
 import {
   FeedbackBody,
-  FeedbackReason,
+  FeedbackReasonList,
   FeedbackView,
   IdParams,
-  ImageInfo,
-  RelatedVerification,
+  ImageInfoList,
+  RelatedVerificationList,
   VerificationPage,
   VerificationPageParams,
   VerificationRecord,
@@ -95,7 +94,7 @@ const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearerSecurity,
         params: IdParams,
         response: {
-          200: Type.Array(RelatedVerification),
+          200: RelatedVerificationList,
           ...errorResponses(400, 401, 403, 404, 429),
         },
       },
@@ -113,7 +112,7 @@ const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: 'Answers 404 after `expiresAt`.',
         security: bearerSecurity,
         params: IdParams,
-        response: { 200: Type.Array(ImageInfo), ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: ImageInfoList, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => services().images.list(identityOf(request).companyId, request.params.id),
@@ -178,7 +177,7 @@ const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Feedback reasons',
         security: bearerSecurity,
         response: {
-          200: Type.Array(FeedbackReason),
+          200: FeedbackReasonList,
           ...errorResponses(401, 403, 429),
         },
       },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { identityOf } from '../plugins/app/authentication.js';
 import { Errors } from '../lib/errors.js';
 import { resolvePage } from '../lib/paging.js';
@@ -11,6 +10,7 @@ import {
   PagingQuery,
   WebhookDeliveryPage,
   WebhookEndpoint,
+  WebhookEndpointList,
   WebhookEndpointPatchBody,
 } from '@idv/contract';
 import { bearerSecurity, errorResponses } from '../lib/route-schemas.js';
@@ -52,7 +52,7 @@ const webhookEndpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'List webhook endpoints',
         security: bearerSecurity,
-        response: { 200: Type.Array(WebhookEndpoint), ...errorResponses(401, 403, 429) },
+        response: { 200: WebhookEndpointList, ...errorResponses(401, 403, 429) },
       },
     },
     async (request) => app.services.webhookEndpoints.list(identityOf(request).companyId),

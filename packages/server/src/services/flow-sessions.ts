@@ -2,23 +2,15 @@ import type * as contract from '@idv/contract';
 import { randomBytes } from 'node:crypto';
 import { MINUTE_MS, isoAt } from '../lib/clock.js';
 import { ApiError, Errors, HandoffTokenRefused, LinkError } from '../lib/errors.js';
-import { parseJsonColumn } from '../lib/json.js';
 import { constantTimeEqual, sha256Hex } from '../lib/secrets.js';
 import type { CompanyService } from './companies.js';
-import {
-  documentCaptures,
-  effectiveDocumentType,
-  parseDocumentTypes,
-  type DocumentTypeRow,
-} from './document-types.js';
-import type { CaptureKind, DocumentTypeChoice } from '@idv/contract';
+import { effectiveDocumentType, parseDocumentTypes } from './document-types.js';
+import { completedCaptures, requiredCaptures } from './capture-plan.js';
+import type { DocumentTypeChoice } from '@idv/contract';
 import type { Executor, ServiceContext } from './context.js';
-import type { VerificationImages, VerificationJoinRow } from './verification-views.js';
+import type { VerificationJoinRow } from './verification-views.js';
 import type { VerificationService } from './verifications.js';
 import type { WebhookEventService } from './webhooks/events.js';
-
-/** Captures in the order the flow takes them. */
-export const CAPTURE_ORDER: readonly CaptureKind[] = ['front', 'back', 'selfie'];
 
 /** Life of a hand-off token (DESIGN §5: 10 minutes), never past the link window. */
 export const HANDOFF_TTL_MS = 10 * MINUTE_MS;
@@ -31,36 +23,6 @@ export type FlowSession = contract.FlowSession;
 
 /** `POST /flow/handoff` answer. */
 export type HandoffTicket = contract.HandoffTicket;
-
-/** What the captures of a verification depend on. */
-export type CapturePlanRow = Pick<VerificationJoinRow, 'method' | 'link_type'> & DocumentTypeRow;
-
-/**
- * The captures a verification needs: selfie only on the `FACE` branch, no selfie for `ID ONLY`;
- * the document's front and back for a card (and while no type is chosen), the data page (`front`)
- * alone for a passport.
- */
-export function requiredCaptures(row: CapturePlanRow): CaptureKind[] {
-  if (row.method === 'FACE') return ['selfie'];
-  const document = documentCaptures(effectiveDocumentType(row));
-  return row.link_type === 'ID ONLY' ? document : [...document, 'selfie'];
-}
-
-/** The captures already accepted. */
-export function completedCaptures(row: Pick<VerificationJoinRow, 'images'>): CaptureKind[] {
-  const images = parseJsonColumn<VerificationImages>(row.images, { register: [] });
-  const done: CaptureKind[] = [];
-  if (images.addFront !== undefined) done.push('front');
-  if (images.addBack !== undefined) done.push('back');
-  if (images.register.length > 0) done.push('selfie');
-  return done;
-}
-
-/** The capture the flow expects next, or `done`. */
-export function nextCapture(row: CapturePlanRow): CaptureKind | 'done' {
-  const done = completedCaptures(row);
-  return requiredCaptures(row).find((kind) => !done.includes(kind)) ?? 'done';
-}
 
 function newToken(): string {
   return randomBytes(32).toString('base64url');

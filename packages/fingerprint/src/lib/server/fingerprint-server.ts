@@ -178,7 +178,8 @@ export async function startFingerprintServer(
 async function allOrFirstError<T extends readonly unknown[]>(
   tasks: readonly [...{ [K in keyof T]: Promise<T[K]> }],
 ): Promise<T> {
-  const settled = await Promise.allSettled(tasks);
+  // Widened for the call: the mapped tuple type hides from the linter that each task is a promise.
+  const settled = await Promise.allSettled(tasks as readonly Promise<unknown>[]);
   const failure = settled.find((result) => result.status === 'rejected');
   if (failure) throw (failure as PromiseRejectedResult).reason;
   return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;

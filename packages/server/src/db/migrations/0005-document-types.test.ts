@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectiveDocumentType, parseDocumentTypes } from '../../services/document-types.js';
-import { requiredCaptures } from '../../services/flow-sessions.js';
+import { requiredCaptures } from '../../services/capture-plan.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../testing/harness.js';
 import { insertOlderCompany, insertOlderLink } from '../../testing/older-rows.js';
 import { openDatabase, type DatabaseHandle } from '../database.js';

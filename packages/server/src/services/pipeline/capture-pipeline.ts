@@ -4,65 +4,22 @@ import type { BackAnalysis, FrontAnalysis } from '@idv/contract';
 import type { Updateable } from 'kysely';
 import type { VerificationsTable } from '../../db/schema.js';
 import { isoAt, MINUTE_MS } from '../../lib/clock.js';
-import { ApiError, Errors } from '../../lib/errors.js';
-import type {
-  CaptureKind,
-  DocumentCaptureMeta,
-  SelfieCaptureMeta,
-  VerificationEventType,
-} from '@idv/contract';
+import { Errors } from '../../lib/errors.js';
+import type { CaptureKind, VerificationEventType } from '@idv/contract';
 import type { ServiceContext, Executor } from '../context.js';
-import { nextCapture, type FlowSessionService } from '../flow-sessions.js';
+import { nextCapture } from '../capture-plan.js';
+import type { FlowSessionService } from '../flow-sessions.js';
 import type { ImageInfo, ImageService } from '../images.js';
 import type { VerificationJoinRow } from '../verification-views.js';
 import type { VerificationService } from '../verifications.js';
 import type { Emit, WebhookEventService } from '../webhooks/events.js';
 import { effectiveDocumentType } from '../document-types.js';
 import type { AnalysisProvider } from './analysis-engine.js';
-import {
-  documentData,
-  frontalFrameIndex,
-  judgeBack,
-  judgeFaces,
-  judgeFront,
-  judgeChallenge,
-  judgeChallengeFrames,
-  judgeLivenessEvidence,
-  judgeSpoof,
-  challengeVerdictOf,
-  livenessSignals,
-  userNameOf,
-  type CaptureRejection,
-} from './capture-decisions.js';
-import { judgeDocumentKind, judgePassportPage } from './document-kind-decisions.js';
+import { documentData, userNameOf } from './capture-decisions.js';
+import { CaptureAnalyzer, type CaptureUpload, type Outcome } from './capture-analysis.js';
 
 /** `CaptureResult` of DESIGN §5. */
 export type CaptureResult = contract.CaptureResult;
-
-/** A capture as the route hands it over: decoded JPEGs and the validated `meta`. */
-export type CaptureUpload =
-  | { kind: 'front'; images: [Buffer]; meta: DocumentCaptureMeta }
-  | { kind: 'back'; images: [Buffer]; meta: DocumentCaptureMeta }
-  | { kind: 'selfie'; images: Buffer[]; meta: SelfieCaptureMeta };
-
-/**
- * What the device is told when an analysis cannot run: a remote service that refused or failed
- * (`AnalysisServiceError`: key, quota, outage) is 503 and consumes no attempt; input the analysis
- * refused (`AnalysisInputError`) is a bad request with its own status.
- */
-function analysisFailure(error: unknown): never {
-  if (error instanceof Error && error.name === 'AnalysisServiceError')
-    throw Errors.unavailable('the analysis service is unavailable; try again');
-  if (error instanceof Error && error.name === 'AnalysisInputError') {
-    const status = (error as Error & { status?: number }).status;
-    throw new ApiError(
-      status === 413 || status === 422 ? status : 400,
-      'IDV_ERR_ANALYSIS_INPUT',
-      error.message,
-    );
-  }
-  throw error;
-}
 
 /** Longest time one capture may hold the session's capture lock. */
 const CAPTURE_LOCK_MS = 2 * MINUTE_MS;
@@ -80,17 +37,6 @@ const RETRY_COLUMN = {
   selfie: 'remaining_retries_selfie',
 } as const;
 
-/** What an analysis concluded, and what to keep when the capture is accepted. */
-interface Outcome {
-  rejection: CaptureRejection | undefined;
-  front?: FrontAnalysis;
-  back?: BackAnalysis;
-  portrait?: Buffer;
-}
-
-/** A front analysis as stored: the portrait is kept apart, as bytes. */
-type StoredFront = Omit<FrontAnalysis, 'faceImage'>;
-
 /**
  * Turns captures into steps, statuses and extracted data (DESIGN §5 pipeline). One attempt:
  * checks that the flow expects this capture, takes the session's capture lock, emits
@@ -107,8 +53,13 @@ export class CapturePipeline {
     private readonly flowSessions: FlowSessionService,
     private readonly images: ImageService,
     private readonly events: WebhookEventService,
-    private readonly analysis: AnalysisProvider,
-  ) {}
+    analysis: AnalysisProvider,
+  ) {
+    this.analyzer = new CaptureAnalyzer(ctx, verifications, analysis);
+  }
+
+  /** Runs the analyses of a capture and keeps their results. */
+  private readonly analyzer: CaptureAnalyzer;
 
   /**
    * Checks, before anything is read or stored, that the verification is open (410 expired, 409
@@ -188,7 +139,7 @@ export class CapturePipeline {
       const stored: ImageInfo[] = [];
       for (const image of upload.images)
         stored.push(await this.images.store(verificationId, upload.kind, image, 'image/jpeg'));
-      const outcome = await this.analyze(verificationId, upload).catch(analysisFailure);
+      const outcome = await this.analyzer.analyze(verificationId, upload);
       return await this.events.transaction((trx, emit) =>
         this.apply(
           trx,
@@ -213,116 +164,6 @@ export class CapturePipeline {
     return row;
   }
 
-  private async stored(verificationId: string) {
-    return this.ctx.database.db
-      .selectFrom('capture_analyses')
-      .selectAll()
-      .where('verification_id', '=', verificationId)
-      .executeTakeFirst();
-  }
-
-  private async analyze(verificationId: string, upload: CaptureUpload): Promise<Outcome> {
-    const engine: AnalysisEngine = await this.analysis.engine();
-    const row = await this.verifications.loadRow(verificationId, this.ctx.database.db);
-    if (row === undefined) throw Errors.notFound('verification');
-    if (upload.kind === 'front') {
-      const front = await engine.analyzeFront(upload.images[0]);
-      const needsPortrait = row.link_type === 'FULL FLOW';
-      const documentType = effectiveDocumentType(row) ?? 'ID_CARD';
-      const today = isoAt(this.ctx.clock.now()).slice(0, 10);
-      const rejection =
-        judgeDocumentKind(documentType, front) ??
-        judgeFront(front, needsPortrait) ??
-        (documentType === 'PASSPORT' ? judgePassportPage(front, today) : undefined);
-      return {
-        rejection,
-        front,
-        ...(front.faceImage !== null ? { portrait: Buffer.from(front.faceImage, 'base64') } : {}),
-      };
-    }
-    if (upload.kind === 'back') {
-      const kept = await this.stored(verificationId);
-      const front = kept?.front ? (JSON.parse(kept.front) as StoredFront) : undefined;
-      const back = await engine.analyzeBack(
-        upload.images[0],
-        front === undefined ? undefined : { ...front, faceImage: null },
-      );
-      const today = isoAt(this.ctx.clock.now()).slice(0, 10);
-      return { rejection: judgeBack(back, today), back };
-    }
-    const reference = await this.referencePortrait(row);
-    if (reference === undefined)
-      return {
-        rejection: {
-          code: 'NO_REFERENCE_FACE',
-          message: 'There is no document portrait to compare the selfie with.',
-        },
-      };
-    const unfinishedChallenge = judgeChallenge(upload.meta);
-    if (unfinishedChallenge !== undefined) return { rejection: unfinishedChallenge };
-    const company = await this.ctx.database.db
-      .selectFrom('companies')
-      .select(['anti_spoofing', 'allow_uploaded_selfie'])
-      .where('id', '=', row.company_id)
-      .executeTakeFirstOrThrow();
-    const withoutLiveness = judgeLivenessEvidence(upload.meta, company.allow_uploaded_selfie === 1);
-    if (withoutLiveness !== undefined) return { rejection: withoutLiveness };
-    const antiSpoofing = company.anti_spoofing === 1;
-    // The claimed challenge is re-verified on the frames whatever the anti-spoofing setting.
-    if (antiSpoofing || upload.meta.challenge !== null) {
-      const spoof = await engine.detectSpoof(upload.images, livenessSignals(upload.meta));
-      const rejection =
-        judgeChallengeFrames(challengeVerdictOf(spoof), antiSpoofing) ??
-        (antiSpoofing ? judgeSpoof(spoof) : undefined);
-      if (rejection !== undefined) return { rejection };
-    }
-    const selfie = upload.images[frontalFrameIndex(upload.meta)] ?? upload.images[0]!;
-    const faces = await engine.compareFaces([selfie, reference]);
-    return { rejection: judgeFaces(faces), portrait: reference };
-  }
-
-  /** The face the selfie is compared with: this document's portrait, or on the `FACE` branch the reference verification's. */
-  private async referencePortrait(row: VerificationJoinRow): Promise<Buffer | undefined> {
-    if (row.method === 'FACE' && row.link_external_user_id !== null) {
-      const reference = await this.verifications.faceReference(
-        row.company_id,
-        row.link_external_user_id,
-        row.id,
-      );
-      return reference?.portrait;
-    }
-    const kept = await this.stored(row.id);
-    return kept?.portrait === null || kept?.portrait === undefined
-      ? undefined
-      : Buffer.from(kept.portrait);
-  }
-
-  private async keepAnalyses(
-    trx: Executor,
-    verificationId: string,
-    outcome: Outcome,
-  ): Promise<void> {
-    const at = isoAt(this.ctx.clock.now());
-    const changes: { front?: string; back?: string; portrait?: Buffer } = {};
-    if (outcome.front !== undefined) {
-      const { faceImage: _portrait, ...front } = outcome.front;
-      changes.front = JSON.stringify(front);
-    }
-    if (outcome.back !== undefined) changes.back = JSON.stringify(outcome.back);
-    if (outcome.portrait !== undefined) changes.portrait = outcome.portrait;
-    await trx
-      .insertInto('capture_analyses')
-      .values({
-        verification_id: verificationId,
-        front: changes.front ?? null,
-        back: changes.back ?? null,
-        portrait: changes.portrait ?? null,
-        updated_at: at,
-      })
-      .onConflict((oc) => oc.column('verification_id').doUpdateSet({ ...changes, updated_at: at }))
-      .execute();
-  }
-
   private async apply(
     trx: Executor,
     emit: Emit,
@@ -338,7 +179,7 @@ export class CapturePipeline {
     if (outcome.rejection === undefined) {
       for (const imageId of imageIds)
         await this.verifications.recordAcceptedImage(verificationId, kind, imageId, trx);
-      await this.keepAnalyses(trx, verificationId, outcome);
+      await this.analyzer.keep(trx, verificationId, outcome);
       const changes: Updateable<VerificationsTable> = { step, updated_at: now };
       if (kind !== 'selfie') {
         const kept = await trx
