@@ -61,7 +61,12 @@ export interface ServerConfig {
   analysis: RemoteAnalysisConfig | undefined;
   /** Time limit of one webhook attempt, ms (`IDV_WEBHOOK_TIMEOUT_MS`, default 5000). */
   webhookTimeoutMs: number;
-  /** How often the delivery worker looks for work other processes queued, ms (`IDV_WEBHOOK_POLL_MS`). */
+  /**
+   * How often the delivery worker looks for work other processes queued or left, ms
+   * (`IDV_WEBHOOK_POLL_MS`): 1000 on SQLite; 5000 on PostgreSQL, where other processes' work wakes
+   * it at once (`LISTEN`/`NOTIFY`) and the poll is only the fallback (expired leases of a process
+   * that died, notifications missed while the listening connection was down).
+   */
   webhookPollMs: number;
   /**
    * The payment provider of the billing routes (`IDV_PAYMENT_PROVIDER`). None by default: the
@@ -321,7 +326,13 @@ export function loadConfig(
       100,
       60_000,
     ),
-    webhookPollMs: readInteger('IDV_WEBHOOK_POLL_MS', env.IDV_WEBHOOK_POLL_MS, 1000, 10, 60_000),
+    webhookPollMs: readInteger(
+      'IDV_WEBHOOK_POLL_MS',
+      env.IDV_WEBHOOK_POLL_MS,
+      databaseUrl ? 5000 : 1000,
+      10,
+      60_000,
+    ),
     paymentProvider: readPaymentProvider(env.IDV_PAYMENT_PROVIDER),
     captureConcurrency: readInteger(
       'IDV_CAPTURE_CONCURRENCY',
