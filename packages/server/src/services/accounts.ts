@@ -255,6 +255,9 @@ export class AccountService {
       .deleteFrom('access_tokens')
       .where('user_id', '=', userId)
       .executeTakeFirst();
+    // Every server process drops its cached token checks at the commit (PostgreSQL NOTIFY; the
+    // cache's 1 s bound holds regardless).
+    await this.ctx.database.notify(trx, 'tokens');
     return Number(result.numDeletedRows);
   }
 
