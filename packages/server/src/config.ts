@@ -104,6 +104,12 @@ export interface RemoteAnalysisConfig {
   faceUrl: string;
   antispoofingUrl: string;
   keys: { id: string; face: string; antispoofing: string };
+  /**
+   * Base addresses of a pool of `idv-analysis` processes (`IDV_ANALYSIS_URL` with two or more,
+   * comma-separated): each call goes to the least busy healthy one, and fails over to another
+   * (`AnalysisPool`). Undefined: the three URLs above, one process each.
+   */
+  pool?: string[];
 }
 
 /** Command-line flags that override their environment twins. */
@@ -211,11 +217,41 @@ function readBlobStore(env: NodeJS.ProcessEnv, dataDir: string): BlobStoreConfig
 /**
  * The remote analysis services: each of `IDV_ID_ANALYSIS_URL`, `IDV_FACE_ANALYSIS_URL`,
  * `IDV_ANTISPOOFING_URL` (keys `…_KEY`), or all three under one base `IDV_ANALYSIS_URL` (`/id`,
- * `/face`, `/antispoofing`, key `IDV_ANALYSIS_KEY`). Undefined when none is set (in-process).
+ * `/face`, `/antispoofing`, key `IDV_ANALYSIS_KEY`). `IDV_ANALYSIS_URL` listing two or more base
+ * addresses (comma-separated) is a pool of analysis processes. Undefined when none is set
+ * (in-process).
  */
 function readAnalysis(env: NodeJS.ProcessEnv): RemoteAnalysisConfig | undefined {
-  const base = env.IDV_ANALYSIS_URL || undefined;
-  if (base !== undefined) readUrl('IDV_ANALYSIS_URL', base, ['http:', 'https:']);
+  const list = (env.IDV_ANALYSIS_URL || '')
+    .split(',')
+    .map((entry) => entry.trim().replace(/\/+$/, ''))
+    .filter((entry) => entry !== '');
+  for (const entry of list) readUrl('IDV_ANALYSIS_URL', entry, ['http:', 'https:']);
+  if (list.length > 1) {
+    const separate = [
+      'IDV_ID_ANALYSIS_URL',
+      'IDV_FACE_ANALYSIS_URL',
+      'IDV_ANTISPOOFING_URL',
+    ].filter((name) => env[name]);
+    if (separate.length > 0)
+      throw new ConfigError(
+        `IDV_ANALYSIS_URL lists a pool of analysis processes: unset ${separate.join(', ')}`,
+      );
+    const key = env.IDV_ANALYSIS_KEY || '';
+    const [first] = list as [string];
+    return {
+      idUrl: `${first}/id`,
+      faceUrl: `${first}/face`,
+      antispoofingUrl: `${first}/antispoofing`,
+      keys: {
+        id: env.IDV_ID_ANALYSIS_KEY || key,
+        face: env.IDV_FACE_ANALYSIS_KEY || key,
+        antispoofing: env.IDV_ANTISPOOFING_KEY || key,
+      },
+      pool: list,
+    };
+  }
+  const base = list[0];
   const trimmed = base?.replace(/\/+$/, '');
   const services = [
     ['id', 'IDV_ID_ANALYSIS', '/id'],
