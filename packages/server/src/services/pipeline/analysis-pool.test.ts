@@ -39,7 +39,11 @@ describe('analysis pool', () => {
   beforeAll(async () => {
     [a, b] = await Promise.all([
       startAnalysisProcess({ apiKey: API_KEY }),
-      startAnalysisProcess({ apiKey: API_KEY }),
+      // One analysis at a time: beyond it this worker answers 503 "busy".
+      startAnalysisProcess({
+        apiKey: API_KEY,
+        env: { ...process.env, IDV_ANALYSIS_CONCURRENCY: '1' },
+      }),
     ]);
     front = (await renderDocument(generateIdentity(31), { kind: 'id-card', side: 'front' })).image;
     expected = await pool([b.url]).analyzeFront(front);
@@ -58,6 +62,13 @@ describe('analysis pool', () => {
     const results = await Promise.all(calls);
     for (const result of results) same(result, expected);
     expect(both.members.map((member) => member.inFlight)).toEqual([0, 0]);
+  }, 120_000);
+
+  it('waits for a busy worker (503 at its own limit) instead of failing the call', async () => {
+    const one = pool([b.url]);
+    const results = await Promise.all([0, 1, 2].map(() => one.analyzeFront(front)));
+    for (const result of results) same(result, expected);
+    expect(one.members[0]).toMatchObject({ healthy: true, inFlight: 0 });
   }, 120_000);
 
   it('skips a worker that does not answer its health check, and never fails a call for it', async () => {

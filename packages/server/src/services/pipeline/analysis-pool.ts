@@ -9,6 +9,8 @@ import {
 export const POOL_HEALTH_INTERVAL_MS = 2_000;
 /** Time limit of one health check, ms. */
 const HEALTH_TIMEOUT_MS = 1_000;
+/** How long a call waits, in all, for a worker while every live one answers "busy" (503), ms. */
+export const POOL_BUSY_WAIT_MS = 30_000;
 
 /** Options of {@link AnalysisPool}. */
 export interface AnalysisPoolOptions {
@@ -20,6 +22,8 @@ export interface AnalysisPoolOptions {
   timeoutMs?: number;
   /** Health check period, ms (default {@link POOL_HEALTH_INTERVAL_MS}). */
   healthIntervalMs?: number;
+  /** Longest wait while every live worker is busy, ms (default {@link POOL_BUSY_WAIT_MS}). */
+  busyWaitMs?: number;
 }
 
 /** One worker of the pool as the pool tracks it. */
@@ -32,13 +36,18 @@ interface Member {
   healthy: boolean;
 }
 
-/** Whether a failed call may be sent again to another worker: the worker, not the input, failed. */
-function workerFailed(error: unknown): boolean {
-  if (!(error instanceof AnalysisServiceError)) return false;
-  // 0: unreachable, connection cut mid-request, or timed out; 5xx: crashed, busy (503) or broken.
-  // 401/429 are the key's answers, the same on every worker.
-  return error.status === 0 || error.status >= 500;
+/**
+ * What a failed call says of its worker: `busy` (503: every analysis slot of that process taken;
+ * it is alive), `failed` (unreachable, cut off mid-request, timed out, or another 5xx), or
+ * `input` (the input or the key was refused: 4xx, the same answer on every worker).
+ */
+function verdict(error: unknown): 'busy' | 'failed' | 'input' {
+  if (!(error instanceof AnalysisServiceError)) return 'input';
+  if (error.status === 503) return 'busy';
+  return error.status === 0 || error.status >= 500 ? 'failed' : 'input';
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A pool of remote `idv-analysis` processes behind the one {@link AnalysisEngine} the pipeline
@@ -46,6 +55,9 @@ function workerFailed(error: unknown): boolean {
  * (ties: the next in turn). A call whose worker fails (unreachable, killed mid-request, timed
  * out, 5xx) is sent again to each other worker in turn before the failure reaches the capture
  * (a 503 then): the analyses are pure functions of their images, so sending one twice is safe.
+ * A worker that answers "busy" (503: its own concurrency limit) stays healthy; when every live
+ * worker is busy the call waits (100 ms, doubling to 1 s) and tries again, for `busyWaitMs` in
+ * all: the server's capture slots already bound how many calls wait.
  * Every worker's `GET /health` is checked every `healthIntervalMs`; a worker that fails a call or
  * a check gets no call until a check answers again (when every worker is down, all are tried).
  * Cloud-services keys count each call a worker authorizes, so a retried call counts twice.
@@ -53,6 +65,7 @@ function workerFailed(error: unknown): boolean {
 export class AnalysisPool implements AnalysisEngine {
   readonly #members: Member[];
   readonly #timer: NodeJS.Timeout;
+  readonly #busyWaitMs: number;
   #turn = 0;
   #closed = false;
 
@@ -78,6 +91,7 @@ export class AnalysisPool implements AnalysisEngine {
       options.healthIntervalMs ?? POOL_HEALTH_INTERVAL_MS,
     );
     this.#timer.unref();
+    this.#busyWaitMs = options.busyWaitMs ?? POOL_BUSY_WAIT_MS;
   }
 
   /** Each worker's address, health and calls in flight (for logs and tests). */
@@ -112,23 +126,30 @@ export class AnalysisPool implements AnalysisEngine {
   }
 
   async #call<T>(run: (engine: AnalysisEngine) => Promise<T>): Promise<T> {
-    if (this.#closed) throw new AnalysisServiceError(0, 'The analysis pool is closed.');
+    const started = Date.now();
     let lastError: unknown;
-    for (const member of this.#order()) {
-      member.inFlight += 1;
-      try {
-        const result = await run(member.engine);
-        member.healthy = true;
-        return result;
-      } catch (error) {
-        if (!workerFailed(error)) throw error;
-        member.healthy = false;
-        lastError = error;
-      } finally {
-        member.inFlight -= 1;
+    for (let round = 0; ; round += 1) {
+      if (this.#closed) throw new AnalysisServiceError(0, 'The analysis pool is closed.');
+      let busy = false;
+      for (const member of this.#order()) {
+        member.inFlight += 1;
+        try {
+          const result = await run(member.engine);
+          member.healthy = true;
+          return result;
+        } catch (error) {
+          const said = verdict(error);
+          if (said === 'input') throw error;
+          if (said === 'busy') busy = true;
+          else member.healthy = false;
+          lastError = error;
+        } finally {
+          member.inFlight -= 1;
+        }
       }
+      if (!busy || Date.now() - started >= this.#busyWaitMs) throw lastError;
+      await sleep(Math.min(1000, 100 * 2 ** round));
     }
-    throw lastError;
   }
 
   analyzeFront: AnalysisEngine['analyzeFront'] = (image) =>
