@@ -159,7 +159,10 @@ describe.skipIf(TEST_DATABASE_URL === undefined)(
     afterAll(async () => {
       await proxy?.close();
       await Promise.all([
-        ...servers.map((server) => server.stop()),
+        // (not the killed one: a process ended by a signal never exits again)
+        ...servers
+          .filter((server) => server.child.exitCode === null && server.child.signalCode === null)
+          .map((server) => server.stop()),
         ...analyses.map((analysis) => analysis.stop()),
       ]);
       await receiver?.close();
