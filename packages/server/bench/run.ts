@@ -22,10 +22,15 @@
  * BENCH_CONNECTIONS (default 32), BENCH_WEBHOOK_SAMPLES (transitions per webhook figure, default
  * 200; 0 skips them), BENCH_ROUTES (`status,record,links`, default all), BENCH_RATE_LIMITS
  * (`on,off`, `on` or `off`), BENCH_CLIENTS (clients the load is spread over: default 1500 with
- * limits on, 1 with them off), IDV_DATABASE_URL to measure PostgreSQL instead of SQLite.
+ * limits on, 1 with them off). SQLite is always measured; with BENCH_DATABASE_URL (or
+ * IDV_DATABASE_URL) PostgreSQL is measured too, each server on a fresh schema of it, and its
+ * figures are printed beside SQLite's with the cluster's durability settings
+ * (`scripts/with-throwaway-postgres.sh` exports IDV_TEST_DATABASE_URL, also taken; its
+ * cluster runs with fsync and synchronous_commit off, printed beside the figures).
  */
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { benchDatabases, type BenchDatabase } from './databases.js';
 import { routeRequests, startBenchServer, type BenchServer, type RouteName } from './fixture.js';
 import { measureWebhookLatency } from './webhook-latency.js';
 
@@ -96,103 +101,110 @@ console.log(
   `idv-server benchmark: ${connections} connections, ${duration} s per measurement, ${rounds} rounds, ` +
     `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, started ${new Date().toISOString()}`,
 );
-for (const mode of modes) {
-  const server = await startBenchServer({ env: { IDV_RATE_LIMITS: mode } });
-  const { fixture } = server;
-  try {
-    console.log(
-      `\n— database ${fixture.dialect}, rate limits ${mode}` +
-        (fixture.rateLimits ? ` (load spread over ${fixture.clients.length} clients)` : '') +
-        `, load average ${loadavg()
-          .map((l) => fixed(l, 2))
-          .join(' ')}`,
-    );
-    // Warm-up (not measured): the JIT and the caches of each measured route, as in a server that
-    // has been running, so that round 1 does not measure start-up.
-    for (const target of TARGETS) {
-      await measure(server, {
-        ...routeRequests(fixture, target.route, fixture.bareUrl),
-        duration: 2,
-      });
-      await measure(server, { ...routeRequests(fixture, target.route), duration: 2 });
-    }
-    const figures = new Map<RouteName, RouteFigure[]>(TARGETS.map((t) => [t.route, []]));
-    const webhook = new Map<number, { endToEnd: number[]; serverSide: number[] }>(
-      webhookSamples > 0
-        ? [
-            [1, { endToEnd: [], serverSide: [] }],
-            [16, { endToEnd: [], serverSide: [] }],
-          ]
-        : [],
-    );
-    for (let round = 1; round <= rounds; round++) {
+const databases: BenchDatabase[] = await benchDatabases();
+for (const database of databases)
+  for (const mode of modes) {
+    const schema = await database.fresh();
+    const server = await startBenchServer({
+      env: { IDV_RATE_LIMITS: mode, IDV_DATABASE_URL: schema.url ?? '' },
+    });
+    const { fixture } = server;
+    try {
+      console.log(
+        `\n— database ${fixture.dialect}${database.settings}, rate limits ${mode}` +
+          (fixture.rateLimits ? ` (load spread over ${fixture.clients.length} clients)` : '') +
+          `, load average ${loadavg()
+            .map((l) => fixed(l, 2))
+            .join(' ')}`,
+      );
+      // Warm-up (not measured): the JIT and the caches of each measured route, as in a server that
+      // has been running, so that round 1 does not measure start-up.
       for (const target of TARGETS) {
-        const loadBefore = load1();
-        const bare = await measure(server, routeRequests(fixture, target.route, fixture.bareUrl));
-        const route = await measure(server, routeRequests(fixture, target.route));
-        const figure: RouteFigure = {
-          route,
-          bare,
-          ratio: route.requestsPerSecond / bare.requestsPerSecond,
-          loadBefore,
-          loadAfter: load1(),
-        };
-        figures.get(target.route)!.push(figure);
-        if (route.failures > 0) failed = true;
-        console.log(
-          `[${round}] ${target.name.padEnd(31)} ${fixed(route.requestsPerSecond).padStart(6)} req/s p99 ${String(route.latencyP99).padStart(3)} ms` +
-            ` | bare ${fixed(bare.requestsPerSecond).padStart(6)} req/s | ratio ${fixed(figure.ratio, 2)}${verdict(figure.ratio, target.target)}` +
-            ` | CPU/request ${fixed(route.cpuMicros)} µs, bare ${fixed(bare.cpuMicros)} µs` +
-            ` | load ${fixed(loadBefore, 2)} → ${fixed(figure.loadAfter, 2)}` +
-            (route.failures > 0 ? ` | ${route.failures} FAILED requests` : ''),
+        await measure(server, {
+          ...routeRequests(fixture, target.route, fixture.bareUrl),
+          duration: 2,
+        });
+        await measure(server, { ...routeRequests(fixture, target.route), duration: 2 });
+      }
+      const figures = new Map<RouteName, RouteFigure[]>(TARGETS.map((t) => [t.route, []]));
+      const webhook = new Map<number, { endToEnd: number[]; serverSide: number[] }>(
+        webhookSamples > 0
+          ? [
+              [1, { endToEnd: [], serverSide: [] }],
+              [16, { endToEnd: [], serverSide: [] }],
+            ]
+          : [],
+      );
+      for (let round = 1; round <= rounds; round++) {
+        for (const target of TARGETS) {
+          const loadBefore = load1();
+          const bare = await measure(server, routeRequests(fixture, target.route, fixture.bareUrl));
+          const route = await measure(server, routeRequests(fixture, target.route));
+          const figure: RouteFigure = {
+            route,
+            bare,
+            ratio: route.requestsPerSecond / bare.requestsPerSecond,
+            loadBefore,
+            loadAfter: load1(),
+          };
+          figures.get(target.route)!.push(figure);
+          if (route.failures > 0) failed = true;
+          console.log(
+            `[${round}] ${target.name.padEnd(31)} ${fixed(route.requestsPerSecond).padStart(6)} req/s p99 ${String(route.latencyP99).padStart(3)} ms` +
+              ` | bare ${fixed(bare.requestsPerSecond).padStart(6)} req/s | ratio ${fixed(figure.ratio, 2)}${verdict(figure.ratio, target.target)}` +
+              ` | CPU/request ${fixed(route.cpuMicros)} µs, bare ${fixed(bare.cpuMicros)} µs` +
+              ` | load ${fixed(loadBefore, 2)} → ${fixed(figure.loadAfter, 2)}` +
+              (route.failures > 0 ? ` | ${route.failures} FAILED requests` : ''),
+          );
+        }
+        for (const [concurrency, samples] of webhook) {
+          const loadBefore = load1();
+          const result = await measureWebhookLatency({
+            appUrl: fixture.appUrl,
+            // A client of its own per figure: with rate limits on, its 200 links stay inside the
+            // company budget (1000 requests a minute).
+            token: fixture.clients[webhookFigures++ % fixture.clients.length]!.token,
+            dataDir: fixture.dataDir,
+            databaseUrl: schema.url,
+            count: webhookSamples,
+            concurrency,
+          });
+          samples.endToEnd.push(result.endToEnd.median);
+          samples.serverSide.push(result.serverSide.median);
+          if (result.samples < webhookSamples) failed = true;
+          console.log(
+            `[${round}] ${`webhook, ${concurrency} at a time`.padEnd(31)} median ${fixed(result.endToEnd.median, 1)} ms` +
+              ` p95 ${fixed(result.endToEnd.p95, 1)} ms end to end | server side median ${result.serverSide.median} ms` +
+              ` p95 ${result.serverSide.p95} ms | ${result.samples} samples | load ${fixed(loadBefore, 2)} → ${fixed(load1(), 2)}`,
+          );
+        }
+      }
+      summaries.push(
+        `\nmedians of ${rounds} rounds, database ${fixture.dialect}${database.settings}, rate limits ${mode}:`,
+      );
+      for (const target of TARGETS) {
+        const list = figures.get(target.route)!;
+        const ratio = median(list.map((f) => f.ratio));
+        summaries.push(
+          `  ${target.name.padEnd(31)} ${fixed(median(list.map((f) => f.route.requestsPerSecond))).padStart(6)} req/s` +
+            ` | bare ${fixed(median(list.map((f) => f.bare.requestsPerSecond))).padStart(6)} req/s` +
+            ` | ratio ${fixed(ratio, 2)}${verdict(ratio, target.target)}` +
+            ` | CPU/request ${fixed(median(list.map((f) => f.route.cpuMicros)))} µs, bare ${fixed(median(list.map((f) => f.bare.cpuMicros)))} µs` +
+            ` | load ${fixed(median(list.map((f) => f.loadBefore)), 2)} → ${fixed(median(list.map((f) => f.loadAfter)), 2)}`,
         );
       }
       for (const [concurrency, samples] of webhook) {
-        const loadBefore = load1();
-        const result = await measureWebhookLatency({
-          appUrl: fixture.appUrl,
-          // A client of its own per figure: with rate limits on, its 200 links stay inside the
-          // company budget (1000 requests a minute).
-          token: fixture.clients[webhookFigures++ % fixture.clients.length]!.token,
-          dataDir: fixture.dataDir,
-          count: webhookSamples,
-          concurrency,
-        });
-        samples.endToEnd.push(result.endToEnd.median);
-        samples.serverSide.push(result.serverSide.median);
-        if (result.samples < webhookSamples) failed = true;
-        console.log(
-          `[${round}] ${`webhook, ${concurrency} at a time`.padEnd(31)} median ${fixed(result.endToEnd.median, 1)} ms` +
-            ` p95 ${fixed(result.endToEnd.p95, 1)} ms end to end | server side median ${result.serverSide.median} ms` +
-            ` p95 ${result.serverSide.p95} ms | ${result.samples} samples | load ${fixed(loadBefore, 2)} → ${fixed(load1(), 2)}`,
+        const endToEnd = median(samples.endToEnd);
+        summaries.push(
+          `  ${`webhook, ${concurrency} at a time`.padEnd(31)} median ${fixed(endToEnd, 1)} ms end to end` +
+            ` (target ≤ 50 ms: ${endToEnd <= 50 ? 'met' : 'NOT met'}) | server side ${fixed(median(samples.serverSide), 1)} ms`,
         );
       }
+    } finally {
+      await server.stop();
+      await schema.drop();
     }
-    summaries.push(
-      `\nmedians of ${rounds} rounds, database ${fixture.dialect}, rate limits ${mode}:`,
-    );
-    for (const target of TARGETS) {
-      const list = figures.get(target.route)!;
-      const ratio = median(list.map((f) => f.ratio));
-      summaries.push(
-        `  ${target.name.padEnd(31)} ${fixed(median(list.map((f) => f.route.requestsPerSecond))).padStart(6)} req/s` +
-          ` | bare ${fixed(median(list.map((f) => f.bare.requestsPerSecond))).padStart(6)} req/s` +
-          ` | ratio ${fixed(ratio, 2)}${verdict(ratio, target.target)}` +
-          ` | CPU/request ${fixed(median(list.map((f) => f.route.cpuMicros)))} µs, bare ${fixed(median(list.map((f) => f.bare.cpuMicros)))} µs` +
-          ` | load ${fixed(median(list.map((f) => f.loadBefore)), 2)} → ${fixed(median(list.map((f) => f.loadAfter)), 2)}`,
-      );
-    }
-    for (const [concurrency, samples] of webhook) {
-      const endToEnd = median(samples.endToEnd);
-      summaries.push(
-        `  ${`webhook, ${concurrency} at a time`.padEnd(31)} median ${fixed(endToEnd, 1)} ms end to end` +
-          ` (target ≤ 50 ms: ${endToEnd <= 50 ? 'met' : 'NOT met'}) | server side ${fixed(median(samples.serverSide), 1)} ms`,
-      );
-    }
-  } finally {
-    await server.stop();
   }
-}
 console.log(summaries.join('\n'));
 console.log(
   `\nfinished ${new Date().toISOString()}, load average ${loadavg()

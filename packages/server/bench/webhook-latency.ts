@@ -65,6 +65,8 @@ export async function measureWebhookLatency(options: {
   appUrl: string;
   token: string;
   dataDir: string;
+  /** The server's PostgreSQL (undefined: its SQLite in `dataDir`). */
+  databaseUrl: string | undefined;
   count: number;
   concurrency: number;
 }): Promise<LatencyFigures> {
@@ -136,7 +138,7 @@ export async function measureWebhookLatency(options: {
   });
   const database = openDatabase({
     dataDir: options.dataDir,
-    databaseUrl: process.env.IDV_DATABASE_URL || undefined,
+    databaseUrl: options.databaseUrl,
   });
   const rows = await database.db
     .selectFrom('webhook_attempts')

@@ -61,7 +61,12 @@ export interface ServerConfig {
   analysis: RemoteAnalysisConfig | undefined;
   /** Time limit of one webhook attempt, ms (`IDV_WEBHOOK_TIMEOUT_MS`, default 5000). */
   webhookTimeoutMs: number;
-  /** How often the delivery worker looks for work other processes queued, ms (`IDV_WEBHOOK_POLL_MS`). */
+  /**
+   * How often the delivery worker looks for work other processes queued or left, ms
+   * (`IDV_WEBHOOK_POLL_MS`): 1000 on SQLite; 5000 on PostgreSQL, where other processes' work wakes
+   * it at once (`LISTEN`/`NOTIFY`) and the poll is only the fallback (expired leases of a process
+   * that died, notifications missed while the listening connection was down).
+   */
   webhookPollMs: number;
   /**
    * The payment provider of the billing routes (`IDV_PAYMENT_PROVIDER`). None by default: the
@@ -99,6 +104,12 @@ export interface RemoteAnalysisConfig {
   faceUrl: string;
   antispoofingUrl: string;
   keys: { id: string; face: string; antispoofing: string };
+  /**
+   * Base addresses of a pool of `idv-analysis` processes (`IDV_ANALYSIS_URL` with two or more,
+   * comma-separated): each call goes to the least busy healthy one, and fails over to another
+   * (`AnalysisPool`). Undefined: the three URLs above, one process each.
+   */
+  pool?: string[];
 }
 
 /** Command-line flags that override their environment twins. */
@@ -206,11 +217,41 @@ function readBlobStore(env: NodeJS.ProcessEnv, dataDir: string): BlobStoreConfig
 /**
  * The remote analysis services: each of `IDV_ID_ANALYSIS_URL`, `IDV_FACE_ANALYSIS_URL`,
  * `IDV_ANTISPOOFING_URL` (keys `…_KEY`), or all three under one base `IDV_ANALYSIS_URL` (`/id`,
- * `/face`, `/antispoofing`, key `IDV_ANALYSIS_KEY`). Undefined when none is set (in-process).
+ * `/face`, `/antispoofing`, key `IDV_ANALYSIS_KEY`). `IDV_ANALYSIS_URL` listing two or more base
+ * addresses (comma-separated) is a pool of analysis processes. Undefined when none is set
+ * (in-process).
  */
 function readAnalysis(env: NodeJS.ProcessEnv): RemoteAnalysisConfig | undefined {
-  const base = env.IDV_ANALYSIS_URL || undefined;
-  if (base !== undefined) readUrl('IDV_ANALYSIS_URL', base, ['http:', 'https:']);
+  const list = (env.IDV_ANALYSIS_URL || '')
+    .split(',')
+    .map((entry) => entry.trim().replace(/\/+$/, ''))
+    .filter((entry) => entry !== '');
+  for (const entry of list) readUrl('IDV_ANALYSIS_URL', entry, ['http:', 'https:']);
+  if (list.length > 1) {
+    const separate = [
+      'IDV_ID_ANALYSIS_URL',
+      'IDV_FACE_ANALYSIS_URL',
+      'IDV_ANTISPOOFING_URL',
+    ].filter((name) => env[name]);
+    if (separate.length > 0)
+      throw new ConfigError(
+        `IDV_ANALYSIS_URL lists a pool of analysis processes: unset ${separate.join(', ')}`,
+      );
+    const key = env.IDV_ANALYSIS_KEY || '';
+    const [first] = list as [string];
+    return {
+      idUrl: `${first}/id`,
+      faceUrl: `${first}/face`,
+      antispoofingUrl: `${first}/antispoofing`,
+      keys: {
+        id: env.IDV_ID_ANALYSIS_KEY || key,
+        face: env.IDV_FACE_ANALYSIS_KEY || key,
+        antispoofing: env.IDV_ANTISPOOFING_KEY || key,
+      },
+      pool: list,
+    };
+  }
+  const base = list[0];
   const trimmed = base?.replace(/\/+$/, '');
   const services = [
     ['id', 'IDV_ID_ANALYSIS', '/id'],
@@ -321,7 +362,13 @@ export function loadConfig(
       100,
       60_000,
     ),
-    webhookPollMs: readInteger('IDV_WEBHOOK_POLL_MS', env.IDV_WEBHOOK_POLL_MS, 1000, 10, 60_000),
+    webhookPollMs: readInteger(
+      'IDV_WEBHOOK_POLL_MS',
+      env.IDV_WEBHOOK_POLL_MS,
+      databaseUrl ? 5000 : 1000,
+      10,
+      60_000,
+    ),
     paymentProvider: readPaymentProvider(env.IDV_PAYMENT_PROVIDER),
     captureConcurrency: readInteger(
       'IDV_CAPTURE_CONCURRENCY',

@@ -14,6 +14,11 @@ import {
 import pg from 'pg';
 import { SqliteChangeTracker, type ForeignKeyEdge } from './change-tracker.js';
 import { GroupCommit } from './group-commit.js';
+import {
+  PgNotificationListener,
+  type NotificationChannel,
+  type NotificationHandler,
+} from './pg-notifications.js';
 import { allowDirectQueries } from './prepared.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
 import type { Database } from './schema.js';
@@ -44,6 +49,18 @@ export interface DatabaseHandle {
    * keep rows exactly as fresh as a read.
    */
   changeVersion(tables: readonly string[]): number | null;
+  /**
+   * Notifies every process of the database on `channel` when `trx` commits (PostgreSQL `NOTIFY`,
+   * nothing if it rolls back; several notifications of one transaction arrive as one). SQLite:
+   * nothing (its processes share one machine and poll).
+   */
+  notify(trx: Kysely<Database>, channel: NotificationChannel): Promise<void>;
+  /**
+   * Calls `handler` when any process notifies `channel` (PostgreSQL `LISTEN` on one connection per
+   * process, reconnected when lost; after a reconnection every handler is called with
+   * `missed: true`). Answers the unsubscription. SQLite: never called.
+   */
+  listen(channel: NotificationChannel, handler: NotificationHandler): () => void;
   close(): Promise<void>;
 }
 
@@ -182,6 +199,8 @@ function openSqlite(dataDir: string, onBackgroundError?: (error: unknown) => voi
     writeTransaction: (work) => batcher.run(work),
     singleWrite: (work) => batcher.run(work),
     changeVersion: (tables) => changes.version(tables),
+    notify: async () => undefined,
+    listen: () => () => undefined,
     close: async () => {
       await checkpointer.close();
       await db.destroy();
@@ -193,7 +212,10 @@ const INT8_OID = 20;
 /** SQLSTATE of "cached plan must not change result type". */
 const CACHED_PLAN_CHANGED = '0A000';
 
-function openPostgres(connectionString: string): DatabaseHandle {
+function openPostgres(
+  connectionString: string,
+  onBackgroundError?: (error: unknown) => void,
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max: 20,
@@ -225,19 +247,33 @@ function openPostgres(connectionString: string): DatabaseHandle {
       return (await pool.query(text, parameters as unknown[])).rows;
     }
   });
+  let listener: PgNotificationListener | undefined;
   return {
     db,
     dialect: 'postgres',
     writeTransaction: (work) => db.transaction().execute(work),
     singleWrite: (work) => work(db),
     changeVersion: () => null,
-    close: () => db.destroy(),
+    notify: async (trx, channel) => {
+      // Scoped to the schema the connection works in, as `channelName` names it for LISTEN.
+      await sql`select pg_notify(left(${`idv.${channel}.`}::text || current_schema(), 63), '')`.execute(
+        trx,
+      );
+    },
+    listen: (channel, handler) => {
+      listener ??= new PgNotificationListener(connectionString, onBackgroundError);
+      return listener.listen(channel, handler);
+    },
+    close: async () => {
+      await listener?.close();
+      await db.destroy();
+    },
   };
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded SQLite database of the data directory. */
 export function openDatabase(location: DatabaseLocation): DatabaseHandle {
   return location.databaseUrl
-    ? openPostgres(location.databaseUrl)
+    ? openPostgres(location.databaseUrl, location.onBackgroundError)
     : openSqlite(location.dataDir, location.onBackgroundError);
 }

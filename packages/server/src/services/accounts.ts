@@ -262,6 +262,9 @@ export class AccountService {
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
+    // Every server process drops its cached token checks at the commit (PostgreSQL NOTIFY; the
+    // cache's 1 s bound holds regardless).
+    await this.ctx.database.notify(trx, 'tokens');
     return Number(result.numUpdatedRows);
   }
 

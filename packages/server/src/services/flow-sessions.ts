@@ -318,6 +318,22 @@ export class FlowSessionService {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /**
+   * Extends a capture lock from `held` (the time its holder set) to `until`; false when the lock is
+   * no longer the one its holder set (released, or expired and taken by another capture).
+   */
+  async renewCaptureLock(verificationId: string, held: number, until: number): Promise<boolean> {
+    const result = await this.ctx.database.singleWrite((db) =>
+      db
+        .updateTable('flow_sessions')
+        .set({ capture_lock_until: isoAt(until) })
+        .where('verification_id', '=', verificationId)
+        .where('capture_lock_until', '=', isoAt(held))
+        .executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   /** Releases the capture lock. */
   async unlockCapture(verificationId: string, db?: Executor): Promise<void> {
     const run = (executor: Executor) =>

@@ -142,6 +142,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       pollMs: config.webhookPollMs,
       allowPrivate: config.webhookAllowPrivate,
       onError: options.onBackgroundError,
+      subscribe: (wake) => database.listen('webhooks', wake),
     });
     const events = new WebhookEventService(context, deliveryWorker);
     const verifications = new VerificationService(context, companies, activity, events);

@@ -35,7 +35,9 @@ export type TokenCheck =
  * How long a checked token is remembered in the process (never past its expiry). It bounds how
  * long another process may still accept a token revoked in the database (client secret rotation,
  * `idv-server account revoke-tokens`): every process refuses it within this delay. The process
- * that revokes forgets its own entries at once (`forgetClient`).
+ * that revokes forgets its own entries at once (`forgetClient`); on PostgreSQL every process drops
+ * its entries as soon as the revocation's notification arrives (`LISTEN`), usually within
+ * milliseconds, and this delay is the bound when that connection is down.
  */
 export const TOKEN_REVOCATION_DELAY_MS = 1000;
 const CHECK_CACHE_MS = TOKEN_REVOCATION_DELAY_MS;
@@ -52,6 +54,7 @@ export class TokenService {
   /** Valid tokens seen lately, by hash: saves the lookup on every authenticated request. */
   readonly #recent = new Map<string, CachedCheck>();
   readonly #lookup;
+  #listening = false;
 
   constructor(private readonly ctx: ServiceContext) {
     const db = ctx.database.db;
@@ -94,6 +97,11 @@ export class TokenService {
    */
   async check(token: string): Promise<TokenCheck> {
     if (token.length === 0 || token.length > 200) return { state: 'invalid' };
+    if (!this.#listening) {
+      // Subscribed by the first check (a serving process), not by the CLI's short-lived services.
+      this.#listening = true;
+      this.ctx.database.listen('tokens', () => this.#recent.clear());
+    }
     const hash = sha256Hex(token);
     const now = this.ctx.clock.now();
     const cached = this.#recent.get(hash);

@@ -3,7 +3,7 @@ import type { AnalysisEngine } from '@idv/analysis';
 import type { BackAnalysis, FrontAnalysis } from '@idv/contract';
 import type { Updateable } from 'kysely';
 import type { VerificationsTable } from '../../db/schema.js';
-import { isoAt, MINUTE_MS } from '../../lib/clock.js';
+import { isoAt } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
 import type { CaptureKind, VerificationEventType } from '@idv/contract';
 import type { ServiceContext, Executor } from '../context.js';
@@ -21,8 +21,14 @@ import { CaptureAnalyzer, type CaptureUpload, type Outcome } from './capture-ana
 /** `CaptureResult` of DESIGN §5. */
 export type CaptureResult = contract.CaptureResult;
 
-/** Longest time one capture may hold the session's capture lock. */
-const CAPTURE_LOCK_MS = 2 * MINUTE_MS;
+/**
+ * The capture lock is a lease: taken for `CAPTURE_LOCK_MS` and renewed every
+ * `CAPTURE_LOCK_RENEW_MS` while the capture runs, so a server process killed mid-capture holds
+ * the session for at most `CAPTURE_LOCK_MS` (its device then retries on another process), while a
+ * slow capture (a large upload, a slow analysis) keeps it as long as it runs.
+ */
+export const CAPTURE_LOCK_MS = 15_000;
+const CAPTURE_LOCK_RENEW_MS = 5_000;
 
 /** The event prefix and step of each capture (spec: Events; DESIGN §5 steps). */
 const STEPS = {
@@ -111,11 +117,25 @@ export class CapturePipeline {
    */
   async lock(verificationId: string, kind: CaptureKind): Promise<() => Promise<void>> {
     await this.expect(verificationId, kind);
-    if (
-      !(await this.flowSessions.lockCapture(verificationId, this.ctx.clock.now() + CAPTURE_LOCK_MS))
-    )
+    let until = this.ctx.clock.now() + CAPTURE_LOCK_MS;
+    if (!(await this.flowSessions.lockCapture(verificationId, until)))
       throw Errors.conflict('another capture of this session is being processed');
-    return () => this.flowSessions.unlockCapture(verificationId);
+    let renewing: Promise<unknown> = Promise.resolve();
+    const renewal = setInterval(() => {
+      renewing = renewing
+        .then(async () => {
+          const next = this.ctx.clock.now() + CAPTURE_LOCK_MS;
+          // Only while the lease is still the one this capture set (never over another's).
+          if (await this.flowSessions.renewCaptureLock(verificationId, until, next)) until = next;
+        })
+        .catch(() => undefined);
+    }, CAPTURE_LOCK_RENEW_MS);
+    renewal.unref();
+    return async () => {
+      clearInterval(renewal);
+      await renewing;
+      await this.flowSessions.unlockCapture(verificationId);
+    };
   }
 
   /**

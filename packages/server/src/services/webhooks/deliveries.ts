@@ -275,14 +275,17 @@ export class DeliveryRepository {
   /** Gives claimed deliveries back without an attempt (worker stopping before it sent them). */
   async release(deliveryIds: string[], owner: string): Promise<void> {
     if (deliveryIds.length === 0) return;
-    await this.ctx.database.singleWrite((db) =>
-      db
+    const { database } = this.ctx;
+    await database.writeTransaction(async (trx) => {
+      await trx
         .updateTable('webhook_deliveries')
         .set({ lease_until: null, lease_owner: null })
         .where('id', 'in', deliveryIds)
         .where('lease_owner', '=', owner)
-        .execute(),
-    );
+        .execute();
+      // Free again: the other processes' workers may take them at once (PostgreSQL NOTIFY).
+      await database.notify(trx, 'webhooks');
+    });
   }
 
   /** Marks a delivery whose endpoint is gone as finished (nothing to send to). */

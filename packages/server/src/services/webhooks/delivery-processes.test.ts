@@ -9,6 +9,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../../testing/processes.js';
+import { TEST_DATABASE_URL } from '../../testing/harness.js';
 import {
   startWebhookReceiver,
   verifyReceivedWebhook,
@@ -215,4 +216,33 @@ describe('webhook delivery across processes', () => {
     const workers = new Set(attempts.map((attempt) => attempt.worker));
     expect(workers.size).toBe(2);
   }, 60_000);
+
+  it.skipIf(TEST_DATABASE_URL === undefined)(
+    "PostgreSQL: another process's commit wakes the worker at once (NOTIFY), without waiting for its poll",
+    async () => {
+      // A poll once a minute: only the notification can bring these deliveries within the test.
+      const server = await start({ IDV_WEBHOOK_POLL_MS: '60000' });
+      const { token, webhookSecret } = await setUp(server);
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // the start-up sweep is over
+      const links = await Promise.all(Array.from({ length: 5 }, () => createLinkOn(server, token)));
+      // Queued by a process with no running worker (nothing is leased at emission).
+      const config = loadConfig({ dataDir: scratch.dataDir }, env());
+      const queueing = await createServices({ config });
+      const opened = new Map<string, number>();
+      try {
+        for (const link of links) {
+          await queueing.flowSessions.open(link.linkId, undefined);
+          opened.set(link.verificationId, Date.now());
+        }
+      } finally {
+        await queueing.close();
+      }
+      const received = await receiver.waitFor(5, () => true, 10_000);
+      for (const request of received) {
+        const id = String(verifyReceivedWebhook(request, webhookSecret).data._verificationId);
+        expect(request.receivedAt - opened.get(id)!).toBeLessThan(1000);
+      }
+    },
+    60_000,
+  );
 });

@@ -34,6 +34,12 @@ export interface DeliveryWorkerOptions {
   onError?: (error: unknown) => void;
   /** The HTTP send (tests of the worker may observe it; production uses `sendWebhook`). */
   send?: (request: SendRequest) => Promise<SendResult>;
+  /**
+   * Subscribes to other processes' "work queued" signal (PostgreSQL `LISTEN`, see
+   * `DatabaseHandle.listen`) while the worker runs; answers the unsubscription. Without it the
+   * worker learns of their work by polling only.
+   */
+  subscribe?: (wake: () => void) => () => void;
 }
 
 /** How long a claim outlives the attempt's own time limit, ms. */
@@ -47,7 +53,8 @@ export const UNOPENABLE_SECRET =
  * Sends queued webhook deliveries, fairly between companies: at most `perCompany` deliveries of a
  * company in flight (claimed round robin across companies), and an endpoint that keeps failing
  * is held back by its circuit (see `DeliveryRepository.record`). Woken at once by the transitions of this process (after their
- * commit), and every `pollMs` for work other processes queued or that became due; retries 100 ms
+ * commit), by other processes' commits where the database notifies (`subscribe`: PostgreSQL
+ * `LISTEN`), and every `pollMs` for work that became due or whose signal was lost; retries 100 ms
  * after a failure. Each delivery is claimed under a lease longer than an attempt can take, so no
  * two workers (of any process) ever hold it together; a worker that dies mid-attempt loses its
  * claim when the lease runs out and the delivery resumes elsewhere (or after a restart).
@@ -55,9 +62,11 @@ export const UNOPENABLE_SECRET =
 export class DeliveryWorker {
   /** This worker's name in leases and attempt records. */
   readonly id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  readonly #options: Required<Omit<DeliveryWorkerOptions, 'onError'>> & {
+  readonly #options: Required<Omit<DeliveryWorkerOptions, 'onError' | 'subscribe'>> & {
     onError: (error: unknown) => void;
+    subscribe: DeliveryWorkerOptions['subscribe'];
   };
+  #unsubscribe: (() => void) | undefined;
   /** Every attempt not finished (sent and recorded), awaited by `stop()`. */
   readonly #inFlight = new Set<Promise<void>>();
   /** Attempts whose HTTP request is under way: what `concurrency` bounds. */
@@ -83,6 +92,7 @@ export class DeliveryWorker {
       ...options,
       // Given as undefined (no background error handler) is the same as not given.
       onError: options.onError ?? (() => undefined),
+      subscribe: options.subscribe,
     };
   }
 
@@ -92,6 +102,7 @@ export class DeliveryWorker {
     this.#started = true;
     this.#poll = setInterval(() => this.wake(), this.#options.pollMs);
     this.#poll.unref();
+    this.#unsubscribe = this.#options.subscribe?.(() => this.wake());
     this.wake();
   }
 
@@ -153,6 +164,7 @@ export class DeliveryWorker {
   /** Stops claiming, waits for the attempts in flight (at most one time limit) and records them. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#unsubscribe?.();
     // Leased at emission but not started: give them back at once rather than at lease end.
     const unsent = this.#local.splice(0).map((delivery) => delivery.id);
     if (unsent.length > 0)

@@ -161,6 +161,10 @@ export class WebhookEventService {
       })
       .execute();
     await trx.insertInto('webhook_deliveries').values(deliveries).execute();
+    // Deliveries no worker holds yet: every process's worker is told at the commit (PostgreSQL
+    // NOTIFY; one per transaction however many events it emits).
+    if (deliveries.some((delivery) => delivery.lease_owner === null))
+      await this.ctx.database.notify(trx, 'webhooks');
     return queued;
   }
 

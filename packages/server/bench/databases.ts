@@ -1,0 +1,75 @@
+/**
+ * The databases the benchmark measures: SQLite always, and PostgreSQL when a server is given
+ * (`BENCH_DATABASE_URL`, `IDV_DATABASE_URL` or the throwaway cluster's `IDV_TEST_DATABASE_URL`).
+ * Each benchmark server gets a fresh PostgreSQL schema, dropped after it.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** One database to measure. */
+export interface BenchDatabase {
+  name: 'sqlite' | 'postgres';
+  /** Printed after the dialect: PostgreSQL's durability settings (they decide its commit cost). */
+  settings: string;
+  /** A fresh place for one benchmark server: its URL (undefined: SQLite in the data directory). */
+  fresh(): Promise<{ url: string | undefined; drop(): Promise<void> }>;
+}
+
+const sqlite: BenchDatabase = {
+  name: 'sqlite',
+  settings: '',
+  fresh: async () => ({ url: undefined, drop: async () => undefined }),
+};
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function postgres(url: string): BenchDatabase {
+  return {
+    name: 'postgres',
+    settings: '',
+    async fresh() {
+      const schema = `bench_${randomBytes(6).toString('hex')}`;
+      await withClient(url, (client) => client.query(`create schema ${schema}`));
+      const scoped = new URL(url);
+      scoped.searchParams.set('options', `-c search_path=${schema}`);
+      return {
+        url: scoped.toString(),
+        drop: () => withClient(url, (client) => client.query(`drop schema ${schema} cascade`)),
+      };
+    },
+  };
+}
+
+/**
+ * SQLite, then PostgreSQL when one is given, with its settings read from the server;
+ * `BENCH_DATABASES` (`sqlite,postgres`) keeps only those named.
+ */
+export async function benchDatabases(): Promise<BenchDatabase[]> {
+  const only = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((n) => n.trim());
+  return (await allDatabases()).filter((database) => only.includes(database.name));
+}
+
+async function allDatabases(): Promise<BenchDatabase[]> {
+  const url =
+    process.env.BENCH_DATABASE_URL ||
+    process.env.IDV_DATABASE_URL ||
+    process.env.IDV_TEST_DATABASE_URL ||
+    undefined;
+  if (url === undefined) return [sqlite];
+  const database = postgres(url);
+  database.settings = await withClient(url, async (client) => {
+    const read = async (name: string) =>
+      (await client.query<{ value: string }>(`select current_setting('${name}') as value`)).rows[0]!
+        .value;
+    return ` (fsync ${await read('fsync')}, synchronous_commit ${await read('synchronous_commit')}, max_connections ${await read('max_connections')})`;
+  });
+  return [sqlite, database];
+}
