@@ -1,5 +1,4 @@
 import type * as contract from '@idv/contract';
-import type { AnalysisEngine } from '@idv/analysis';
 import type { BackAnalysis, FrontAnalysis } from '@idv/contract';
 import type { Updateable } from 'kysely';
 import type { VerificationsTable } from '../../db/schema.js';
