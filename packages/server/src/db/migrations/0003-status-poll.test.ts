@@ -1,21 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase, type ScratchDatabase } from '../../testing/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useScratchDatabase } from '../../testing/scratch-suite.js';
 import { insertOlderCompany, insertOlderLink } from '../../testing/older-rows.js';
-import { openDatabase, type DatabaseHandle } from '../database.js';
 import { migrateUpTo } from '../migrator.js';
 
 describe('migration 0003-status-poll', () => {
-  let scratch: ScratchDatabase;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    handle = openDatabase(scratch);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await scratch.drop();
-  });
+  const handle = useScratchDatabase();
 
   const company = '00000000-0000-4000-8000-00000000c001';
   const rows = [
@@ -32,8 +22,8 @@ describe('migration 0003-status-poll', () => {
   ];
 
   it('copies each link expiry onto the verifications an older server wrote', async () => {
-    expect(await migrateUpTo(handle, '0002-flow')).toEqual(['0001-initial', '0002-flow']);
-    const db = handle.db;
+    expect(await migrateUpTo(handle(), '0002-flow')).toEqual(['0001-initial', '0002-flow']);
+    const db = handle().db;
     const at = '2026-01-01T00:00:00.000Z';
     await insertOlderCompany(db, company, at);
     for (const row of rows) {
@@ -53,7 +43,7 @@ describe('migration 0003-status-poll', () => {
         null, null, ${at}, ${at})`.execute(db);
     }
 
-    expect(await migrateUpTo(handle, '0003-status-poll')).toEqual(['0003-status-poll']);
+    expect(await migrateUpTo(handle(), '0003-status-poll')).toEqual(['0003-status-poll']);
     const migrated = await db
       .selectFrom('verifications')
       .select(['id', 'link_expires_at'])

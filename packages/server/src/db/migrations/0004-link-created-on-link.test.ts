@@ -1,24 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../lib/clock.js';
 import { ActivityLogService } from '../../services/activity-log.js';
 import type { ServiceContext } from '../../services/context.js';
-import { createScratchDatabase, type ScratchDatabase } from '../../testing/harness.js';
+import { useScratchDatabase } from '../../testing/scratch-suite.js';
 import { insertOlderCompany, insertOlderLink } from '../../testing/older-rows.js';
-import { openDatabase, type DatabaseHandle } from '../database.js';
 import { migrateUpTo } from '../migrator.js';
 
 describe('migration 0004-link-created-on-link', () => {
-  let scratch: ScratchDatabase;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    handle = openDatabase(scratch);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await scratch.drop();
-  });
+  const handle = useScratchDatabase();
 
   const company = '00000000-0000-4000-8000-00000000c004';
   const user = '00000000-0000-4000-8000-00000000d004';
@@ -26,12 +16,12 @@ describe('migration 0004-link-created-on-link', () => {
   const unlogged = '00000000-0000-4000-8000-0000000004a2';
 
   it('moves the link.created entries an older server logged onto their links, losing none', async () => {
-    expect(await migrateUpTo(handle, '0003-status-poll')).toEqual([
+    expect(await migrateUpTo(handle(), '0003-status-poll')).toEqual([
       '0001-initial',
       '0002-flow',
       '0003-status-poll',
     ]);
-    const db = handle.db;
+    const db = handle().db;
     const at = (second: number) => `2026-01-01T00:00:0${second}.000Z`;
     await insertOlderCompany(db, company, at(0));
     for (const [id, second] of [
@@ -58,7 +48,7 @@ describe('migration 0004-link-created-on-link', () => {
     }
 
     // Up to 0004 exactly: later migrations (0005…) are not this test's subject.
-    expect(await migrateUpTo(handle, '0004-link-created-on-link')).toEqual([
+    expect(await migrateUpTo(handle(), '0004-link-created-on-link')).toEqual([
       '0004-link-created-on-link',
     ]);
     expect(
@@ -83,7 +73,7 @@ describe('migration 0004-link-created-on-link', () => {
 
     // The log still shows every entry, newest first; a link's entry now has the link's id.
     const log = new ActivityLogService({
-      database: handle,
+      database: handle(),
       clock: systemClock,
     } as ServiceContext);
     expect(await log.page(company, { page: 1, size: 100, offset: 0 })).toEqual({

@@ -1,23 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { effectiveDocumentType, parseDocumentTypes } from '../../services/document-types.js';
 import { requiredCaptures } from '../../services/capture-plan.js';
-import { createScratchDatabase, type ScratchDatabase } from '../../testing/harness.js';
+import { useScratchDatabase } from '../../testing/scratch-suite.js';
 import { insertOlderCompany, insertOlderLink } from '../../testing/older-rows.js';
-import { openDatabase, type DatabaseHandle } from '../database.js';
 import { migrateUpTo } from '../migrator.js';
 
 describe('migration 0005-document-types', () => {
-  let scratch: ScratchDatabase;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    handle = openDatabase(scratch);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await scratch.drop();
-  });
+  const handle = useScratchDatabase();
 
   const company = '00000000-0000-4000-8000-00000000c005';
   const at = '2026-01-01T00:00:00.000Z';
@@ -28,8 +18,8 @@ describe('migration 0005-document-types', () => {
   ];
 
   it('keeps the rows of an older server: their links allow both types, a started card stays a card', async () => {
-    await migrateUpTo(handle, '0004-link-created-on-link');
-    const db = handle.db;
+    await migrateUpTo(handle(), '0004-link-created-on-link');
+    const db = handle().db;
     await insertOlderCompany(db, company, at);
     for (const row of rows) {
       const verification = row.link.replace('5a', '5b');
@@ -50,7 +40,7 @@ describe('migration 0005-document-types', () => {
         '2027-01-01T00:00:00.000Z', 0, null, null, ${at}, ${at})`.execute(db);
     }
 
-    expect(await migrateUpTo(handle, '0005-document-types')).toEqual(['0005-document-types']);
+    expect(await migrateUpTo(handle(), '0005-document-types')).toEqual(['0005-document-types']);
     const companyRow = await db
       .selectFrom('companies')
       .select('document_types')
