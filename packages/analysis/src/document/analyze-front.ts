@@ -78,8 +78,7 @@ export async function analyzeFrontImage(
   const quality = await stage('front: quality', () => measureQuality(located.rectified));
   let fields = readFrontFields(lines);
   const vizLines = lines.map((l) => l.text);
-  const marks = ocrMarks(readable, lines);
-  const vizMarks = marks.split('\n');
+  const vizMarks = ocrMarks(readable, lines);
   const candidates = mrzCandidates(textRows(lines));
   let read = mrzFromCandidates(candidates, 'paddleocr');
   let documentType = findDocumentType(lines);
@@ -156,7 +155,7 @@ export async function analyzeFrontImage(
     documentQuad: reason === 'NO_DOCUMENT' ? null : located.quad,
     quality,
     ocrRaw,
-    ocrMarks: marks,
+    ocrMarks: vizMarks.join('\n'),
     confidence: Math.round(share * meanScore * 1000) / 1000,
     reason,
     mrz,

@@ -12,7 +12,7 @@ async function readMarks(index: number): Promise<Map<string, string>> {
   const { located } = await decodeAndLocate(side.image, 'front');
   const readable = await resizeRgb(located.rectified, 800);
   const lines = await readTextLines(readable);
-  const marks = ocrMarks(readable, lines).split('\n');
+  const marks = ocrMarks(readable, lines);
   return new Map(lines.map((line, i) => [line.text, marks[i] as string]));
 }
 

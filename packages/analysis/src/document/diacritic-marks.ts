@@ -16,6 +16,7 @@
  */
 import { toGray, type RgbImage } from '../image/decode.js';
 import type { TextLine } from '../models/paddle-ocr.js';
+import { collapseSpaces } from './mrz-names.js';
 
 /** A grayscale image, one byte per pixel, row-major. */
 export interface GrayImage {
@@ -314,10 +315,10 @@ function wordGapsUnread(
   }
 }
 
-/** The marks of every line, joined as the OCR text is (`\n` between lines). */
-export function ocrMarks(image: RgbImage, lines: readonly TextLine[]): string {
+/** The marks of every line, in the lines' order (joined with `\n`, they align with the OCR text). */
+export function ocrMarks(image: RgbImage, lines: readonly TextLine[]): string[] {
   const gray: GrayImage = { data: toGray(image), width: image.width, height: image.height };
-  return lines.map((line) => lineMarks(gray, line)).join('\n');
+  return lines.map((line) => lineMarks(gray, line));
 }
 
 /**
@@ -331,7 +332,7 @@ export function marksOfText(
   marks: readonly string[] | undefined,
 ): string | null {
   if (!lines || !marks || marks.length !== lines.length) return null;
-  const wanted = text.trim().replace(/\s+/g, ' ');
+  const wanted = collapseSpaces(text);
   if (wanted === '') return null;
   for (const [i, line] of lines.entries()) {
     const mask = marks[i] as string;
@@ -361,7 +362,7 @@ const TWO_LETTER_BASES = new Set(['A', 'O', 'U']);
  * {@link marksOfText}).
  */
 export function markOnTail(text: string, marks: string, tailStart: number): boolean {
-  const chars = [...text.trim().replace(/\s+/g, ' ')];
+  const chars = [...collapseSpaces(text)];
   for (let k = Math.max(0, tailStart - 1); k < marks.length; k++) {
     const symbol = marks[k];
     // Two words of the tail run together: the tail as read is not the name.

@@ -582,13 +582,11 @@ function compareReadings(
         mrzField !== null &&
         mrzHoldsWhole(mrzField, field, printed);
       // Cut and read without diacritics: the MRZ's writing as far as it goes, then the printed tail.
-      const cut =
-        b === null && printed !== null && mrzField !== null && !ocrLostDiacritics
-          ? (() => {
-              const identifier = cutIdentifier(mrzField, field);
-              return identifier === null ? null : completeCut(identifier, printed);
-            })()
+      const identifier =
+        b === null && mrzField !== null && !ocrLostDiacritics
+          ? cutIdentifier(mrzField, field)
           : null;
+      const cut = identifier !== null && printed !== null ? completeCut(identifier, printed) : null;
       // The tail only the OCR read carries a mark it could not read (`BJORN` for `BJÖRN`): the
       // name cannot be written right from this reading.
       const marks = cut !== null && printed !== null ? marksOf(printed) : null;

@@ -75,11 +75,19 @@ function formsOf(char: string): readonly string[] {
 }
 
 /**
+ * A printed name as the name rules index it: trimmed, each run of spaces one space. Indices into
+ * a name (`CutCompletion.tailStart`, a name's marks) are indices into this form.
+ */
+export function collapseSpaces(printed: string): string {
+  return printed.trim().replace(/\s+/g, ' ');
+}
+
+/**
  * The printed name as a list of alternatives per character (its MRZ forms), runs of separators
  * collapsed.
  */
 export function tokensOf(printed: string, reading: PrintedNameReading = {}): (readonly string[])[] {
-  const text = printed.trim().replace(/\s+/g, ' ');
+  const text = collapseSpaces(printed);
   return [...text]
     .map((char) => (reading.byOcr ? UNREAD_DIACRITICS[char] : undefined) ?? formsOf(char))
     .filter((forms) => forms.length > 0);
@@ -143,7 +151,7 @@ export interface CutCompletion {
  * runs of spaces collapsed, of the first character that the MRZ no longer holds.
  */
 export function completeCut(mrz: string, printed: string): CutCompletion | null {
-  const chars = [...printed.trim().replace(/\s+/g, ' ')];
+  const chars = [...collapseSpaces(printed)];
   const formsAt = (i: number): readonly string[] =>
     UNREAD_DIACRITICS[chars[i] as string] ?? formsOf(chars[i] as string);
   const memo = new Map<number, { tail: string; at: number } | null>();
