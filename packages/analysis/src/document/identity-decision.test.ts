@@ -248,6 +248,48 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expectTruth(decision.fields, identity);
   });
 
+  it('agrees with a visual zone that read the stroke letters as their base (JORGENSEN for JØRGENSEN, LUKASZ for ŁUKASZ)', () => {
+    const identity = person({ lastNames: 'JØRGENSEN', firstNames: 'ŁUKASZ', sex: 'M' });
+    const lines = buildMrzLines(identity, 'id-card');
+    expect(lines[2]).toBe('JOERGENSEN<<LUKASZ<<<<<<<<<<<<');
+    const viz = vizOf(identity, { lastNames: 'JORGENSEN', firstNames: 'LUKASZ' });
+    const decision = decideIdentity({ mrz: read(lines), viz, barcodes: barcodeOf(identity) });
+    expect(decision.crossCheck.consistent).toBe(true);
+    expectTruth(decision.fields, identity);
+  });
+
+  it('settles one letter the VIZ OCR misread by the barcode and the MRZ that agree, and refuses more', () => {
+    const identity = person({ lastNames: 'NOWAK', firstNames: 'ŁUKASZ', sex: 'M' });
+    const lines = buildMrzLines(identity, 'id-card');
+    const slip = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity, { firstNames: 'TUKASZ' }),
+      barcodes: barcodeOf(identity),
+    });
+    expect(slip.crossCheck.consistent).toBe(true);
+    expectTruth(slip.fields, identity);
+    expect(slip.crossCheck.resolutions).toContainEqual({
+      field: 'firstNames',
+      value: 'ŁUKASZ',
+      sources: ['mrz', 'barcode'],
+      evidence: 'barcode',
+    });
+    // Two letters apart is another name (a front of someone else): refused.
+    const other = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity, { firstNames: 'TUKASH' }),
+      barcodes: barcodeOf(identity),
+    });
+    expect(other.crossCheck.consistent).toBe(false);
+    // Without the barcode, the MRZ alone does not outweigh the front: refused.
+    const alone = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity, { firstNames: 'TUKASZ' }),
+      barcodes: [],
+    });
+    expect(alone.crossCheck.consistent).toBe(false);
+  });
+
   it('agrees with a visual zone whose OCR lost the diacritics (ASTROM, HAKON, STRAUB, STRAUS), storing the exact name', () => {
     const identity = person({ lastNames: 'ÅSTRÖM', firstNames: 'HÅKON', sex: 'M' });
     const lines = buildMrzLines(identity, 'id-card');

@@ -1,0 +1,62 @@
+/**
+ * A printed name as the visual zone's OCR returns it. That OCR has no diacritics in its alphabet:
+ * it reads `É` as `E`, but also the letters that Unicode does not decompose into a base letter and
+ * a mark (`Ø`, `Ł`, `Đ`, `Ħ`…) as their base letter, and `ß`, whose shape it does not know, as `B`,
+ * `S` or `SS`. Two readings of one name are compared in this form.
+ */
+
+/** Letters with a stroke or a ligature that NFD leaves whole, as a diacritic-less OCR reads them. */
+const UNDECOMPOSED: Readonly<Record<string, string>> = {
+  Ø: 'O',
+  Ł: 'L',
+  Đ: 'D',
+  Ð: 'D',
+  Ħ: 'H',
+  Ŧ: 'T',
+  Ŀ: 'L',
+  Ŋ: 'N',
+  Ƶ: 'Z',
+  Æ: 'AE',
+  Œ: 'OE',
+  Ĳ: 'IJ',
+  Þ: 'TH',
+};
+
+/**
+ * The upper-case letters and digits of `text` with its diacritics dropped, each stroke letter read
+ * as its base letter, and `ß` as `sharpS`; `null` when nothing is left.
+ */
+export function plainLetters(text: string, sharpS = 'SS'): string | null {
+  const plain = [...text.replace(/[ßẞ]/g, sharpS).toUpperCase()]
+    .map((char) => UNDECOMPOSED[char] ?? char)
+    .join('')
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[^A-Z0-9]/g, '');
+  return plain.length > 0 ? plain : null;
+}
+
+/**
+ * Two readings of one printed name agree letter for letter, diacritics aside (the VIZ OCR drops
+ * them) and `ß` as the `B`, `S` or `SS` that OCR reads for it.
+ */
+export function sameLetters(a: string, b: string): boolean {
+  return ['B', 'S', 'SS'].some((sharpS) => {
+    const plainA = plainLetters(a, sharpS);
+    return plainA !== null && plainA === plainLetters(b, sharpS);
+  });
+}
+
+/**
+ * Two readings of one printed name that differ by one misread letter: as many letters, at least
+ * four, and exactly one position different (`TUKASZ` read for `ŁUKASZ`).
+ */
+export function oneLetterApart(a: string, b: string): boolean {
+  const plainA = plainLetters(a);
+  const plainB = plainLetters(b);
+  if (plainA === null || plainB === null) return false;
+  if (plainA.length !== plainB.length || plainA.length < 4) return false;
+  let differences = 0;
+  for (let i = 0; i < plainA.length; i++) if (plainA[i] !== plainB[i]) differences++;
+  return differences === 1;
+}
