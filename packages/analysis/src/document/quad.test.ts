@@ -27,6 +27,19 @@ describe('finding the document in a photo without a clean outline', () => {
     for (const error of errors) expect(error).toBeLessThan(0.01);
   });
 
+  it('finds a card whose outline the edges leave open or whose table drowns the saturation edges', async () => {
+    // Tuned samples: 156, a card in a dim room whose bottom edge fades into the table (its outline
+    // encloses nothing); 6, a card on a textured green table whose saturation edges cover the
+    // whole frame. Neither was found before (the whole frame was read).
+    for (const id of [156, 6]) {
+      const { image, truth } = await renderEvaluationSide(evaluationSample('tuned', id), 'front');
+      const { located } = await decodeAndLocate(image, 'front');
+      expect(located.outlineFound).toBe(true);
+      const errors = cornerErrors(located.quad, truth.quad, truth.width, truth.height);
+      for (const error of errors) expect(error).toBeLessThan(0.01);
+    }
+  });
+
   it('reads the MRZ of a passport page photographed on a screen (moiré, no clean edge)', async () => {
     const { image, truth } = await renderEvaluationSide(evaluationSample('tuned', 208), 'mrz');
     const front = await engine.analyzeFront(image);

@@ -70,21 +70,25 @@ function bestQuadOf(
   track: Track,
   binary: InstanceType<Cv['Mat']>,
   scale: number,
-): { score: number; quad: Point[] } | null {
+  measure: 'contour' | 'hull' = 'contour',
+): ScoredQuad | null {
   const frameArea = binary.rows * binary.cols;
   const contours = track(new cv.MatVector());
   const hierarchy = track(new cv.Mat());
   cv.findContours(binary, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
-  const candidates: { area: number; index: number }[] = [];
+  // Measured by their hulls, an outline that the edge detector left open somewhere (a dim corner,
+  // a low-contrast side), which encloses no area of its own, still counts.
+  const candidates: { area: number; hull: InstanceType<Cv['Mat']> }[] = [];
   for (let i = 0; i < contours.size(); i++) {
-    const area = cv.contourArea(track(contours.get(i)));
-    if (area > frameArea * 0.12) candidates.push({ area, index: i });
+    const contour = track(contours.get(i));
+    const hull = track(new cv.Mat());
+    cv.convexHull(contour, hull);
+    const area = cv.contourArea(measure === 'hull' ? hull : contour);
+    if (area > frameArea * 0.12) candidates.push({ area, hull });
   }
   candidates.sort((x, y) => y.area - x.area);
-  let best: { score: number; quad: Point[] } | null = null;
-  for (const { index } of candidates.slice(0, 5)) {
-    const hull = track(new cv.Mat());
-    cv.convexHull(track(contours.get(index)), hull);
+  let best: ScoredQuad | null = null;
+  for (const { hull } of candidates.slice(0, 5)) {
     const hullArea = cv.contourArea(hull);
     const perimeter = cv.arcLength(hull, true);
     for (const epsilon of [0.02, 0.03, 0.05, 0.08]) {
@@ -111,12 +115,21 @@ function bestQuadOf(
       // that runs into the table's texture bulges out of the quad and loses.
       const rectangularity = Math.min(hullArea, quadArea) / Math.max(hullArea, quadArea);
       const score = rectangularity ** 4 * Math.sqrt(quadArea / frameArea);
-      if (rectangularity >= 0.85 && (!best || score > best.score))
+      if (rectangularity >= (measure === 'hull' ? 0.95 : 0.85) && (!best || score > best.score))
         best = { score, quad: ordered.map((p) => ({ x: p.x / scale, y: p.y / scale })) };
       break;
     }
   }
   return best;
+}
+
+interface ScoredQuad {
+  score: number;
+  quad: Point[];
+}
+
+function highestScore(quads: readonly ScoredQuad[]): ScoredQuad {
+  return quads.reduce((best, quad) => (quad.score > best.score ? quad : best));
 }
 
 function findQuad(cv: Cv, image: RgbImage, scale: number): Point[] | null {
@@ -143,22 +156,42 @@ function findQuad(cv: Cv, image: RgbImage, scale: number): Point[] | null {
     const saturation = track(channels.get(1));
     cv.GaussianBlur(saturation, saturation, new cv.Size(5, 5), 0);
     const edges = track(new cv.Mat());
+    const closed = track(new cv.Mat());
+    const combined = track(new cv.Mat());
     const saturationEdges = track(new cv.Mat());
     const kernel = track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(5, 5)));
-    let best: { score: number; quad: Point[] } | null = null;
-    for (const [low, high] of [
+    const wideKernel = track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(15, 15)));
+    const thresholds = [
       [30, 90],
       [10, 40],
       [60, 160],
-    ] as const) {
+    ] as const;
+    const found: ScoredQuad[] = [];
+    const consider = (quad: ScoredQuad | null): void => {
+      if (quad) found.push(quad);
+    };
+    for (const [low, high] of thresholds) {
       cv.Canny(gray, edges, low, high);
       cv.Canny(saturation, saturationEdges, low, high);
-      cv.bitwise_or(edges, saturationEdges, edges);
-      cv.morphologyEx(edges, edges, cv.MORPH_CLOSE, kernel);
-      const found = bestQuadOf(cv, track, edges, scale);
-      if (found && (!best || found.score > best.score)) best = found;
+      cv.bitwise_or(edges, saturationEdges, combined);
+      cv.morphologyEx(combined, closed, cv.MORPH_CLOSE, kernel);
+      consider(bestQuadOf(cv, track, closed, scale));
     }
-    if (best) return best.quad;
+    if (found.length > 0) return highestScore(found).quad;
+    // No closed outline: look harder at the edges. Luminance edges alone (on a textured, coloured
+    // table the saturation edges cover the frame and hide the card in one blob), a wider closing
+    // (a coloured header whose top edge barely differs from the table leaves the outline in
+    // pieces), and outlines measured by their hulls.
+    for (const [low, high] of thresholds) {
+      cv.Canny(gray, edges, low, high);
+      cv.Canny(saturation, saturationEdges, low, high);
+      cv.bitwise_or(edges, saturationEdges, combined);
+      for (const source of [combined, edges])
+        for (const closing of [kernel, wideKernel]) {
+          cv.morphologyEx(source, closed, cv.MORPH_CLOSE, closing);
+          consider(bestQuadOf(cv, track, closed, scale, 'hull'));
+        }
+    }
     // No clean edge (the noise of a photographed screen, a dim room, a busy table): the card is
     // a region brighter or darker than what surrounds it. Separate the two by Otsu's threshold on
     // a strongly smoothed image, in both polarities.
@@ -172,10 +205,9 @@ function findQuad(cv: Cv, image: RgbImage, scale: number): Point[] | null {
       // Fill the card's own dark print, cut thin bridges to the background.
       cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, open);
       cv.morphologyEx(mask, mask, cv.MORPH_OPEN, open);
-      const found = bestQuadOf(cv, track, mask, scale);
-      if (found && (!best || found.score > best.score)) best = found;
+      consider(bestQuadOf(cv, track, mask, scale));
     }
-    return best?.quad ?? null;
+    return found.length > 0 ? highestScore(found).quad : null;
   });
 }
 
