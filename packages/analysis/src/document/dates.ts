@@ -36,14 +36,41 @@ export function printedDateToIso(text: string): string | null {
   return iso(Number(match[3]), Number(match[2]), Number(match[1]));
 }
 
-/** Every printed date in `text`, in order. */
+/** Month abbreviations printed on documents (ICAO 9303 Part 4 recommends `DD MMM YYYY`). */
+const MONTHS: Readonly<Record<string, number>> = {
+  JAN: 1,
+  FEB: 2,
+  MAR: 3,
+  APR: 4,
+  MAY: 5,
+  JUN: 6,
+  JUL: 7,
+  AUG: 8,
+  SEP: 9,
+  OCT: 10,
+  NOV: 11,
+  DEC: 12,
+};
+
+/**
+ * Every printed date in `text`, in order: `DD.MM.YYYY`, `DD/MM/YYYY`, `DD-MM-YYYY`, `DD MM YYYY`
+ * (whose spaces OCR may lose: `27 032002`, `13012023`), and `DD MMM YYYY` with an optional second
+ * language's month (`14 AUG/AOUT 2030`). Only real calendar dates of 1900–2099 count.
+ */
 export function findPrintedDates(text: string): string[] {
-  const found: string[] = [];
-  for (const match of text.matchAll(/(\d{2})\s?[./-]\s?(\d{2})\s?[./-]\s?(\d{4})/g)) {
+  const found: { at: number; date: string }[] = [];
+  const numeric = /(?<!\d)(\d{2})\s?[./\- ]?\s?(\d{2})\s?[./\- ]?\s?((?:19|20)\d{2})(?!\d)/g;
+  for (const match of text.matchAll(numeric)) {
     const date = iso(Number(match[3]), Number(match[2]), Number(match[1]));
-    if (date) found.push(date);
+    if (date) found.push({ at: match.index, date });
   }
-  return found;
+  const named = /(?<!\d)(\d{1,2})\s?([A-Z]{3})(?:\s?\/\s?[A-Z]{3,4})?\s?((?:19|20)\d{2})(?!\d)/g;
+  for (const match of text.toUpperCase().matchAll(named)) {
+    const month = MONTHS[match[2] as string];
+    const date = month ? iso(Number(match[3]), month, Number(match[1])) : null;
+    if (date) found.push({ at: match.index, date });
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.date);
 }
 
 /** 18 or older on `today`. */

@@ -58,4 +58,60 @@ describe('reading the visual zone of a card front', () => {
     );
     expect(chile).toMatchObject({ lastNames: 'ASTROM', firstNames: 'BJORN' });
   });
+
+  it('reads a front whose labels were all lost: names by layout, dates whose spaces OCR dropped', () => {
+    // A Danish residence permit photographed on a screen (tuned sample 179): no label survived.
+    const fields = readFrontFields(
+      ocr([
+        ['DENMARK DNK', 27, 19, 746, 39],
+        ['RODRIGUEZMARTINEZ', 294, 117, 312, 23],
+        ['XIMENA', 290, 181, 114, 24],
+        ['M DNK 27 032002', 290, 243, 420, 27],
+        ['V7717102E', 293, 311, 145, 21],
+        ['13012023 14012033', 292, 374, 386, 24],
+      ]),
+    );
+    expect(fields).toMatchObject({
+      lastNames: 'RODRIGUEZMARTINEZ',
+      firstNames: 'XIMENA',
+      birthDate: '2002-03-27',
+      dateOfIssue: '2023-01-13',
+      dateOfExpiry: '2033-01-14',
+    });
+    // The header (state, type, code) is never taken for a name.
+    const header = readFrontFields(
+      ocr([
+        ['REPUBLIC OF POLAND', 27, 19, 400, 30],
+        ['RESIDENCE PERMIT', 27, 52, 300, 20],
+        ['POL', 700, 19, 60, 30],
+        ['NOWAK', 294, 117, 150, 23],
+        ['LUKASZ', 290, 181, 114, 24],
+      ]),
+    );
+    expect(header).toMatchObject({ lastNames: 'NOWAK', firstNames: 'LUKASZ' });
+    // One name-like line is not a pair of names: nothing is guessed.
+    const one = readFrontFields(
+      ocr([
+        ['NOWAK', 294, 117, 150, 23],
+        ['F POL 01.02.1990', 290, 181, 300, 24],
+      ]),
+    );
+    expect(one).toMatchObject({ lastNames: null, firstNames: null });
+  });
+
+  it('reads the dates ICAO 9303 recommends with a month abbreviation (14 AUG/AOUT 2030)', () => {
+    const fields = readFrontFields(
+      ocr([
+        ['SURNAME', 300, 90, 60, 14],
+        ['NOWAK', 294, 110, 150, 23],
+        ['GIVEN NAMES', 300, 150, 80, 14],
+        ['LUKASZ', 290, 170, 114, 24],
+        ['DATE OF BIRTH', 300, 210, 90, 14],
+        ['5 MAR 1990', 290, 230, 150, 24],
+        ['DATE OF EXPIRY', 300, 270, 90, 14],
+        ['14 AUG/AOUT 2030', 290, 290, 200, 24],
+      ]),
+    );
+    expect(fields).toMatchObject({ birthDate: '1990-03-05', dateOfExpiry: '2030-08-14' });
+  });
 });

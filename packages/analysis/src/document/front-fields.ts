@@ -140,6 +140,36 @@ function nameLineNear(
   return candidates[0] ?? null;
 }
 
+/** A header line: the issuing state's name, the document's type, or the country code beside them. */
+function isHeaderLine(line: TextLine): boolean {
+  const key = letters(line.text);
+  if (TYPE_KEYWORDS.some(([keyword]) => key.includes(keyword))) return true;
+  const words = mapLatinLookalikes(line.text.toUpperCase())
+    .split(/[^A-Z]+/)
+    .filter(Boolean);
+  if (words.length > 0 && words.every((word) => word.length === 3 && isKnownState(word)))
+    return true;
+  const text = words.join(' ');
+  return STATE_NAMES_UPPER.some((name) => text === name || text.includes(name));
+}
+
+/**
+ * The surname and given-name lines of a front whose labels were not read: the first two lines,
+ * top to bottom, that read as names (letters only, not a label or a piece of one, not the header),
+ * or nothing when fewer than two are found.
+ */
+function nameLinesByLayout(lines: TextLine[]): [TextLine, TextLine] | [] {
+  const names = lines
+    .filter((line) => {
+      if (/\d/.test(line.text) || isLabelRow(line) || isHeaderLine(line)) return false;
+      const key = letters(line.text);
+      return key.length >= 2 && !isLabelPiece(key) && cleanName(line.text) !== null;
+    })
+    .sort((a, b) => a.box.y - b.box.y);
+  const [last, first] = names;
+  return last && first ? [last, first] : [];
+}
+
 /**
  * A printed name: Latin letters kept with their diacritics (`MÜLLER`, `NUÑEZ`), Cyrillic and Greek
  * look-alikes mapped to Latin, anything else a space; `null` when under two characters.
@@ -204,6 +234,14 @@ export function readFrontFields(lines: TextLine[]): DocumentFields {
   // `IRNAN`), the other is the next name-like line of the same column.
   if (lastLine && !firstLine) firstLine = nameLineNear(lines, lastLine, 'below');
   if (firstLine && !lastLine) lastLine = nameLineNear(lines, givenLabel ?? firstLine, 'above');
+  // No label of either name read (small print lost to blur or a screen's moiré): the names are
+  // the first two name-like lines under the header, surname first, as on every ICAO front. The
+  // back's MRZ or barcode must still agree with them.
+  if (!lastLine && !firstLine) {
+    const byLayout = nameLinesByLayout(lines);
+    lastLine = byLayout[0] ?? null;
+    firstLine = byLayout[1] ?? null;
+  }
   const lastNames = lastLine ? cleanName(lastLine.text) : null;
   const firstNames = firstLine ? cleanName(firstLine.text) : null;
   const numberLine = valueOf('idNumber');
