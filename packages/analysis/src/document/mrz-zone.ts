@@ -16,6 +16,11 @@ const MRZ_BAND = 0.45;
 // Full rectified width: at 700 px a TD3 line gives 16 px per character and narrow glyphs (I, 1)
 // get dropped; at 1000 px the bench's MRZ errors on passports disappear for ~100 ms more.
 const BAND_OCR_WIDTH = 1000;
+/**
+ * Width of the second look at a band whose first reading failed: PaddleOCR's misreads of OCR-B
+ * (a dropped filler, `W` read as `N`) depend on the scale, and another scale reads another way.
+ */
+const SECOND_BAND_OCR_WIDTH = 1400;
 
 /** The reading with more valid check digits (a fully valid MRZ above any partial one). */
 export function betterMrz(a: MrzResult | null, b: MrzResult | null): MrzResult | null {
@@ -101,9 +106,9 @@ export interface MrzZoneReading {
 }
 
 /**
- * Reads the MRZ of a flattened document: PaddleOCR on the bottom band at full width, then at most
- * one fallback in the usual cases: tesseract's legacy engine on the band when it holds MRZ rows
- * (the reading failed), the whole photo when it does not or no outline was found (the outline
+ * Reads the MRZ of a flattened document: PaddleOCR on the bottom band at full width; when that
+ * reading fails, PaddleOCR again at another scale, then tesseract's legacy engine on the band when
+ * it holds MRZ rows, and the whole photo when it does not or no outline was found (the outline
  * missed the MRZ). Used for a card back and for a passport data page.
  */
 export async function readMrzZone(
@@ -119,7 +124,14 @@ export async function readMrzZone(
   );
   let mrz = first.mrz;
   let ocrRaw = first.text;
-  const bandHasMrz = first.mrzRows >= 2;
+  let bandHasMrz = first.mrzRows >= 2;
+  if (!mrz?.valid) {
+    const second = await stage(`${label}: MRZ OCR second scale`, async () =>
+      readWithPaddle(await resizeRgb(band, SECOND_BAND_OCR_WIDTH)),
+    );
+    mrz = betterMrz(mrz, second.mrz);
+    bandHasMrz ||= second.mrzRows >= 2;
+  }
   if (!mrz?.valid && bandHasMrz)
     mrz = betterMrz(mrz, await stage(`${label}: MRZ tesseract`, () => readWithTesseract(band)));
   if (wholePhotoFallback && !mrz?.valid && (!bandHasMrz || !located.outlineFound)) {
