@@ -258,6 +258,31 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expectTruth(decision.fields, identity);
   });
 
+  it('puts back an M that the MRZ OCR read as N when the barcode and the printed name both read M', () => {
+    const identity = person({ lastNames: 'SMITH', firstNames: 'DOMINIK', sex: 'M' });
+    const lines = buildMrzLines(identity, 'id-card');
+    expect(lines[2]).toBe('SMITH<<DOMINIK<<<<<<<<<<<<<<<<');
+    lines[2] = 'SMITH<<DONINIK<<<<<<<<<<<<<<<<';
+    const repaired = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity),
+      barcodes: barcodeOf(identity),
+    });
+    expect(repaired.crossCheck.consistent).toBe(true);
+    expect(repaired.mrz?.raw.split('\n')[2]).toBe('SMITH<<DOMINIK<<<<<<<<<<<<<<<<');
+    expectTruth(repaired.fields, identity);
+    // Without the barcode, the printed name alone does not outweigh the MRZ: refused.
+    const vizOnly = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    expect(vizOnly.crossCheck.consistent).toBe(false);
+    // The printed name read N as well: two readings against the barcode, nothing is put back.
+    const both = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity, { firstNames: 'DONINIK' }),
+      barcodes: barcodeOf(identity),
+    });
+    expect(both.crossCheck.consistent).toBe(false);
+  });
+
   it('settles one letter the VIZ OCR misread by the barcode and the MRZ that agree, and refuses more', () => {
     const identity = person({ lastNames: 'NOWAK', firstNames: 'ŁUKASZ', sex: 'M' });
     const lines = buildMrzLines(identity, 'id-card');

@@ -25,6 +25,8 @@ import {
   type Work,
 } from './mrz-evidence-repairs.js';
 import { compareReadings, type IdentityDecision } from './readings-comparison.js';
+import { nameFieldByConfusions } from './name-confusions.js';
+import { sameLetters } from './plain-letters.js';
 
 export type { IdentityDecision } from './readings-comparison.js';
 
@@ -95,6 +97,7 @@ export function decideIdentity(readings: IdentityReadings): IdentityDecision {
         }
       }
     }
+    repairNameWithBarcode(work, format, barcode, printedLast, printedFirst);
   }
 
   // 2. State codes: an unknown code is repaired only into a known one that another reading confirms.
@@ -133,6 +136,36 @@ export function decideIdentity(readings: IdentityReadings): IdentityDecision {
   return compareReadings(mrz, viz, printedLast, printedFirst, barcode, work.resolutions, (text) =>
     marksOfText(text, readings.vizLines, readings.vizMarks),
   );
+}
+
+/**
+ * Letters of the MRZ name field that OCR misread (`DONINIK`), put back from the exact barcode when
+ * the visual zone reads the barcode's letters too: two independent readings against one. Nothing
+ * changes when the printed names were not read or differ from the barcode's.
+ */
+function repairNameWithBarcode(
+  work: Work,
+  format: MrzResult['format'],
+  barcode: BarcodeReading,
+  printedLast: string | null,
+  printedFirst: string | null,
+): void {
+  if (!work.lines) return;
+  const last = barcode.fields.lastNames ?? null;
+  const first = barcode.fields.firstNames ?? null;
+  if (last === null || first === null || printedLast === null || printedFirst === null) return;
+  if (!sameLetters(printedLast, last) || !sameLetters(printedFirst, first)) return;
+  const field = mrzNameField(format, work.lines);
+  const repaired = nameFieldByConfusions(field, last, first);
+  if (repaired === null) return;
+  const { line, start } = mrzNameFieldPosition(format);
+  work.lines = setText(work.lines, line, start, repaired, work.repairs);
+  work.resolutions.push({
+    field: 'name',
+    value: `${first} ${last}`,
+    sources: ['mrz', 'viz', 'barcode'],
+    evidence: 'barcode',
+  });
 }
 
 /**

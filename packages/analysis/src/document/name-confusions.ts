@@ -1,0 +1,62 @@
+/**
+ * Letters of an MRZ name field that OCR read as another letter of OCR-B (`DOMINIK` read as
+ * `DONINIK`: PaddleOCR loses the middle strokes of `M`), put back only where an exact reading of
+ * the name (a barcode) and the visual zone both say so. No check digit covers a name, so a
+ * substitution is never made on its own: two independent readings must agree on the letter.
+ */
+import { compareMrzName } from './mrz-names.js';
+
+/** The letters OCR returns for each OCR-B capital in a name field (and what it may stand for). */
+const CONFUSIONS: Readonly<Record<string, string>> = {
+  M: 'NWH',
+  N: 'MHW',
+  W: 'MNHV',
+  H: 'NMW',
+  V: 'WY',
+  O: 'DQ',
+  D: 'O',
+  Q: 'O',
+  I: 'LJ',
+  L: 'I',
+  J: 'I',
+  E: 'F',
+  F: 'E',
+};
+
+/** At most this many letters are put back: more is another name, not a misread. */
+const MOST_SUBSTITUTIONS = 2;
+
+/**
+ * The name field with the fewest letters (one or two) replaced by OCR-B look-alikes under which it
+ * is an ICAO 9303 writing of the names that an exact reading gives; `null` when none or more than
+ * one such field exists (an ambiguous repair is no repair).
+ */
+export function nameFieldByConfusions(
+  field: string,
+  lastNames: string | null,
+  firstNames: string | null,
+): string | null {
+  const agrees = (candidate: string): boolean => {
+    const agreement = compareMrzName(candidate, lastNames, firstNames);
+    return agreement.lastNames !== false && agreement.firstNames !== false;
+  };
+  if (agrees(field)) return null;
+  const positions = [...field].flatMap((char, at) => (CONFUSIONS[char] ? [at] : []));
+  const substitute = (text: string, at: number, letter: string): string =>
+    text.slice(0, at) + letter + text.slice(at + 1);
+  let level = [field];
+  for (let round = 1; round <= MOST_SUBSTITUTIONS; round++) {
+    const next = new Set<string>();
+    for (const text of level)
+      for (const at of positions) {
+        if (text[at] !== field[at]) continue;
+        for (const letter of CONFUSIONS[field[at] as string] as string)
+          next.add(substitute(text, at, letter));
+      }
+    const found = [...next].filter(agrees);
+    if (found.length === 1) return found[0] as string;
+    if (found.length > 1) return null;
+    level = [...next];
+  }
+  return null;
+}
