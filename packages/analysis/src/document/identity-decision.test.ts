@@ -197,6 +197,18 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(alone.mrz?.raw.split('\n')[0]).toContain('ERIKKK');
   });
 
+  it("does not take a surname read under a misread label for the given names (SURSAMS / O'BRIEN)", () => {
+    const identity = person({ lastNames: "O'BRIEN", firstNames: 'DIEGO TOMAS', sex: 'M' });
+    const lines = buildMrzLines(identity, 'passport');
+    // A passport page in low light (tuned 82): the labels read SURSAMS and GNE #AIN.
+    const viz = vizOf(identity, { lastNames: 'SURSAMS', firstNames: "O'BRIEN" });
+    const vizLines = ['PASSPORT', 'SURSAMS', "O'BRIEN", 'GNE #AIN', 'DIEGO TOMAS', 'HATIOHLGT'];
+    const decision = decideIdentity({ mrz: read(lines), viz, vizLines, barcodes: [] });
+    expect(decision.crossCheck.consistent).toBe(true);
+    expect(decision.fields.lastNames).toBe("O'BRIEN");
+    expect(decision.fields.firstNames).toBe('DIEGO TOMAS');
+  });
+
   it("compares names whose labels were not read, found among the visual zone's lines, and repairs K fillers with them", () => {
     const identity = person({ lastNames: 'PAPADIMITRIOU', firstNames: 'SOFIA', sex: 'F' });
     const lines = buildMrzLines(identity, 'passport');

@@ -177,10 +177,12 @@ function withUnlabelledNames(readings: IdentityReadings): DocumentFields | null 
   const viz = readings.viz ?? null;
   if (viz === null || !readings.mrz || !readings.vizLines) return viz;
   const field = mrzNameField(readings.mrz.format, readings.mrz.raw.split('\n'));
-  const labelled = (name: string | null): string | null =>
-    name !== null && resemblesNameField(name, field) ? name : null;
-  let lastNames = labelled(viz.lastNames);
-  let firstNames = labelled(viz.firstNames);
+  // Each where its identifier sits: a surname read under the given names' label (or taken from
+  // the layout) is no given name.
+  const labelled = (name: string | null, part: 'primary' | 'secondary'): string | null =>
+    name !== null && resemblesNameField(name, field, part) ? name : null;
+  let lastNames = labelled(viz.lastNames, 'primary');
+  let firstNames = labelled(viz.firstNames, 'secondary');
   if (lastNames !== null && firstNames !== null) return viz;
   const found = namesFromUnlabelledLines(readings.vizLines, field);
   lastNames ??= found.lastNames ?? viz.lastNames;

@@ -63,4 +63,12 @@ describe('printed names found without their labels', () => {
     expect(resemblesNameField('ANNA JEAN-PIERRE', field)).toBe(true);
     expect(resemblesNameField('NATIONAUTY', field)).toBe(false);
   });
+
+  it('tells where in the field a name sits: a surname is no given name', () => {
+    const field = 'OBRIEN<<DIEGO<TOMAS<<<<<<<<<<<<<<<<<<<<';
+    expect(resemblesNameField("O'BRIEN", field, 'primary')).toBe(true);
+    expect(resemblesNameField("O'BRIEN", field, 'secondary')).toBe(false);
+    expect(resemblesNameField('DIEGO TOMAS', field, 'secondary')).toBe(true);
+    expect(resemblesNameField('DIEGO TOMAS', field, 'primary')).toBe(false);
+  });
 });

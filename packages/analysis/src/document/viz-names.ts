@@ -80,13 +80,26 @@ function alignInField(line: string, field: string, full: boolean): NameMatch | n
   return best;
 }
 
-/** Whether a printed name reads as some stretch of the MRZ name field (or its cut end). */
-export function resemblesNameField(name: string, nameField: string): boolean {
+/**
+ * Whether a printed name reads as some stretch of the MRZ name field (or its cut end); with
+ * `part`, as a stretch where that identifier sits: the primary one opens the field (a misread
+ * first letter may shift it by one), the secondary one follows the `<<` (anywhere when OCR lost
+ * the separator).
+ */
+export function resemblesNameField(
+  name: string,
+  nameField: string,
+  part?: 'primary' | 'secondary',
+): boolean {
   const spelled = mrzSpelling(name);
-  return (
-    spelled.length >= 2 &&
-    alignInField(spelled, nameField.replace(/<+$/, ''), !nameField.endsWith('<')) !== null
-  );
+  if (spelled.length < 2) return false;
+  const field = nameField.replace(/<+$/, '');
+  const match = alignInField(spelled, field, !nameField.endsWith('<'));
+  if (match === null) return false;
+  if (part === 'primary') return match.start <= 1;
+  const separator = field.indexOf('<<');
+  if (part === 'secondary') return separator < 0 || match.start >= separator;
+  return true;
 }
 
 /**
