@@ -148,6 +148,23 @@ describe('SelfieSession (active challenge)', () => {
     expect(session.passed).to.equal(true);
   });
 
+  it("measures a head turn from the person's own frontal pose, not from the frame's middle", () => {
+    // A face whose nose sits 0.4 eye distances to the frame's right when it faces the camera.
+    const offCentre = faceMetrics([face({ nose: 0.4 })]);
+    expect(noseOffset(offCentre.landmarks!)).to.be.above(0.35);
+    const left = new SelfieSession({ challenge: 'turn-left', alignMs: 0 });
+    left.observe(offCentre, 0);
+    left.observe(offCentre, 100);
+    expect(left.passed, 'no turn at all').to.equal(false);
+    left.observe(faceMetrics([face({ nose: 0.95 })]), 200);
+    expect(left.passed, 'turned left from its own frontal pose').to.equal(true);
+    const right = new SelfieSession({ challenge: 'turn-right', alignMs: 0 });
+    right.observe(offCentre, 0);
+    // Back to the frame's middle is a turn to the right of 0.4 for this face.
+    right.observe(faceMetrics([face({ nose: 0 })]), 100);
+    expect(right.passed).to.equal(true);
+  });
+
   it('keeps the most closed eyes of a blink as the challenge frame, for the service to verify', () => {
     const session = new SelfieSession({ challenge: 'blink', alignMs: 0 });
     session.observe(faceMetrics([face()]), 0);

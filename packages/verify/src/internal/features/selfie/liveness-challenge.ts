@@ -79,7 +79,11 @@ export interface SelfieSessionOptions {
   challenge: ChallengeType;
   /** Good, centred frames needed before the challenge starts (ms). */
   alignMs?: number;
-  /** Nose offset that completes a head turn. */
+  /**
+   * Change of the nose offset from the person's own frontal pose (the median of the aligned
+   * frames), in the asked direction, that completes a head turn: by default 0.25 eye distances,
+   * the change at which the service re-verifies the turn on the frames.
+   */
   turnThreshold?: number;
   /** Alignment time before the hint (ms, default `alignHintAfterMs`). */
   alignHintAfterMs?: number;
@@ -106,6 +110,9 @@ export class SelfieSession {
   /** Eye openness of the aligned frames, the blink's open-eye baseline. */
   private readonly alignedOpenness: number[] = [];
   private openBaseline = 1;
+  /** Nose offsets of the aligned frames, the head turn's frontal baseline. */
+  private readonly alignedNose: number[] = [];
+  private noseBaseline = 0;
   private peak = 0;
   private readonly alignMs: number;
   private readonly turnThreshold: number;
@@ -116,7 +123,7 @@ export class SelfieSession {
   constructor(options: SelfieSessionOptions) {
     this.challenge = options.challenge;
     this.alignMs = options.alignMs ?? 800;
-    this.turnThreshold = options.turnThreshold ?? 0.35;
+    this.turnThreshold = options.turnThreshold ?? 0.25;
     this.alignHintAfterMs = options.alignHintAfterMs ?? alignHintAfterMs;
     this.alignTimeoutMs = options.alignTimeoutMs ?? alignTimeoutMs;
     this.challengeTimeoutMs = options.challengeTimeoutMs ?? challengeTimeoutMs;
@@ -191,10 +198,12 @@ export class SelfieSession {
         this.noteIssue(face.issues[0], now);
         this.alignedSince = undefined;
         this.alignedOpenness.length = 0;
+        this.alignedNose.length = 0;
         return null;
       }
       this.alignedSince ??= now;
       this.alignedOpenness.push(face.eyeOpenness);
+      if (face.landmarks) this.alignedNose.push(noseOffset(face.landmarks));
       const frontal = 1 - Math.min(1, (Math.abs(face.yaw) + Math.abs(face.pitch)) / 40);
       const choice: FrameChoice = {
         role: 'frontal',
@@ -204,6 +213,7 @@ export class SelfieSession {
         this.phase = 'challenge';
         this.challengeStart = now;
         this.openBaseline = Math.max(blinkRule.minBaseline, median(this.alignedOpenness));
+        if (this.alignedNose.length > 0) this.noseBaseline = median(this.alignedNose);
       }
       return choice;
     }
@@ -229,7 +239,9 @@ export class SelfieSession {
       // The most closed eyes: the frame that shows the service the blink.
       return this.keepPeak(1 - face.eyeOpenness);
     }
-    const offset = noseOffset(face.landmarks);
+    // The turn from the person's own frontal pose (a nose off the middle of the eyes when facing
+    // the camera is no turn), as the service re-checks it: from the frontal frame.
+    const offset = noseOffset(face.landmarks) - this.noseBaseline;
     const toward = this.challenge === 'turn-left' ? offset : -offset;
     const choice = this.keepPeak(toward);
     if (choice && toward >= this.turnThreshold) this.complete(now);
