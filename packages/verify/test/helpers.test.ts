@@ -148,6 +148,20 @@ describe('SelfieSession (active challenge)', () => {
     expect(session.passed).to.equal(true);
   });
 
+  it('takes no blink from eyes shut first and then opened (open, shut, open again, in that order)', () => {
+    // Aligned with the eyes shut, the challenge starts shut: opening them is no blink.
+    const session = new SelfieSession({ challenge: 'blink', alignMs: 0 });
+    session.observe(faceMetrics([face({ lid: 0.05 })]), 0);
+    session.observe(faceMetrics([face({ lid: 0.05 })]), 10);
+    session.observe(faceMetrics([face({ lid: 0.05 })]), 100);
+    session.observe(faceMetrics([face()]), 200);
+    expect(session.passed).to.equal(false);
+    // Then a real blink: shut, open again.
+    session.observe(faceMetrics([face({ lid: 0.05 })]), 300);
+    session.observe(faceMetrics([face()]), 400);
+    expect(session.passed).to.equal(true);
+  });
+
   it("measures a head turn from the person's own frontal pose, not from the frame's middle", () => {
     // A face whose nose sits 0.4 eye distances to the frame's right when it faces the camera.
     const offCentre = faceMetrics([face({ nose: 0.4 })]);
@@ -183,8 +197,9 @@ describe('SelfieSession (active challenge)', () => {
       if (choice) kept.push({ role: choice.role, openness: metrics.eyeOpenness });
     }
     expect(session.passed).to.equal(true);
-    const last = kept.at(-1)!;
-    expect(last.role).to.equal('challenge');
+    // The frame that ends the blink, eyes open again, is kept to go after the challenge frame.
+    expect(kept.at(-1)!.role).to.equal('reopened');
+    const last = kept.filter((k) => k.role === 'challenge').at(-1)!;
     // What packages/analysis re-verifies: a frame with eyes at most 0.6 of the open ones.
     expect(last.openness).to.be.at.most(open * 0.6);
     expect(last.openness).to.equal(Math.min(...kept.map((k) => k.openness)));

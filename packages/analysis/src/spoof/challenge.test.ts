@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalysisEngine } from '../engine.js';
+import { blinkInOrder } from './challenge.js';
 import { genuineChallenge, stillReplay } from '../testing/liveness-scenes.js';
 import { faceCapture } from '../testing/faces.js';
 
@@ -34,6 +35,37 @@ describe('the claimed challenge re-verified on the frames', () => {
     });
     expect(result.challenge).toBe('confirmed');
     expect(result.spoofing).toBe(false);
+  });
+
+  it('confirms a blink only in the order filmed: open, shut, open again (shut first, or shut last, is no blink)', async () => {
+    const scene = await genuineChallenge(6, 'blink');
+    const [open, shut, reopened] = scene.frames;
+    expect(scene.frames).toHaveLength(3);
+    const check = (frames: Buffer[]) =>
+      engine.detectSpoof(frames, { challenges: [{ kind: 'blink', passed: true }] });
+    expect((await check([open!, shut!, reopened!])).challenge).toBe('confirmed');
+    // The same three frames, shuffled so the shut eyes lead, or with the eyes never open again:
+    // the eyes were shut in one of them, open in others, but no blink was filmed.
+    for (const [name, frames] of [
+      ['shut first', [shut!, open!, reopened!]],
+      ['shut last', [open!, reopened!, shut!]],
+      ['shut, then open', [shut!, open!]],
+      ['open, then shut', [open!, shut!]],
+    ] as const) {
+      const result = await check([...frames]);
+      expect(result.challenge, name).toBe('contradicted');
+      expect(result.spoofing, name).toBe(true);
+    }
+  });
+
+  it('reads a blink frame by frame in order (frames without a face skipped)', () => {
+    expect(blinkInOrder([0.3, 0.1, 0.3])).toBe(true);
+    expect(blinkInOrder([0.3, null, 0.1, null, 0.28])).toBe(true);
+    expect(blinkInOrder([0.1, 0.3, 0.3])).toBe(false);
+    expect(blinkInOrder([0.3, 0.3, 0.1])).toBe(false);
+    // Shut enough against the frame before but not against the one after (0.1 > 0.15 × 0.6).
+    expect(blinkInOrder([0.3, 0.1, 0.15])).toBe(false);
+    expect(blinkInOrder([null, 0.1, null])).toBe(false);
   });
 
   it('calls a turn whose frames show no face inconclusive, not a contradiction (a retake, not a spoof cue)', async () => {

@@ -30,7 +30,10 @@ export const FLAT_MOTION = 0.025;
 export const TURN_MOTION = 0.12;
 /** The nose-offset change, in the claimed direction, that goes with {@link TURN_MOTION}. */
 export const TURN_NOSE_WITH_MOTION = 0.1;
-/** A blink: the least open frame at most this share of the most open one. */
+/**
+ * A blink: a frame with the eyes at most this share as open as in a frame filmed before it and in
+ * one filmed after it (open, shut, open again).
+ */
 export const BLINK_RATIO = 0.6;
 
 /** What the frames show about the claimed challenges, and the measurements behind it. */
@@ -45,6 +48,21 @@ const round = (value: number, places = 1): number =>
 function range(values: (number | null)[]): number | null {
   const measured = values.filter((v): v is number => v !== null);
   return measured.length >= 2 ? Math.max(...measured) - Math.min(...measured) : null;
+}
+
+/**
+ * Whether the eyes, read frame by frame in the order the frames were filmed, open, shut and open
+ * again: a frame whose eyes are at most {@link BLINK_RATIO} as open as in a frame before it and in
+ * a frame after it. Frames without a reading are skipped; a shut frame first or last, or frames
+ * shuffled so the shut one leads, show no blink.
+ */
+export function blinkInOrder(openness: readonly (number | null)[]): boolean {
+  const read = openness.filter((v): v is number => v !== null);
+  return read.some((shut, i) => {
+    const before = Math.max(-Infinity, ...read.slice(0, i));
+    const after = Math.max(-Infinity, ...read.slice(i + 1));
+    return shut <= before * BLINK_RATIO && shut <= after * BLINK_RATIO;
+  });
 }
 
 /**
@@ -64,8 +82,9 @@ function flatMeasure(motion: PlanarMotion | null): number | null {
  * show a yaw change of ≥ 12° or a nose offset change of ≥ 0.25 eye distances across the frames (or
  * the face's features moving ≥ 0.12 face widths against their surroundings in the claimed
  * direction with a nose offset change of ≥ 0.1 that way), and must not move as one plane with the
- * picture around the face (`motion`, a tilted print or screen); a claimed blink a frame with the
- * eyes at most 60 % as open as in the most open one, the eyes read on `eyes` (each frame's face
+ * picture around the face (`motion`, a tilted print or screen); a claimed blink, in the order the
+ * frames were filmed, eyes open, then a frame with them at most 60 % as open, then open again (see
+ * {@link blinkInOrder}), the eyes read on `eyes` (each frame's face
  * measured on a close-up, see `measureCloseUp`; by default the faces themselves).
  *
  * The verdict keeps apart what the frames contradict from what they cannot tell: `contradicted`
@@ -108,11 +127,7 @@ export function checkChallenges(
     let verdict: ChallengeVerdict;
     if (challenge.kind === 'blink') {
       verdict =
-        open.length < 2
-          ? 'inconclusive'
-          : Math.min(...open) <= Math.max(...open) * BLINK_RATIO
-            ? 'confirmed'
-            : 'contradicted';
+        open.length < 2 ? 'inconclusive' : blinkInOrder(openness) ? 'confirmed' : 'contradicted';
     } else if (yawRange === null && noseRange === null) {
       verdict = 'inconclusive';
     } else if (flatness !== null && flatness < FLAT_MOTION) {

@@ -70,7 +70,11 @@ const hintWindowMs = 2000;
 
 /** A frame worth sending, chosen by the session. */
 export interface FrameChoice {
-  role: 'frontal' | 'challenge';
+  /**
+   * `reopened`: the frame that ends a blink, eyes open again, sent after the challenge frame (as a
+   * frontal one, the roles the service knows).
+   */
+  role: 'frontal' | 'challenge' | 'reopened';
   score: number;
 }
 
@@ -106,6 +110,8 @@ export class SelfieSession {
   private lastFrameOk = false;
   private challengeStart = 0;
   private challengeEnd = 0;
+  /** The blink so far, in the order the frames came: eyes seen open, then closed. */
+  private eyesOpenSeen = false;
   private eyesClosedSeen = false;
   /** Eye openness of the aligned frames, the blink's open-eye baseline. */
   private readonly alignedOpenness: number[] = [];
@@ -213,6 +219,8 @@ export class SelfieSession {
         this.phase = 'challenge';
         this.challengeStart = now;
         this.openBaseline = Math.max(blinkRule.minBaseline, median(this.alignedOpenness));
+        // Eyes open on the last aligned frame count as the blink's first open frame.
+        this.eyesOpenSeen = face.eyeOpenness >= this.openBaseline * blinkRule.reopenedShare;
         if (this.alignedNose.length > 0) this.noseBaseline = median(this.alignedNose);
       }
       return choice;
@@ -228,16 +236,22 @@ export class SelfieSession {
     if (this.samples.length > 120) this.samples.splice(0, this.samples.length - 120);
     if (this.challenge === 'blink') {
       const openness = face.eyeOpenness;
+      const opened = openness >= this.openBaseline * blinkRule.reopenedShare;
       if (
+        this.eyesOpenSeen &&
         openness <= this.openBaseline * blinkRule.closedShare &&
         openness < blinkRule.closedCeiling
       ) {
         this.eyesClosedSeen = true;
-      } else if (this.eyesClosedSeen && openness >= this.openBaseline * blinkRule.reopenedShare) {
+      } else if (opened && this.eyesClosedSeen) {
         this.complete(now);
+        // The eyes open again after the blink: sent after the challenge frame, so the service
+        // sees open, shut and open in the order they were filmed.
+        return { role: 'reopened', score: openness };
       }
+      this.eyesOpenSeen ||= opened;
       // The most closed eyes: the frame that shows the service the blink.
-      return this.keepPeak(1 - face.eyeOpenness);
+      return this.keepPeak(1 - openness);
     }
     // The turn from the person's own frontal pose (a nose off the middle of the eyes when facing
     // the camera is no turn), as the service re-checks it: from the frontal frame.
