@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalysisEngine } from '../engine.js';
-import { blinkInOrder } from './challenge.js';
+import { blinkInOrder, turnFromFirst } from './challenge.js';
 import { genuineChallenge, stillReplay } from '../testing/liveness-scenes.js';
 import { faceCapture } from '../testing/faces.js';
 
@@ -19,13 +19,41 @@ const emptyFrame = () =>
 describe('the claimed challenge re-verified on the frames', () => {
   it('finds the turned face in frames sent at a phone camera size and confirms the turn (no aliasing)', async () => {
     // 1200 × 1600 frames: Human's own bilinear shrink of such a frame lost this turned face.
-    const scene = await genuineChallenge(9, 'turn-left', { width: 1200 });
-    const result = await engine.detectSpoof(scene.frames, {
+    const left = await genuineChallenge(9, 'turn-left', { width: 1200 });
+    const leftResult = await engine.detectSpoof(left.frames, {
       challenges: [{ kind: 'turn-left', passed: true, frameIndex: 1 }],
     });
-    expect(result.signals['consistency']?.detail['framesWithoutFace']).toBe(0);
-    expect(result.challenge).toBe('confirmed');
-    expect(result.spoofing).toBe(false);
+    expect(leftResult.signals['consistency']?.detail['framesWithoutFace']).toBe(0);
+    // Face 9 faces the camera 26° to its left already (beyond the 18° the element aligns at); the
+    // mesh reads its face warped 35° further left as less turned than the frontal one (yaw and
+    // nose offset both move the right-turn way), which a turn measured in the claimed direction
+    // does not confirm. Its right turn, read from the same frontal frame, is confirmed.
+    const right = await genuineChallenge(9, 'turn-right', { width: 1200 });
+    const rightResult = await engine.detectSpoof(right.frames, {
+      challenges: [{ kind: 'turn-right', passed: true, frameIndex: 1 }],
+    });
+    expect(rightResult.signals['consistency']?.detail['framesWithoutFace']).toBe(0);
+    expect(rightResult.challenge).toBe('confirmed');
+    expect(rightResult.spoofing).toBe(false);
+  });
+
+  it('confirms a turn only in the claimed direction from the frontal frame (face 6 turning right is no left turn)', async () => {
+    // Face 6's right turn moves the mesh's yaw by about 14° and its nose by 0.2: over the 12° and
+    // close to the 0.25 a turn needs, but the wrong way for a left turn.
+    const right = await genuineChallenge(6, 'turn-right');
+    const claimed = (kind: 'turn-left' | 'turn-right') =>
+      engine.detectSpoof(right.frames, { challenges: [{ kind, passed: true }] });
+    expect((await claimed('turn-right')).challenge).toBe('confirmed');
+    const wrongWay = await claimed('turn-left');
+    expect(wrongWay.challenge).toBe('contradicted');
+    expect(wrongWay.signals['challenge']?.detail['turn-left:yawTurn']).toBe(0);
+  });
+
+  it('measures a turn from the first measured frame, in the claimed direction only', () => {
+    expect(turnFromFirst([-0.4, -0.1], 1)).toBeCloseTo(0.3);
+    expect(turnFromFirst([-0.4, -0.1], -1)).toBe(0);
+    expect(turnFromFirst([null, 10, 2, -5], -1)).toBe(15);
+    expect(turnFromFirst([0.2], 1)).toBe(0);
   });
 
   it('confirms a genuine blink on real face frames', async () => {
