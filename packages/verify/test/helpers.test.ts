@@ -179,6 +179,28 @@ describe('SelfieSession (active challenge)', () => {
     expect(right.passed).to.equal(true);
   });
 
+  it('reads the nose offset along the eyes’ line, so a tilted head facing the camera reads frontal', () => {
+    // Eyes 0.2 apart on a line tilted 45°, the nose 0.12 below their middle, square to that line.
+    const tilt = Math.PI / 4;
+    const [cx, cy] = [0.5, 0.4];
+    const along = (d: number) => ({ x: cx + d * Math.cos(tilt), y: cy + d * Math.sin(tilt) });
+    const landmarks = {
+      leftEye: along(-0.1),
+      rightEye: along(0.1),
+      nose: { x: cx - 0.12 * Math.sin(tilt), y: cy + 0.12 * Math.cos(tilt) },
+      mouthLeft: along(-0.05),
+      mouthRight: along(0.05),
+      chin: { x: cx, y: cy + 0.3 },
+    };
+    expect(noseOffset(landmarks)).to.be.closeTo(0, 1e-9);
+    // Turned: the nose 0.06 along the eyes' line towards the frame's right, 0.3 eye distances.
+    landmarks.nose = {
+      x: landmarks.nose.x + 0.06 * Math.cos(tilt),
+      y: landmarks.nose.y + 0.06 * Math.sin(tilt),
+    };
+    expect(noseOffset(landmarks)).to.be.closeTo(0.3, 1e-9);
+  });
+
   it('keeps the most closed eyes of a blink as the challenge frame, for the service to verify', () => {
     const session = new SelfieSession({ challenge: 'blink', alignMs: 0 });
     session.observe(faceMetrics([face()]), 0);

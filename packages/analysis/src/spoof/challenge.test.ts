@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalysisEngine } from '../engine.js';
 import { blinkInOrder, turnFromFirst } from './challenge.js';
+import { detectFaces, noseOffset } from '../face/detect.js';
+import { COMPARE_CONFIG } from '../models/human.js';
 import { genuineChallenge, stillReplay } from '../testing/liveness-scenes.js';
 import { faceCapture } from '../testing/faces.js';
 
@@ -54,6 +56,27 @@ describe('the claimed challenge re-verified on the frames', () => {
     expect(turnFromFirst([-0.4, -0.1], -1)).toBe(0);
     expect(turnFromFirst([null, 10, 2, -5], -1)).toBe(15);
     expect(turnFromFirst([0.2], 1)).toBe(0);
+  });
+
+  it('reads the nose offset along the eyes’ line: heads tilted 26° and 45° read like their yaw', async () => {
+    // Faces 10 and 2 face the camera 12–14° to their right with their heads tilted 26° and 45°:
+    // measured along the frame's rows, the nose's drop below the eyes added -0.40 and -0.44 (a
+    // turn's worth); along the eyes' line they read like face 6, 10° to its right without tilt.
+    const offsets: number[] = [];
+    for (const index of [10, 2, 6]) {
+      const [frontal] = (await genuineChallenge(index, 'blink', { width: 480 })).frames;
+      const { data, info } = await sharp(frontal!)
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const [face] = await detectFaces(
+        { data, width: info.width, height: info.height },
+        COMPARE_CONFIG,
+      );
+      offsets.push(noseOffset(face!)!);
+    }
+    for (const offset of offsets) expect(offset).toBeGreaterThan(-0.3);
+    for (const offset of offsets) expect(offset).toBeLessThan(-0.05);
   });
 
   it('confirms a genuine blink on real face frames', async () => {

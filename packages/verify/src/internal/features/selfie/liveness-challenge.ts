@@ -20,16 +20,19 @@ export type ChallengeType = 'turn-left' | 'turn-right' | 'blink';
 export type SelfiePhase = 'align' | 'challenge' | 'done';
 
 /**
- * Horizontal offset of the nose from the middle of the eyes, in eye distances: about 0 for a frontal
- * face, positive when the nose points to the frame's right (the person turned to their left).
+ * Offset of the nose from the middle of the eyes along the line through the eyes, in eye
+ * distances: about 0 for a frontal face, positive when the nose points to the frame's right (the
+ * person turned to their left). Along the eyes' line, not the frame's rows, so that a tilted head
+ * does not mix the nose's drop below the eyes into it (the service measures it the same way).
  */
 export function noseOffset(landmarks: FaceLandmarks): number {
-  const middle = (landmarks.leftEye.x + landmarks.rightEye.x) / 2;
-  const eyeDistance = Math.hypot(
-    landmarks.rightEye.x - landmarks.leftEye.x,
-    landmarks.rightEye.y - landmarks.leftEye.y,
-  );
-  return eyeDistance === 0 ? 0 : (landmarks.nose.x - middle) / eyeDistance;
+  const { leftEye: a, rightEye: b, nose } = landmarks;
+  // The eyes' line, pointing to the frame's right.
+  const [ex, ey] = b.x >= a.x ? [b.x - a.x, b.y - a.y] : [a.x - b.x, a.y - b.y];
+  const squared = ex * ex + ey * ey;
+  return squared === 0
+    ? 0
+    : ((nose.x - (a.x + b.x) / 2) * ex + (nose.y - (a.y + b.y) / 2) * ey) / squared;
 }
 
 /**
