@@ -27,9 +27,10 @@ if (!existsSync(join(testDocuments, 'documents.json'))) {
     { stdio: 'inherit' },
   );
 }
-// Real-face frames with the eyes open and shut (@idv/analysis/testing) for the blink tests.
+// Real-face frames with the eyes open and shut, and frontal and turned heads (@idv/analysis/testing),
+// for the blink and head-turn tests.
 const testFaces = join(here, '.test-artifacts', 'faces');
-if (!existsSync(join(testFaces, 'faces.json'))) {
+if (!existsSync(join(testFaces, 'faces.json')) || !existsSync(join(testFaces, 'turns.json'))) {
   execFileSync(process.execPath, [join(here, 'scripts', 'make-test-faces.mjs'), testFaces], {
     stdio: 'inherit',
   });

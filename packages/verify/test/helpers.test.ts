@@ -148,6 +148,59 @@ describe('SelfieSession (active challenge)', () => {
     expect(session.passed).to.equal(true);
   });
 
+  it('takes no blink from eyes shut first and then opened (open, shut, open again, in that order)', () => {
+    // Aligned with the eyes shut, the challenge starts shut: opening them is no blink.
+    const session = new SelfieSession({ challenge: 'blink', alignMs: 0 });
+    session.observe(faceMetrics([face({ lid: 0.05 })]), 0);
+    session.observe(faceMetrics([face({ lid: 0.05 })]), 10);
+    session.observe(faceMetrics([face({ lid: 0.05 })]), 100);
+    session.observe(faceMetrics([face()]), 200);
+    expect(session.passed).to.equal(false);
+    // Then a real blink: shut, open again.
+    session.observe(faceMetrics([face({ lid: 0.05 })]), 300);
+    session.observe(faceMetrics([face()]), 400);
+    expect(session.passed).to.equal(true);
+  });
+
+  it("measures a head turn from the person's own frontal pose, not from the frame's middle", () => {
+    // A face whose nose sits 0.4 eye distances to the frame's right when it faces the camera.
+    const offCentre = faceMetrics([face({ nose: 0.4 })]);
+    expect(noseOffset(offCentre.landmarks!)).to.be.above(0.35);
+    const left = new SelfieSession({ challenge: 'turn-left', alignMs: 0 });
+    left.observe(offCentre, 0);
+    left.observe(offCentre, 100);
+    expect(left.passed, 'no turn at all').to.equal(false);
+    left.observe(faceMetrics([face({ nose: 0.95 })]), 200);
+    expect(left.passed, 'turned left from its own frontal pose').to.equal(true);
+    const right = new SelfieSession({ challenge: 'turn-right', alignMs: 0 });
+    right.observe(offCentre, 0);
+    // Back to the frame's middle is a turn to the right of 0.4 for this face.
+    right.observe(faceMetrics([face({ nose: 0 })]), 100);
+    expect(right.passed).to.equal(true);
+  });
+
+  it('reads the nose offset along the eyes’ line, so a tilted head facing the camera reads frontal', () => {
+    // Eyes 0.2 apart on a line tilted 45°, the nose 0.12 below their middle, square to that line.
+    const tilt = Math.PI / 4;
+    const [cx, cy] = [0.5, 0.4];
+    const along = (d: number) => ({ x: cx + d * Math.cos(tilt), y: cy + d * Math.sin(tilt) });
+    const landmarks = {
+      leftEye: along(-0.1),
+      rightEye: along(0.1),
+      nose: { x: cx - 0.12 * Math.sin(tilt), y: cy + 0.12 * Math.cos(tilt) },
+      mouthLeft: along(-0.05),
+      mouthRight: along(0.05),
+      chin: { x: cx, y: cy + 0.3 },
+    };
+    expect(noseOffset(landmarks)).to.be.closeTo(0, 1e-9);
+    // Turned: the nose 0.06 along the eyes' line towards the frame's right, 0.3 eye distances.
+    landmarks.nose = {
+      x: landmarks.nose.x + 0.06 * Math.cos(tilt),
+      y: landmarks.nose.y + 0.06 * Math.sin(tilt),
+    };
+    expect(noseOffset(landmarks)).to.be.closeTo(0.3, 1e-9);
+  });
+
   it('keeps the most closed eyes of a blink as the challenge frame, for the service to verify', () => {
     const session = new SelfieSession({ challenge: 'blink', alignMs: 0 });
     session.observe(faceMetrics([face()]), 0);
@@ -166,8 +219,9 @@ describe('SelfieSession (active challenge)', () => {
       if (choice) kept.push({ role: choice.role, openness: metrics.eyeOpenness });
     }
     expect(session.passed).to.equal(true);
-    const last = kept.at(-1)!;
-    expect(last.role).to.equal('challenge');
+    // The frame that ends the blink, eyes open again, is kept to go after the challenge frame.
+    expect(kept.at(-1)!.role).to.equal('reopened');
+    const last = kept.filter((k) => k.role === 'challenge').at(-1)!;
     // What packages/analysis re-verifies: a frame with eyes at most 0.6 of the open ones.
     expect(last.openness).to.be.at.most(open * 0.6);
     expect(last.openness).to.equal(Math.min(...kept.map((k) => k.openness)));

@@ -97,10 +97,12 @@ export function facePose(face: FaceResult): { yaw: number; pitch: number; roll: 
 }
 
 /**
- * Horizontal offset of the nose tip from the middle of the eyes, in eye distances (MediaPipe mesh
- * points 1, 33, 263): about 0 for a frontal face, positive when the nose points to the frame's
- * right. The element measures the same on the device; it follows a head turn on flat pixels more
- * steadily than the mesh's fitted rotation.
+ * Offset of the nose tip from the middle of the eyes along the line through the eyes, in eye
+ * distances (MediaPipe mesh points 1, 33, 263): about 0 for a frontal face, positive when the nose
+ * points to the frame's right. Measured along the eyes' line, not the frame's rows, so that a
+ * tilted head (roll) does not mix the nose's drop below the eyes into it: at 45° of roll that drop
+ * alone read as 0.4 of a turn. The element measures the same on the device; it follows a head
+ * turn on flat pixels more steadily than the mesh's fitted rotation.
  */
 export function noseOffset(face: FaceResult): number | null {
   const mesh = face.mesh;
@@ -108,7 +110,10 @@ export function noseOffset(face: FaceResult): number | null {
   const nose = mesh[1]!;
   const a = mesh[33]!;
   const b = mesh[263]!;
-  const distance = Math.hypot((b[0] ?? 0) - (a[0] ?? 0), (b[1] ?? 0) - (a[1] ?? 0));
-  if (distance === 0) return null;
-  return ((nose[0] ?? 0) - ((a[0] ?? 0) + (b[0] ?? 0)) / 2) / distance;
+  const [ax, ay, bx, by] = [a[0] ?? 0, a[1] ?? 0, b[0] ?? 0, b[1] ?? 0];
+  const [ex, ey] = bx >= ax ? [bx - ax, by - ay] : [ax - bx, ay - by];
+  const squared = ex * ex + ey * ey;
+  if (squared === 0) return null;
+  const [dx, dy] = [(nose[0] ?? 0) - (ax + bx) / 2, (nose[1] ?? 0) - (ay + by) / 2];
+  return (dx * ex + dy * ey) / squared;
 }

@@ -3,12 +3,13 @@ import type { ChallengeVerdict, LivenessSignals, SpoofSignal } from '../types.js
 import { eyeOpenness, facePose, noseOffset } from '../face/detect.js';
 import type { PlanarMotion } from './planar-motion.js';
 
-/** Yaw change, degrees, that shows a head turn across the frames. */
+/** Yaw change, degrees, from the frontal frame in the claimed direction, that shows a head turn. */
 export const TURN_DEGREES = 12;
 /**
- * Change of the nose's offset from the middle of the eyes, in eye distances, that shows a head
- * turn on its own (the element completes a turn at 0.35 from frontal; the mesh's fitted rotation
- * follows some turned faces only part of the way).
+ * Change of the nose's offset from the middle of the eyes, in eye distances, from the frontal frame
+ * in the claimed direction, that shows a head turn on its own (the element completes a turn at the
+ * same change from the person's frontal pose; the mesh's fitted rotation follows some turned faces
+ * only part of the way).
  */
 export const TURN_NOSE_OFFSET = 0.25;
 /**
@@ -30,7 +31,10 @@ export const FLAT_MOTION = 0.025;
 export const TURN_MOTION = 0.12;
 /** The nose-offset change, in the claimed direction, that goes with {@link TURN_MOTION}. */
 export const TURN_NOSE_WITH_MOTION = 0.1;
-/** A blink: the least open frame at most this share of the most open one. */
+/**
+ * A blink: a frame with the eyes at most this share as open as in a frame filmed before it and in
+ * one filmed after it (open, shut, open again).
+ */
 export const BLINK_RATIO = 0.6;
 
 /** What the frames show about the claimed challenges, and the measurements behind it. */
@@ -48,6 +52,33 @@ function range(values: (number | null)[]): number | null {
 }
 
 /**
+ * How far a measurement moved in `direction` (+1 or -1) from the first frame that has it (the
+ * frontal frame, sent first: the person's own baseline) to the frame furthest that way; 0 with
+ * fewer than two measured frames. A turn the other way counts as none.
+ */
+export function turnFromFirst(values: readonly (number | null)[], direction: number): number {
+  const measured = values.filter((v): v is number => v !== null);
+  if (measured.length < 2) return 0;
+  const [first, ...later] = measured;
+  return Math.max(0, ...later.map((v) => (v - first!) * direction));
+}
+
+/**
+ * Whether the eyes, read frame by frame in the order the frames were filmed, open, shut and open
+ * again: a frame whose eyes are at most {@link BLINK_RATIO} as open as in a frame before it and in
+ * a frame after it. Frames without a reading are skipped; a shut frame first or last, or frames
+ * shuffled so the shut one leads, show no blink.
+ */
+export function blinkInOrder(openness: readonly (number | null)[]): boolean {
+  const read = openness.filter((v): v is number => v !== null);
+  return read.some((shut, i) => {
+    const before = Math.max(-Infinity, ...read.slice(0, i));
+    const after = Math.max(-Infinity, ...read.slice(i + 1));
+    return shut <= before * BLINK_RATIO && shut <= after * BLINK_RATIO;
+  });
+}
+
+/**
  * How far the face is from moving as one plane with its surroundings: the smaller of the ring
  * homography's residual and the one-plane distance (either one small enough shows a flat picture;
  * a turning head keeps both large). `null` when neither was measured.
@@ -61,11 +92,13 @@ function flatMeasure(motion: PlanarMotion | null): number | null {
 
 /**
  * Re-verifies the element's active challenges on the server's frames: a claimed head turn must
- * show a yaw change of ≥ 12° or a nose offset change of ≥ 0.25 eye distances across the frames (or
+ * show, in the claimed direction from the first (frontal) frame, a yaw change of ≥ 12° or a nose
+ * offset change of ≥ 0.25 eye distances (or
  * the face's features moving ≥ 0.12 face widths against their surroundings in the claimed
  * direction with a nose offset change of ≥ 0.1 that way), and must not move as one plane with the
- * picture around the face (`motion`, a tilted print or screen); a claimed blink a frame with the
- * eyes at most 60 % as open as in the most open one, the eyes read on `eyes` (each frame's face
+ * picture around the face (`motion`, a tilted print or screen); a claimed blink, in the order the
+ * frames were filmed, eyes open, then a frame with them at most 60 % as open, then open again (see
+ * {@link blinkInOrder}), the eyes read on `eyes` (each frame's face
  * measured on a close-up, see `measureCloseUp`; by default the faces themselves).
  *
  * The verdict keeps apart what the frames contradict from what they cannot tell: `contradicted`
@@ -108,11 +141,7 @@ export function checkChallenges(
     let verdict: ChallengeVerdict;
     if (challenge.kind === 'blink') {
       verdict =
-        open.length < 2
-          ? 'inconclusive'
-          : Math.min(...open) <= Math.max(...open) * BLINK_RATIO
-            ? 'confirmed'
-            : 'contradicted';
+        open.length < 2 ? 'inconclusive' : blinkInOrder(openness) ? 'confirmed' : 'contradicted';
     } else if (yawRange === null && noseRange === null) {
       verdict = 'inconclusive';
     } else if (flatness !== null && flatness < FLAT_MOTION) {
@@ -121,17 +150,17 @@ export function checkChallenges(
       detail['flatPicture'] = true;
       verdict = 'contradicted';
     } else {
-      // Positive: towards the frame's right, where the nose goes when the person turns left.
+      // Positive: towards the frame's right, where the nose goes when the person turns left (and
+      // the mesh's yaw falls).
       const direction = challenge.kind === 'turn-left' ? 1 : -1;
-      const measuredNoses = noses.filter((v): v is number => v !== null);
-      const noseTurn =
-        measuredNoses.length >= 2
-          ? (measuredNoses[measuredNoses.length - 1]! - measuredNoses[0]!) * direction
-          : 0;
+      const noseTurn = turnFromFirst(noses, direction);
+      const yawTurn = turnFromFirst(yaws, -direction);
+      detail[`${challenge.kind}:noseTurn`] = round(noseTurn, 3);
+      detail[`${challenge.kind}:yawTurn`] = round(yawTurn);
       const drift = (motion?.drift ?? 0) * direction;
       verdict =
-        (yawRange ?? 0) >= TURN_DEGREES ||
-        (noseRange ?? 0) >= TURN_NOSE_OFFSET ||
+        yawTurn >= TURN_DEGREES ||
+        noseTurn >= TURN_NOSE_OFFSET ||
         (drift >= TURN_MOTION && noseTurn >= TURN_NOSE_WITH_MOTION)
           ? 'confirmed'
           : 'contradicted';

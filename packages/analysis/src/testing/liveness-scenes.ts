@@ -9,7 +9,8 @@ import type { RgbFrame } from './y4m.js';
  * genuine ones (a head that turns, by the depth warp of {@link turnHead}; eyes that shut, by the
  * painted lids of {@link closeEyes}) and the replays an attacker would send with a forged "passed"
  * claim. Frames are JPEGs at a phone camera's size (3:4, upscaled from the rendering), in the order
- * the element sends them: the frontal frame first, the challenge frame last.
+ * the element sends them (the order filmed): the frontal frame first, then the challenge frame and,
+ * after a blink, the frame with the eyes open again.
  */
 
 /** The active challenges the element draws. */
@@ -126,7 +127,8 @@ function cameraJpeg(frame: RgbFrame, width: number, seed: number): Promise<Buffe
 
 /**
  * A live person doing challenge `kind` in front of the camera: frontal frame(s), then the frame at
- * the peak of the challenge (the head turned to the person's left or right, or the eyes shut).
+ * the peak of the challenge (the head turned to the person's left or right, or the eyes shut),
+ * and for a blink the frame with the eyes open again.
  * Turning to their left moves the nose to the right of the unmirrored frame (positive warp).
  */
 export async function genuineChallenge(
@@ -146,11 +148,17 @@ export async function genuineChallenge(
       ? pose(source, 0, 1)
       : pose(source, kind === 'turn-left' ? degrees : -degrees, 0);
   frames.push(await cameraJpeg(peak, width, frontalCount));
-  return {
-    kind,
-    frames,
-    roles: [...Array.from({ length: frontalCount }, () => 'frontal' as const), 'challenge'],
-  };
+  const roles: ChallengeScene['roles'] = [
+    ...Array.from({ length: frontalCount }, () => 'frontal' as const),
+    'challenge',
+  ];
+  if (kind === 'blink') {
+    // The element ends a blink on the frame with the eyes open again and sends it last, as a
+    // frontal frame: the service checks open, shut, open in the order filmed.
+    frames.push(await cameraJpeg(pose(source, 0, 0), width, frontalCount + 1));
+    roles.push('frontal');
+  }
+  return { kind, frames, roles };
 }
 
 /**

@@ -167,3 +167,33 @@ export async function loadTestFaces(): Promise<TestFace[]> {
     })),
   );
 }
+
+/** One real face of the demo photos facing the camera and turned 35° each way (make-test-faces). */
+export interface TestTurn {
+  face: number;
+  frontal: ImageBitmap;
+  /** Turned to the person's left (the nose towards the right of the unmirrored frame). */
+  left: ImageBitmap;
+  right: ImageBitmap;
+}
+
+/** Loads the generated frontal and turned frames of every head-turn test face. */
+export async function loadTestTurns(): Promise<TestTurn[]> {
+  const base = '/packages/verify/.test-artifacts/faces';
+  const listed = (await (await fetch(`${base}/turns.json`)).json()) as {
+    face: number;
+    frontal: string;
+    left: string;
+    right: string;
+  }[];
+  const bitmap = async (file: string) =>
+    createImageBitmap(await (await fetch(`${base}/${file}`)).blob());
+  return Promise.all(
+    listed.map(async ({ face, frontal, left, right }) => ({
+      face,
+      frontal: await bitmap(frontal),
+      left: await bitmap(left),
+      right: await bitmap(right),
+    })),
+  );
+}

@@ -20,16 +20,19 @@ export type ChallengeType = 'turn-left' | 'turn-right' | 'blink';
 export type SelfiePhase = 'align' | 'challenge' | 'done';
 
 /**
- * Horizontal offset of the nose from the middle of the eyes, in eye distances: about 0 for a frontal
- * face, positive when the nose points to the frame's right (the person turned to their left).
+ * Offset of the nose from the middle of the eyes along the line through the eyes, in eye
+ * distances: about 0 for a frontal face, positive when the nose points to the frame's right (the
+ * person turned to their left). Along the eyes' line, not the frame's rows, so that a tilted head
+ * does not mix the nose's drop below the eyes into it (the service measures it the same way).
  */
 export function noseOffset(landmarks: FaceLandmarks): number {
-  const middle = (landmarks.leftEye.x + landmarks.rightEye.x) / 2;
-  const eyeDistance = Math.hypot(
-    landmarks.rightEye.x - landmarks.leftEye.x,
-    landmarks.rightEye.y - landmarks.leftEye.y,
-  );
-  return eyeDistance === 0 ? 0 : (landmarks.nose.x - middle) / eyeDistance;
+  const { leftEye: a, rightEye: b, nose } = landmarks;
+  // The eyes' line, pointing to the frame's right.
+  const [ex, ey] = b.x >= a.x ? [b.x - a.x, b.y - a.y] : [a.x - b.x, a.y - b.y];
+  const squared = ex * ex + ey * ey;
+  return squared === 0
+    ? 0
+    : ((nose.x - (a.x + b.x) / 2) * ex + (nose.y - (a.y + b.y) / 2) * ey) / squared;
 }
 
 /**
@@ -70,7 +73,11 @@ const hintWindowMs = 2000;
 
 /** A frame worth sending, chosen by the session. */
 export interface FrameChoice {
-  role: 'frontal' | 'challenge';
+  /**
+   * `reopened`: the frame that ends a blink, eyes open again, sent after the challenge frame (as a
+   * frontal one, the roles the service knows).
+   */
+  role: 'frontal' | 'challenge' | 'reopened';
   score: number;
 }
 
@@ -79,7 +86,11 @@ export interface SelfieSessionOptions {
   challenge: ChallengeType;
   /** Good, centred frames needed before the challenge starts (ms). */
   alignMs?: number;
-  /** Nose offset that completes a head turn. */
+  /**
+   * Change of the nose offset from the person's own frontal pose (the median of the aligned
+   * frames), in the asked direction, that completes a head turn: by default 0.25 eye distances,
+   * the change at which the service re-verifies the turn on the frames.
+   */
   turnThreshold?: number;
   /** Alignment time before the hint (ms, default `alignHintAfterMs`). */
   alignHintAfterMs?: number;
@@ -102,10 +113,15 @@ export class SelfieSession {
   private lastFrameOk = false;
   private challengeStart = 0;
   private challengeEnd = 0;
+  /** The blink so far, in the order the frames came: eyes seen open, then closed. */
+  private eyesOpenSeen = false;
   private eyesClosedSeen = false;
   /** Eye openness of the aligned frames, the blink's open-eye baseline. */
   private readonly alignedOpenness: number[] = [];
   private openBaseline = 1;
+  /** Nose offsets of the aligned frames, the head turn's frontal baseline. */
+  private readonly alignedNose: number[] = [];
+  private noseBaseline = 0;
   private peak = 0;
   private readonly alignMs: number;
   private readonly turnThreshold: number;
@@ -116,7 +132,7 @@ export class SelfieSession {
   constructor(options: SelfieSessionOptions) {
     this.challenge = options.challenge;
     this.alignMs = options.alignMs ?? 800;
-    this.turnThreshold = options.turnThreshold ?? 0.35;
+    this.turnThreshold = options.turnThreshold ?? 0.25;
     this.alignHintAfterMs = options.alignHintAfterMs ?? alignHintAfterMs;
     this.alignTimeoutMs = options.alignTimeoutMs ?? alignTimeoutMs;
     this.challengeTimeoutMs = options.challengeTimeoutMs ?? challengeTimeoutMs;
@@ -191,10 +207,12 @@ export class SelfieSession {
         this.noteIssue(face.issues[0], now);
         this.alignedSince = undefined;
         this.alignedOpenness.length = 0;
+        this.alignedNose.length = 0;
         return null;
       }
       this.alignedSince ??= now;
       this.alignedOpenness.push(face.eyeOpenness);
+      if (face.landmarks) this.alignedNose.push(noseOffset(face.landmarks));
       const frontal = 1 - Math.min(1, (Math.abs(face.yaw) + Math.abs(face.pitch)) / 40);
       const choice: FrameChoice = {
         role: 'frontal',
@@ -204,6 +222,9 @@ export class SelfieSession {
         this.phase = 'challenge';
         this.challengeStart = now;
         this.openBaseline = Math.max(blinkRule.minBaseline, median(this.alignedOpenness));
+        // Eyes open on the last aligned frame count as the blink's first open frame.
+        this.eyesOpenSeen = face.eyeOpenness >= this.openBaseline * blinkRule.reopenedShare;
+        if (this.alignedNose.length > 0) this.noseBaseline = median(this.alignedNose);
       }
       return choice;
     }
@@ -218,18 +239,26 @@ export class SelfieSession {
     if (this.samples.length > 120) this.samples.splice(0, this.samples.length - 120);
     if (this.challenge === 'blink') {
       const openness = face.eyeOpenness;
+      const opened = openness >= this.openBaseline * blinkRule.reopenedShare;
       if (
+        this.eyesOpenSeen &&
         openness <= this.openBaseline * blinkRule.closedShare &&
         openness < blinkRule.closedCeiling
       ) {
         this.eyesClosedSeen = true;
-      } else if (this.eyesClosedSeen && openness >= this.openBaseline * blinkRule.reopenedShare) {
+      } else if (opened && this.eyesClosedSeen) {
         this.complete(now);
+        // The eyes open again after the blink: sent after the challenge frame, so the service
+        // sees open, shut and open in the order they were filmed.
+        return { role: 'reopened', score: openness };
       }
+      this.eyesOpenSeen ||= opened;
       // The most closed eyes: the frame that shows the service the blink.
-      return this.keepPeak(1 - face.eyeOpenness);
+      return this.keepPeak(1 - openness);
     }
-    const offset = noseOffset(face.landmarks);
+    // The turn from the person's own frontal pose (a nose off the middle of the eyes when facing
+    // the camera is no turn), as the service re-checks it: from the frontal frame.
+    const offset = noseOffset(face.landmarks) - this.noseBaseline;
     const toward = this.challenge === 'turn-left' ? offset : -offset;
     const choice = this.keepPeak(toward);
     if (choice && toward >= this.turnThreshold) this.complete(now);

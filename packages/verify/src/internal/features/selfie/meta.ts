@@ -10,8 +10,12 @@ export const selfieJpegQuality = 0.9;
 export const keptFrameWidth = 1280;
 /** Most frames sent. */
 export const maxSentFrames = 5;
-/** Frames kept per role: the best frontal ones and the best of the challenge. */
-export const keptPerRole: Readonly<Record<'frontal' | 'challenge', number>> = {
+/**
+ * Frames kept per role: the best frontal ones, the best of the challenge and, after a blink, the
+ * frame with the eyes open again.
+ */
+export const keptPerRole: Readonly<Record<'frontal' | 'challenge' | 'reopened', number>> = {
   frontal: 2,
   challenge: 1,
+  reopened: 1,
 };

@@ -25,7 +25,7 @@ import type { CaptureContext } from '../../capture/capture-context.js';
 interface KeptFrame {
   bitmap: ImageBitmap;
   score: number;
-  role: 'frontal' | 'challenge';
+  role: 'frontal' | 'challenge' | 'reopened';
   face: FaceFrameAnalysis;
 }
 
@@ -212,9 +212,12 @@ export class SelfieCaptureController {
       });
     }
     capture.stopCamera();
+    // In the order they were filmed, so the service can check it (a blink: eyes open, shut, open
+    // again); the frontal frames, all filmed before the challenge, best first.
     const ordered = [
       ...kept.filter((f) => f.role === 'frontal').sort((a, b) => b.score - a.score),
       ...kept.filter((f) => f.role === 'challenge'),
+      ...kept.filter((f) => f.role === 'reopened'),
     ].slice(0, maxSentFrames);
     const blobs: Blob[] = [];
     for (const frame of ordered) blobs.push(await this.encode(frame.bitmap));
@@ -232,7 +235,7 @@ export class SelfieCaptureController {
         frames: !measured
           ? []
           : ordered.map((f) => ({
-              role: f.role,
+              role: f.role === 'challenge' ? f.role : 'frontal',
               yaw: f.face.yaw,
               pitch: f.face.pitch,
               eyeOpenness: f.face.eyeOpenness,
