@@ -1,36 +1,38 @@
-// Rollup builds of the browser packages (run from a package directory with `rollup -c ../../rollup.config.mjs`).
+// The one Rollup build of every browser bundle in the repository. Each browser package names its
+// bundles in its own `bundles.mjs` (entries, output names, what to empty first and what to copy
+// beside them from installed packages); this file turns them into Rollup configurations with the
+// shared plugins (node resolution for browsers, terser) and options.
 //
-// @idv/verify (input: the `tsc` output in packages/verify/dist):
-//   - dist/idv-verify.bundle.js: the one-file element bundle for <script type="module"> (Lit, Comlink
-//     and English inlined); what only some people need (the other languages, the hand-off QR
-//     encoder) loads on demand from dist/bundle-chunks/, the worker and models from beside it;
-//   - dist/idv-verify.worker.js: the capture worker as its own file (Comlink inlined), which imports
-//     the face detector lazily from dist/vendor/human.esm.js;
-//   - dist/vendor, dist/models, dist/tfjs: Human's browser build, the two face models it uses
-//     (BlazeFace, face mesh) and the tfjs WebAssembly binaries, copied from their npm packages so
-//     that nothing is ever fetched from a CDN.
+// Run from a package directory (`rollup -c ../../rollup.config.mjs`, what each package's `build`
+// script does) it builds that package's bundles; run from the repository root
+// (`npx rollup -c rollup.config.mjs`) it builds every package's. Inputs are the packages' `tsc`
+// output, so their `tsc --build` runs first. Today: `@idv/verify` (the element's one-file bundle
+// and lazy chunks, the capture worker, its vendored face models) and `@idv/portal` (the app shell
+// and a chunk per screen, its page and theme). `@idv/capacitor`'s web code is not bundled: apps
+// bundle it with the plugin (the Ionic demo with Vite).
+import { existsSync } from 'node:fs';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const verify = join(root, 'packages/verify');
-const require = createRequire(join(verify, 'package.json'));
+/** The packages with browser bundles, each naming them in its `bundles.mjs`. */
+const BROWSER_PACKAGES = ['packages/verify', 'packages/portal'];
 
-/** Removes the lazy chunks of an earlier build (their names carry content hashes). */
-function cleanChunks(dir) {
+/** Empties directories of an earlier build (lazy chunks carry content hashes in their names). */
+function cleanDirs(dirs) {
   return {
-    name: 'idv-clean-chunks',
+    name: 'idv-clean',
     async buildStart() {
-      await rm(dir, { recursive: true, force: true });
+      for (const dir of dirs) await rm(dir, { recursive: true, force: true });
     },
   };
 }
 
-/** Copies files from installed packages into the package's dist/ once the bundle is written. */
+/** Copies files and directories beside the bundle once it is written. */
 function copyAssets(copies) {
   return {
     name: 'idv-copy-assets',
@@ -43,76 +45,77 @@ function copyAssets(copies) {
   };
 }
 
-/** Root directory of an installed package (found through its main entry: some hide package.json). */
-const packageRoot = (name) => {
+/** Root directory of a package installed for `packageDir` (found through its main entry: some hide package.json). */
+function installedPackageRoot(packageDir, name) {
+  const require = createRequire(join(packageDir, 'package.json'));
   let dir = dirname(require.resolve(name));
   while (!dir.endsWith(join('node_modules', ...name.split('/')))) dir = dirname(dir);
   return dir;
-};
-const humanRoot = packageRoot('@vladmandic/human');
-const tfjsWasmDir = join(packageRoot('@tensorflow/tfjs-backend-wasm'), 'dist');
-// The iris model refines the mesh's eyelid points: without it the lids barely follow a closing eye.
-const faceModels = [
-  'blazeface.json',
-  'blazeface.bin',
-  'facemesh.json',
-  'facemesh.bin',
-  'iris.json',
-  'iris.bin',
-];
-const wasmBinaries = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'];
+}
+
+/**
+ * Where a copy comes from: `{package, path}` inside an installed package, `{resolve, path}`
+ * relative to the directory of a module an installed package resolves, or a path of the package.
+ */
+function copySource(packageDir, from) {
+  if (typeof from === 'string') return join(packageDir, from);
+  if ('package' in from) return join(installedPackageRoot(packageDir, from.package), from.path);
+  const require = createRequire(join(packageDir, 'package.json'));
+  return join(dirname(require.resolve(from.resolve)), from.path);
+}
 
 const minify = () => terser({ ecma: 2022, module: true, format: { comments: false } });
 
-export default [
-  {
-    input: join(verify, 'dist/index.js'),
-    // Lets the lazy chunks import shared code (Lit) from the bundle itself instead of a facade chunk.
-    preserveEntrySignatures: 'allow-extension',
+/** The Rollup configuration of one bundle a package names (paths relative to the package). */
+function bundleConfig(packageDir, bundle) {
+  const at = (path) => join(packageDir, path);
+  const { output } = bundle;
+  return {
+    input: at(bundle.input),
+    ...(bundle.external ? { external: bundle.external } : {}),
+    // Lets lazy chunks import shared code (Lit) from the entry itself instead of a facade chunk.
+    ...(bundle.extendEntry ? { preserveEntrySignatures: 'allow-extension' } : {}),
     output: {
-      dir: join(verify, 'dist'),
-      entryFileNames: 'idv-verify.bundle.js',
-      // Lazy parts of the bundle (other languages, the hand-off QR encoder) load from beside it.
-      chunkFileNames: 'bundle-chunks/[name]-[hash].js',
+      ...(output.file ? { file: at(output.file) } : { dir: at(output.dir) }),
+      ...(output.entryFileNames ? { entryFileNames: output.entryFileNames } : {}),
+      ...(output.chunkFileNames ? { chunkFileNames: output.chunkFileNames } : {}),
       format: 'es',
       sourcemap: true,
+      ...(output.paths ? { paths: output.paths } : {}),
     },
     onwarn(warning, warn) {
       // TypeScript's decorator helper reads `this` at module level; harmless in ES modules.
       if (warning.code !== 'THIS_IS_UNDEFINED') warn(warning);
     },
     plugins: [
-      cleanChunks(join(verify, 'dist/bundle-chunks')),
-      nodeResolve({ browser: true, exportConditions: ['browser', 'production'] }),
+      ...(bundle.clean ? [cleanDirs(bundle.clean.map(at))] : []),
+      nodeResolve(
+        bundle.exportConditions === false
+          ? { browser: true }
+          : { browser: true, exportConditions: ['browser', 'production'] },
+      ),
       minify(),
+      ...(bundle.copy
+        ? [
+            copyAssets(
+              bundle.copy.map(({ from, to }) => ({
+                from: copySource(packageDir, from),
+                to: at(to),
+              })),
+            ),
+          ]
+        : []),
     ],
-  },
-  {
-    input: join(verify, 'dist/worker/worker.js'),
-    external: ['@vladmandic/human'],
-    output: {
-      file: join(verify, 'dist/idv-verify.worker.js'),
-      format: 'es',
-      sourcemap: true,
-      paths: { '@vladmandic/human': './vendor/human.esm.js' },
-    },
-    plugins: [
-      nodeResolve({ browser: true }),
-      minify(),
-      copyAssets([
-        {
-          from: join(humanRoot, 'dist/human.esm.js'),
-          to: join(verify, 'dist/vendor/human.esm.js'),
-        },
-        ...faceModels.map((file) => ({
-          from: join(humanRoot, 'models', file),
-          to: join(verify, 'dist/models', file),
-        })),
-        ...wasmBinaries.map((file) => ({
-          from: join(tfjsWasmDir, file),
-          to: join(verify, 'dist/tfjs', file),
-        })),
-      ]),
-    ],
-  },
-];
+  };
+}
+
+const here = process.cwd();
+const packages = existsSync(join(here, 'bundles.mjs'))
+  ? [here]
+  : BROWSER_PACKAGES.map((dir) => resolve(root, dir));
+const configs = [];
+for (const packageDir of packages) {
+  const { default: bundles } = await import(pathToFileURL(join(packageDir, 'bundles.mjs')).href);
+  for (const bundle of bundles) configs.push(bundleConfig(packageDir, bundle));
+}
+export default configs;

@@ -2,13 +2,13 @@
 // Chromium's fake camera plays a generated ID card (scripts/make-fake-camera.mjs), so the real
 // WebCaptureSource, worker and auto-capture run end to end; the flow API is the scripted double of
 // test/support/node/flow-api-double.ts (compiled by `npm run build`, exported as
-// `@idv/verify/testing/flow-api-double`). The browser is @idv/test-kit's headless Chromium.
+// `@idv/verify/testing/flow-api-double`). The base configuration and the browser (headless
+// Chromium) are @idv/test-kit's.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromiumForTests } from '@idv/test-kit/wtr';
+import { webTestRunnerConfig } from '@idv/test-kit/wtr';
 import { flowApiDouble } from '@idv/verify/testing/flow-api-double';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -67,21 +67,12 @@ function screenshotPlugin() {
   };
 }
 
-export default {
-  rootDir: '../..',
+export default webTestRunnerConfig({
+  profilePrefix: 'idv-wtr-',
+  fakeCameraFile: join(fakeCamera, 'document.y4m'),
   files: ['test/**/*.test.ts', ...(screenshotDir ? [] : ['!test/screenshots.test.ts'])],
-  nodeResolve: { exportConditions: ['browser', 'production'] },
-  // One page at a time: a background tab gets no animation frames and reports itself hidden,
-  // which (correctly) stops the camera loops.
-  concurrency: 1,
-  testFramework: { config: { timeout: 45000 } },
-  testsFinishTimeout: 240000,
+  testTimeoutMs: 45000,
+  testsFinishTimeoutMs: 240000,
   middleware: [flowApiDouble(), strictCspHeaders()],
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), screenshotPlugin()],
-  browsers: [
-    chromiumForTests({
-      profilePrefix: 'idv-wtr-',
-      fakeCameraFile: join(fakeCamera, 'document.y4m'),
-    }),
-  ],
-};
+  plugins: [screenshotPlugin()],
+});

@@ -1,13 +1,16 @@
 /**
- * The account holder's webhook receiver: a real HTTP server on loopback that checks both
- * signatures of every delivery against the raw body (the spec's `X-Signature-SHA256`, and the
- * Standard Webhooks headers with the `standardwebhooks` library) and records what arrived.
+ * The account holder's webhook receiver: the test kit's receiver (`@idv/test-kit`), which checks
+ * both signatures of every delivery against the raw body (the spec's `X-Signature-SHA256`, and
+ * the Standard Webhooks headers with the `standardwebhooks` library), answers 204 or 401, and
+ * records what arrived.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
-import { waitUntil, type Waiters } from '@idv/test-kit';
+import {
+  startWebhookReceiver as startRecorder,
+  type ReceivedWebhook as Request,
+} from '@idv/test-kit';
 
 /** One delivery as the receiver saw it. */
 export interface ReceivedWebhook {
@@ -52,64 +55,57 @@ function headerValue(headers: IncomingHttpHeaders, name: string): string | undef
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** Whether both signatures of `request` match its raw body under `secret`. */
+function signaturesValid(request: Request, secret: string): boolean {
+  const hexValid = validHexSignature(
+    request.raw,
+    secret,
+    headerValue(request.headers, 'x-signature-sha256'),
+  );
+  try {
+    new Webhook(secret, { format: 'raw' }).verify(request.body, {
+      'webhook-id': headerValue(request.headers, 'webhook-id') ?? '',
+      'webhook-timestamp': headerValue(request.headers, 'webhook-timestamp') ?? '',
+      'webhook-signature': headerValue(request.headers, 'webhook-signature') ?? '',
+    });
+    return hexValid;
+  } catch {
+    return false;
+  }
+}
+
 /** Starts a receiver on 127.0.0.1, port 0. */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   let secret: string | undefined;
   const received: ReceivedWebhook[] = [];
-  const waiters: Waiters = new Set();
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks);
-      let valid = false;
-      if (secret !== undefined) {
-        const hexValid = validHexSignature(
-          body,
-          secret,
-          headerValue(request.headers, 'x-signature-sha256'),
-        );
-        let standardValid = false;
-        try {
-          new Webhook(secret, { format: 'raw' }).verify(body.toString('utf8'), {
-            'webhook-id': headerValue(request.headers, 'webhook-id') ?? '',
-            'webhook-timestamp': headerValue(request.headers, 'webhook-timestamp') ?? '',
-            'webhook-signature': headerValue(request.headers, 'webhook-signature') ?? '',
-          });
-          standardValid = true;
-        } catch {
-          standardValid = false;
-        }
-        valid = hexValid && standardValid;
-      }
+  const recorder = await startRecorder({
+    path: '/hooks',
+    responder: (request) => {
+      let valid = secret !== undefined && signaturesValid(request, secret);
       try {
-        const payload = JSON.parse(body.toString('utf8')) as Pick<ReceivedWebhook, 'type' | 'data'>;
+        const payload = JSON.parse(request.body) as Pick<ReceivedWebhook, 'type' | 'data'>;
         received.push({
           id: headerValue(request.headers, 'webhook-id') ?? '',
           type: payload.type,
           data: payload.data,
           signaturesValid: valid,
-          receivedAt: Date.now(),
+          receivedAt: request.receivedAt,
         });
       } catch {
         valid = false;
       }
-      response.writeHead(valid ? 204 : 401).end();
-      for (const wake of waiters) wake();
-    });
+      return { status: valid ? 204 : 401 };
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/hooks`,
+    url: recorder.url,
     received,
     setSecret(value) {
       secret = value;
     },
     waitFor(verificationId, predicate, timeoutMs = 15_000) {
       const current = () => received.filter((r) => r.data?._verificationId === verificationId);
-      return waitUntil(
-        waiters,
+      return recorder.until(
         () => {
           const events = current();
           return predicate(events) ? events : undefined;
@@ -121,10 +117,6 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
             .join(', ')}`,
       );
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => recorder.close(),
   };
 }

@@ -2,6 +2,7 @@ import express from 'express';
 import Fastify from 'fastify';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startWebhookReceiver, type WebhookReceiver } from '@idv/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdvClient } from './client.js';
 import { openDevice } from './testing/device.js';
@@ -49,7 +50,7 @@ describe('webhook deliveries from idv-server', () => {
   const viaExpress: VerifiedWebhook[] = [];
   const viaFastify: VerifiedWebhook[] = [];
   const viaFetch: VerifiedWebhook[] = [];
-  let rawServer: Server;
+  let rawReceiver: WebhookReceiver | undefined;
   let expressServer: Server;
   let fetchServer: Server;
   const fastify = Fastify();
@@ -66,13 +67,12 @@ describe('webhook deliveries from idv-server', () => {
     });
     const secret = account.webhookSecret;
 
-    rawServer = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        captured.push({ body: Buffer.concat(chunks), headers: request.headers });
-        response.writeHead(204).end();
-      });
+    rawReceiver = await startWebhookReceiver({
+      path: '',
+      responder: (request) => {
+        captured.push({ body: request.raw, headers: request.headers });
+        return { status: 204 };
+      },
     });
     const app = express();
     app.post(
@@ -123,7 +123,7 @@ describe('webhook deliveries from idv-server', () => {
       });
     });
     urls = {
-      raw: await listen(rawServer),
+      raw: rawReceiver.url,
       express: await listen(expressServer),
       fastify: await fastify.listen({ port: 0, host: '127.0.0.1' }),
       fetch: await listen(fetchServer),
@@ -150,7 +150,8 @@ describe('webhook deliveries from idv-server', () => {
   afterAll(async () => {
     await server?.stop();
     await fastify.close();
-    for (const s of [rawServer, expressServer, fetchServer]) s?.close();
+    await rawReceiver?.close();
+    for (const s of [expressServer, fetchServer]) s?.close();
   });
 
   it('verifies a real delivery (both signatures) and answers its event', async () => {

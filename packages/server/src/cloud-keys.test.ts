@@ -1,8 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { buildAnalysisApp, createAnalysisEngine } from '@idv/analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCloudKeyAuthority, type CloudKeyAuthority } from './cloud-keys.js';
 import { sha256Hex } from './lib/secrets.js';
+import { AnalysisPool } from './services/pipeline/analysis-pool.js';
 import { createTestApp, type TestAccount, type TestApp } from './testing/harness.js';
 
 describe('cloud-services keys', () => {
@@ -173,4 +177,58 @@ describe('cloud-services keys', () => {
     expect(messages[0]).toMatch(/^To: owner@example\.test$/m);
     expect(messages[0]).toMatch(/^Subject: .*80% of its trial calls/m);
   });
+  it('counts a call the pool retries after a busy answer (503) once, not once per try', async () => {
+    const holder = await test.account('premium');
+    const key = (await call('POST', '', { service: 'id' }, holder.token)).json();
+    const engine = createAnalysisEngine();
+    // One call at a time: while it runs, every other call is answered 503 "busy".
+    const app = await buildAnalysisApp({ engine, authority, maxConcurrent: 1 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const pool = new AnalysisPool({
+      urls: [`http://127.0.0.1:${port}`],
+      keys: { id: key.secret, face: key.secret, antispoofing: key.secret },
+    });
+    try {
+      // A call that takes the only slot and stalls in the middle of its body.
+      const stalled = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/id/front',
+        headers: {
+          'api-key': key.secret,
+          'content-type': 'multipart/form-data; boundary=b',
+          'transfer-encoding': 'chunked',
+        },
+      });
+      const stalledAnswer = new Promise<number>((resolve, reject) => {
+        stalled.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        stalled.on('error', reject);
+      });
+      stalled.flushHeaders();
+      stalled.write(
+        '--b\r\ncontent-disposition: form-data; name="image"; filename="a.jpg"\r\ncontent-type: image/jpeg\r\n\r\n',
+      );
+      const used = async () =>
+        (await call('GET', `/${key._id}`, undefined, holder.token)).json().usage.used;
+      await expect.poll(used).toBe(1);
+      // The pool's call is refused as busy, waits and tries again until the slot frees.
+      const pooled = pool.analyzeFront(Buffer.from('not an image'));
+      pooled.catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      stalled.end('not an image\r\n--b--\r\n');
+      expect(await stalledAnswer).toBe(400);
+      await expect(pooled).rejects.toMatchObject({ name: 'AnalysisInputError', status: 400 });
+      // Two calls were answered: two counted, none for the busy refusals in between.
+      expect(await used()).toBe(2);
+    } finally {
+      pool.close();
+      await app.close();
+      await engine.close();
+    }
+  }, 60_000);
 });

@@ -12,11 +12,8 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import type { AnalysisService } from '@idv/contract';
-import {
-  CloudKeyService,
-  type ApiKeyAuthority,
-  type ApiKeyDecision,
-} from './services/cloud-keys.js';
+import type { ApiKeyAuthority, ApiKeyDecision } from './services/cloud-key-usage.js';
+import { CloudKeyService } from './services/cloud-keys.js';
 import { createMailer, type Mailer } from './storage/mailer.js';
 
 export type { AnalysisService, ApiKeyAuthority, ApiKeyDecision };

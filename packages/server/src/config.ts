@@ -1,8 +1,16 @@
 import { availableParallelism } from 'node:os';
-import { isIP } from 'node:net';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BlobUrlError, parseS3Url, type S3Location } from './storage/s3-location.js';
+import { resolve } from 'node:path';
+import { readBlobStore, type BlobStoreConfig } from './config/blob-store.js';
+import { readPaymentProvider, type PaymentProviderName } from './config/payment-provider.js';
+import { readBoolean, readInteger, readUrl } from './config/readers.js';
+import { readAnalysis, type RemoteAnalysisConfig } from './config/remote-analysis.js';
+import { readTrustProxy, type TrustProxy } from './config/trust-proxy.js';
+
+export type { BlobStoreConfig } from './config/blob-store.js';
+export { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from './config/payment-provider.js';
+export { ConfigError } from './config/readers.js';
+export type { RemoteAnalysisConfig } from './config/remote-analysis.js';
+export type { TrustProxy } from './config/trust-proxy.js';
 
 /** Everything the server reads from flags and environment variables, resolved and typed. */
 export interface ServerConfig {
@@ -79,39 +87,6 @@ export interface ServerConfig {
   captureRetryAfterSeconds: number;
 }
 
-/** Payment providers the configuration can name. */
-export const PAYMENT_PROVIDER_NAMES = ['local-test'] as const;
-export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
-
-function readPaymentProvider(value: string | undefined): PaymentProviderName | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!(PAYMENT_PROVIDER_NAMES as readonly string[]).includes(value))
-    throw new ConfigError(
-      `IDV_PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDER_NAMES.join(', ')} (got "${value}")`,
-    );
-  return value as PaymentProviderName;
-}
-
-/** `trustProxy` as Fastify takes it: off, a hop count, or proxy addresses / CIDR ranges. */
-export type TrustProxy = false | number | string[];
-
-/** A directory of files, or an S3-compatible bucket. */
-export type BlobStoreConfig = { kind: 'file'; directory: string } | { kind: 's3'; s3: S3Location };
-
-/** Addresses and `Api-Key`s of the three analysis services when they run on their own. */
-export interface RemoteAnalysisConfig {
-  idUrl: string;
-  faceUrl: string;
-  antispoofingUrl: string;
-  keys: { id: string; face: string; antispoofing: string };
-  /**
-   * Base addresses of a pool of `idv-analysis` processes (`IDV_ANALYSIS_URL` with two or more,
-   * comma-separated): each call goes to the least busy healthy one, and fails over to another
-   * (`AnalysisPool`). Undefined: the three URLs above, one process each.
-   */
-  pool?: string[];
-}
-
 /** Command-line flags that override their environment twins. */
 export interface ConfigFlags {
   port?: string | undefined;
@@ -119,170 +94,7 @@ export interface ConfigFlags {
   dataDir?: string | undefined;
 }
 
-/** Thrown for a configuration value that cannot be used; the CLI prints its message and exits 2. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
 const repositoryRoot = resolve(import.meta.dirname, '..', '..', '..');
-
-function readBoolean(name: string, value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  const normalized = value.trim().toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(normalized)) return true;
-  if (['0', 'false', 'no', 'off'].includes(normalized)) return false;
-  throw new ConfigError(`${name} must be true or false (got "${value}")`);
-}
-
-function readInteger(
-  name: string,
-  value: string | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  if (value === undefined || value === '') return fallback;
-  if (!/^\d+$/.test(value.trim()))
-    throw new ConfigError(`${name} must be a whole number (got "${value}")`);
-  const parsed = Number(value.trim());
-  if (parsed < min || parsed > max)
-    throw new ConfigError(`${name} must be between ${min} and ${max} (got ${parsed})`);
-  return parsed;
-}
-
-function readUrl(name: string, value: string, protocols: string[]): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`${name} must be an absolute URL (got "${value}")`);
-  }
-  if (!protocols.includes(url.protocol)) {
-    throw new ConfigError(`${name} must use ${protocols.join(' or ')} (got "${url.protocol}")`);
-  }
-  return value;
-}
-
-/**
- * `IDV_TRUST_PROXY`: unset/`false`/`0` trusts no hop; a whole number N trusts N hops; a
- * comma-separated list of addresses and CIDR ranges trusts those proxies. `true` (which meant "trust
- * every hop", letting any client choose its own address) now means 1 hop, with a warning.
- */
-function readTrustProxy(value: string | undefined, warnings: string[]): TrustProxy {
-  const text = value?.trim() ?? '';
-  if (text === '' || ['false', 'no', 'off', '0'].includes(text.toLowerCase())) return false;
-  if (['true', 'yes', 'on'].includes(text.toLowerCase())) {
-    warnings.push(
-      `IDV_TRUST_PROXY=${text} is deprecated: it now trusts one proxy hop (IDV_TRUST_PROXY=1), ` +
-        'not every X-Forwarded-For entry; set the hop count or the proxy addresses (CIDR list)',
-    );
-    return 1;
-  }
-  if (/^\d+$/.test(text)) return readInteger('IDV_TRUST_PROXY', text, 0, 1, 32);
-  const entries = text.split(',').map((entry) => entry.trim());
-  for (const entry of entries) {
-    const [address = '', prefix, ...rest] = entry.split('/');
-    const family = isIP(address);
-    const maxPrefix = family === 4 ? 32 : 128;
-    const valid =
-      family !== 0 &&
-      rest.length === 0 &&
-      (prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix));
-    if (!valid)
-      throw new ConfigError(
-        `IDV_TRUST_PROXY must be false, a hop count, or a comma-separated list of proxy addresses / CIDR ranges (got "${entry}")`,
-      );
-    if (prefix === '0')
-      throw new ConfigError(
-        `IDV_TRUST_PROXY: ${entry} would trust every address; name the proxies' addresses or ranges`,
-      );
-  }
-  return entries;
-}
-
-/** `IDV_BLOB_URL`: `s3://…` (see `parseS3Url`), `file:///dir`, or unset for `<dataDir>/blobs`. */
-function readBlobStore(env: NodeJS.ProcessEnv, dataDir: string): BlobStoreConfig {
-  const blobUrl = env.IDV_BLOB_URL || undefined;
-  if (blobUrl === undefined) return { kind: 'file', directory: join(dataDir, 'blobs') };
-  readUrl('IDV_BLOB_URL', blobUrl, ['s3:', 'file:']);
-  if (blobUrl.startsWith('file:')) return { kind: 'file', directory: fileURLToPath(blobUrl) };
-  try {
-    return { kind: 's3', s3: parseS3Url(blobUrl, env) };
-  } catch (error) {
-    if (error instanceof BlobUrlError) throw new ConfigError(error.message);
-    throw error;
-  }
-}
-
-/**
- * The remote analysis services: each of `IDV_ID_ANALYSIS_URL`, `IDV_FACE_ANALYSIS_URL`,
- * `IDV_ANTISPOOFING_URL` (keys `…_KEY`), or all three under one base `IDV_ANALYSIS_URL` (`/id`,
- * `/face`, `/antispoofing`, key `IDV_ANALYSIS_KEY`). `IDV_ANALYSIS_URL` listing two or more base
- * addresses (comma-separated) is a pool of analysis processes. Undefined when none is set
- * (in-process).
- */
-function readAnalysis(env: NodeJS.ProcessEnv): RemoteAnalysisConfig | undefined {
-  const list = (env.IDV_ANALYSIS_URL || '')
-    .split(',')
-    .map((entry) => entry.trim().replace(/\/+$/, ''))
-    .filter((entry) => entry !== '');
-  for (const entry of list) readUrl('IDV_ANALYSIS_URL', entry, ['http:', 'https:']);
-  if (list.length > 1) {
-    const separate = [
-      'IDV_ID_ANALYSIS_URL',
-      'IDV_FACE_ANALYSIS_URL',
-      'IDV_ANTISPOOFING_URL',
-    ].filter((name) => env[name]);
-    if (separate.length > 0)
-      throw new ConfigError(
-        `IDV_ANALYSIS_URL lists a pool of analysis processes: unset ${separate.join(', ')}`,
-      );
-    const key = env.IDV_ANALYSIS_KEY || '';
-    const [first] = list as [string];
-    return {
-      idUrl: `${first}/id`,
-      faceUrl: `${first}/face`,
-      antispoofingUrl: `${first}/antispoofing`,
-      keys: {
-        id: env.IDV_ID_ANALYSIS_KEY || key,
-        face: env.IDV_FACE_ANALYSIS_KEY || key,
-        antispoofing: env.IDV_ANTISPOOFING_KEY || key,
-      },
-      pool: list,
-    };
-  }
-  const base = list[0];
-  const trimmed = base?.replace(/\/+$/, '');
-  const services = [
-    ['id', 'IDV_ID_ANALYSIS', '/id'],
-    ['face', 'IDV_FACE_ANALYSIS', '/face'],
-    ['antispoofing', 'IDV_ANTISPOOFING', '/antispoofing'],
-  ] as const;
-  const resolved = services.map(([service, prefix, path]) => {
-    const url = env[`${prefix}_URL`] || (trimmed === undefined ? undefined : `${trimmed}${path}`);
-    if (url !== undefined) readUrl(`${prefix}_URL`, url, ['http:', 'https:']);
-    return { service, prefix, url, key: env[`${prefix}_KEY`] || env.IDV_ANALYSIS_KEY || '' };
-  });
-  const set = resolved.filter((r) => r.url !== undefined);
-  if (set.length === 0) return undefined;
-  if (set.length < resolved.length) {
-    const missing = resolved.filter((r) => r.url === undefined).map((r) => `${r.prefix}_URL`);
-    throw new ConfigError(
-      `the analysis services run either in-process or all remotely: set ${missing.join(', ')} too (or IDV_ANALYSIS_URL)`,
-    );
-  }
-  const [id, face, antispoofing] = resolved as [
-    (typeof resolved)[number],
-    (typeof resolved)[number],
-    (typeof resolved)[number],
-  ];
-  return {
-    idUrl: id.url!,
-    faceUrl: face.url!,
-    antispoofingUrl: antispoofing.url!,
-    keys: { id: id.key, face: face.key, antispoofing: antispoofing.key },
-  };
-}
 
 /**
  * Resolves the configuration from flags, then environment variables, then defaults.

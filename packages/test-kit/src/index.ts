@@ -11,3 +11,10 @@ export {
   trustCertificateArg,
 } from './chromium.js';
 export { waitUntil, type Waiters } from './wait-until.js';
+export {
+  startWebhookReceiver,
+  type ReceivedWebhook,
+  type Responder,
+  type WebhookReceiver,
+  type WebhookReceiverOptions,
+} from './webhook-receiver.js';

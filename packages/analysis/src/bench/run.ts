@@ -18,25 +18,23 @@
  * and p95 of wall time and of CPU time (all threads of the process; steadier than wall time on a
  * shared machine), the load average at start and end, the time per stage, and the memory (RSS,
  * heap, tfjs tensors) after each phase and over a soak of mixed calls. Rendering is outside the
- * timed calls. Run with `--expose-gc` (the npm script does) so memory is measured after a GC.
+ * timed calls. Each suite is its own module (`*-suite.ts`); this script runs them and prints.
+ * Run with `--expose-gc` (the npm script does) so memory is measured after a GC.
  */
-import { appendFile, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createAnalysisEngine } from '../engine.js';
 import { recordStages } from '../perf/stages.js';
-import { DEGRADATION_PRESETS, type DegradationPreset } from '../testing/degrade.js';
-import { faceCapture } from '../testing/faces.js';
-import { generateIdentity, type DocumentKind } from '../testing/identity.js';
-import { renderDocument, type DocumentTruth } from '../testing/render-document.js';
-import { liveCapture, printAttack, screenReplay } from '../testing/spoof-scenes.js';
-import type { Point } from '../types.js';
-import { evaluationOrder, evaluationSample, type FamilyGroup } from '../testing/evaluation-set.js';
-import { cachedSide } from './evaluation-cache.js';
+import type { FamilyGroup } from '../testing/evaluation-set.js';
+import { runDocumentSuite } from './document-suite.js';
 import { FAMILY_LEGEND, failureReport, groupReport, timeReport } from './evaluation-report.js';
-import { evaluateSample, type SideOutcome } from './reader-evaluation.js';
-import { facePairs } from './face-pairs.js';
+import { runEvaluation } from './evaluation-suite.js';
+import { runFaceSuite } from './face-suite.js';
 import { CallTimes, StageTimes, loadAverage, memorySnapshot } from './measure.js';
+import type { SideOutcome } from './reader-evaluation.js';
+import { runSoak } from './soak-suite.js';
+import { runSpoofSuite } from './spoof-suite.js';
 
 const { values } = parseArgs({
   options: {
@@ -62,8 +60,6 @@ for (const suite of suites)
     throw new Error(`--only takes ${SUITES.join(', ')}; got ${suite}`);
 const documentCount = suites.has('documents') ? Number(values.documents) : 0;
 const soakCalls = suites.has('soak') ? Number(values.soak) : 0;
-const kinds: DocumentKind[] = ['id-card', 'passport', 'residence-permit'];
-const presets = Object.keys(DEGRADATION_PRESETS) as DegradationPreset[];
 
 const times = {
   front: new CallTimes(),
@@ -74,16 +70,6 @@ const times = {
 };
 const stages = new StageTimes();
 const memory: string[] = [];
-
-function quadFound(found: Point[] | null, truth: DocumentTruth): boolean {
-  if (!found) return false;
-  const error = Math.max(
-    ...found.map((p, i) =>
-      Math.hypot(p.x - (truth.quad[i] as Point).x, p.y - (truth.quad[i] as Point).y),
-    ),
-  );
-  return error <= truth.width * 0.05;
-}
 
 function rate(hits: number, total: number): string {
   return total ? `${((hits / total) * 100).toFixed(2)} % (${hits}/${total})` : 'n/a';
@@ -98,186 +84,44 @@ const warmUpMs = performance.now() - warmStart;
 memory.push(await memorySnapshot('after warm-up'));
 recordStages(stages.record);
 
-// The document reader's evaluation: held-out and tuned samples interleaved (the order in which
-// `bench:render` fills the cache), so that a shortened run keeps both groups in proportion.
-const evaluation: Record<FamilyGroup, SideOutcome[]> = { tuned: [], 'held-out': [] };
 const evaluationCounts: Record<FamilyGroup, number> = suites.has('evaluation')
   ? { 'held-out': Number(values['held-out']), tuned: Number(values.tuned) }
   : { 'held-out': 0, tuned: 0 };
 const evaluationLoad = loadAverage();
-{
-  const today = new Date().toISOString().slice(0, 10);
-  const [shard, shards] = (values.shard as string).split('/').map(Number) as [number, number];
-  let position = 0;
-  for (const [group, index] of evaluationOrder(evaluationCounts, {
-    'held-out': Number(values['held-out-from']),
-    tuned: Number(values['tuned-from']),
-  })) {
-    if (position++ % shards !== shard) continue;
-    const sample = evaluationSample(group, index);
-    const sides = {
-      mrz: await cachedSide(sample, 'mrz'),
-      front: sample.front ? await cachedSide(sample, 'front') : null,
-    };
-    const outcome = await evaluateSample(engine, sample, sides, today);
-    evaluation[group].push(outcome);
-    if (values.outcomes) await appendFile(values.outcomes, `${JSON.stringify(outcome)}\n`);
-    const done = evaluation.tuned.length + evaluation['held-out'].length;
-    if (done % 25 === 0)
-      console.error(
-        `… ${done}/${evaluationCounts.tuned + evaluationCounts['held-out']} evaluation samples, load ${loadAverage()}`,
-      );
-  }
-}
+const [shard, shards] = (values.shard as string).split('/').map(Number) as [number, number];
+const evaluation = await runEvaluation(engine, {
+  counts: evaluationCounts,
+  from: { 'held-out': Number(values['held-out-from']), tuned: Number(values['tuned-from']) },
+  shard,
+  shards,
+  outcomesFile: values.outcomes,
+});
 const evaluationLoadEnd = loadAverage();
 if (suites.has('evaluation')) memory.push(await memorySnapshot('after evaluation'));
 
-let mrzCorrect = 0;
-let mrzTotal = 0;
-let barcodeHits = 0;
-let barcodeTotal = 0;
-let rotatedHits = 0;
-let rotatedTotal = 0;
-let detected = 0;
-let detectTotal = 0;
-let frontCorrect = 0;
-const failures: string[] = [];
-for (let i = 0; i < documentCount; i++) {
-  const kind = kinds[i % kinds.length] as DocumentKind;
-  const preset = presets[Math.floor(i / kinds.length) % presets.length] as DegradationPreset;
-  const identity = generateIdentity(`bench-${i}`);
-  const frontDoc = await renderDocument(identity, { kind, side: 'front', degrade: preset });
-  const backDoc = await renderDocument(identity, { kind, side: 'back', degrade: preset });
-  const front = await times.front.time(() => engine.analyzeFront(frontDoc.image));
-  const back = await times.back.time(() => engine.analyzeBack(backDoc.image, front));
-  mrzTotal++;
-  if (back.mrz?.valid && back.mrz.raw === backDoc.truth.mrz?.join('\n')) mrzCorrect++;
-  else
-    failures.push(
-      `MRZ ${kind}/${preset}#${i}: ${back.mrz ? (back.mrz.valid ? 'valid but different' : 'invalid') : 'none'}`,
-    );
-  for (const expected of backDoc.truth.barcodes) {
-    const hit = back.barcodes.some((b) => b.format === expected.format && b.raw === expected.text);
-    barcodeTotal++;
-    if (hit) barcodeHits++;
-    else failures.push(`barcode ${expected.format} ${kind}/${preset}#${i}`);
-    if (preset === 'rotated8' || preset === 'rotatedMinus8') {
-      rotatedTotal++;
-      if (hit) rotatedHits++;
-    }
-  }
-  detectTotal += 2;
-  if (quadFound(front.documentQuad, frontDoc.truth)) detected++;
-  else failures.push(`outline front ${kind}/${preset}#${i}`);
-  if (quadFound(back.documentQuad, backDoc.truth)) detected++;
-  else failures.push(`outline back ${kind}/${preset}#${i}`);
-  if (JSON.stringify(front.fields) === JSON.stringify(frontDoc.truth.fields)) frontCorrect++;
-  else {
-    const wrong = Object.keys(frontDoc.truth.fields).filter(
-      (key) =>
-        front.fields[key as keyof typeof front.fields] !==
-        frontDoc.truth.fields[key as keyof typeof front.fields],
-    );
-    failures.push(`front fields ${kind}/${preset}#${i}: ${wrong.join(', ')}`);
-  }
-  if ((i + 1) % 30 === 0) console.error(`… ${i + 1}/${documentCount} documents`);
-}
+const documents = await runDocumentSuite(engine, documentCount, times);
 if (documentCount > 0) memory.push(await memorySnapshot(`after ${documentCount} documents`));
 
-let falseRejects = 0;
-let genuineTotal = 0;
-let falseAccepts = 0;
-let impostorTotal = 0;
-let faceUnusable = 0;
-const allPairs = suites.has('faces') ? await facePairs(values['face-seed'] as string) : [];
 // --face-pairs N keeps every k-th pair (a quick look); the default measures all of them.
-const step = values['face-pairs']
-  ? Math.max(1, Math.floor(allPairs.length / Number(values['face-pairs'])))
-  : 1;
-for (const pair of allPairs.filter((_, i) => i % step === 0)) {
-  const result = await times.face.time(() => engine.compareFaces([pair.a, pair.b]));
-  const score = result.biometric['0']?.['1'] ?? 0;
-  if (result.faces.some((f) => f.reason !== null)) faceUnusable++;
-  if (pair.genuine) {
-    genuineTotal++;
-    if (score < 70) falseRejects++;
-  } else {
-    impostorTotal++;
-    if (score >= 70) falseAccepts++;
-  }
-}
+const faces = suites.has('faces')
+  ? await runFaceSuite(
+      engine,
+      values['face-seed'] as string,
+      values['face-pairs'] ? Number(values['face-pairs']) : undefined,
+      times.face,
+    )
+  : undefined;
+if (faces?.pairs) memory.push(await memorySnapshot('after face pairs'));
 
-if (allPairs.length) memory.push(await memorySnapshot('after face pairs'));
-
-const scenes = [
-  ['live', liveCapture],
-  ['print', printAttack],
-  ['screen', screenReplay],
-] as const;
-/** Correct outcomes (a live capture passes, an attack is flagged) and calls, per scene and frame count. */
-const spoofOutcome = new Map<string, [number, number]>();
 const spoofFaces = suites.has('spoof') ? Number(values['spoof-faces']) : 0;
-for (let index = 0; index < spoofFaces; index++) {
-  for (const [name, make] of scenes) {
-    for (const frameCount of [1, 3] as const) {
-      const frames: Buffer[] = [];
-      for (let f = 0; f < frameCount; f++)
-        frames.push(await make(index, frameCount === 1 ? 'bench' : `bench:${f}`));
-      const bucket = frameCount === 1 ? times.spoof1 : times.spoof3;
-      const result = await bucket.time(() => engine.detectSpoof(frames));
-      const key = `${name}/${frameCount}`;
-      const outcome = spoofOutcome.get(key) ?? [0, 0];
-      outcome[1]++;
-      if (result.spoofing === (name !== 'live')) outcome[0]++;
-      spoofOutcome.set(key, outcome);
-    }
-  }
-}
+const spoofOutcome = await runSpoofSuite(engine, spoofFaces, {
+  one: times.spoof1,
+  three: times.spoof3,
+});
 if (spoofFaces) memory.push(await memorySnapshot('after anti-spoofing'));
 
-// Soak: mixed calls on a few inputs, memory at the start, the middle and the end.
 recordStages(undefined);
-const soakDocs =
-  soakCalls === 0
-    ? []
-    : await Promise.all(
-        kinds.map(async (kind, i) => {
-          const identity = generateIdentity(`soak-${i}`);
-          return {
-            front: (await renderDocument(identity, { kind, side: 'front', degrade: 'photo' }))
-              .image,
-            back: (await renderDocument(identity, { kind, side: 'back', degrade: 'photo' })).image,
-          };
-        }),
-      );
-const soakFaces =
-  soakCalls === 0
-    ? []
-    : [await faceCapture(5, { seed: 'soak:a' }), await faceCapture(5, { seed: 'soak:b' })];
-const soakSpoof =
-  soakCalls === 0
-    ? []
-    : [await liveCapture(8, 'soak'), await printAttack(8, 'soak'), await screenReplay(8, 'soak')];
-for (let call = 0; call < soakCalls; call++) {
-  if (call === 0) memory.push(await memorySnapshot(`soak call 0/${soakCalls}`));
-  if (call === Math.floor(soakCalls / 2))
-    memory.push(await memorySnapshot(`soak call ${call}/${soakCalls}`));
-  const doc = soakDocs[call % soakDocs.length] as { front: Buffer; back: Buffer };
-  switch (call % 4) {
-    case 0:
-      await engine.analyzeFront(doc.front);
-      break;
-    case 1:
-      await engine.analyzeBack(doc.back);
-      break;
-    case 2:
-      await engine.compareFaces(soakFaces);
-      break;
-    default:
-      await engine.detectSpoof(call % 8 === 3 ? soakSpoof : [soakSpoof[call % 3] as Buffer]);
-  }
-}
-if (soakCalls > 0) memory.push(await memorySnapshot(`soak call ${soakCalls}/${soakCalls}`));
+await runSoak(engine, soakCalls, memory);
 await engine.close();
 
 const spoofRate = (name: string, frames: number): string =>
@@ -310,20 +154,30 @@ if (suites.has('evaluation')) {
   console.log('\nevaluation failures, tuned-on');
   for (const line of failureReport(evaluation.tuned, 40)) console.log(line);
 }
-if (documentCount > 0 || allPairs.length > 0 || spoofFaces > 0) {
+if (documentCount > 0 || (faces?.pairs ?? 0) > 0 || spoofFaces > 0) {
   console.log('\naccuracy (original generator)');
   console.log(
-    `  MRZ fully correct (valid, every character)  ${rate(mrzCorrect, mrzTotal)}   target ≥ 98 %`,
+    `  MRZ fully correct (valid, every character)  ${rate(documents.mrzCorrect, documents.mrzTotal)}   target ≥ 98 %`,
   );
   console.log(
-    `  barcodes read (PDF417 + QR, exact payload) ${rate(barcodeHits, barcodeTotal)}   target ≥ 99 %`,
+    `  barcodes read (PDF417 + QR, exact payload) ${rate(documents.barcodeHits, documents.barcodeTotal)}   target ≥ 99 %`,
   );
-  console.log(`    of which on ±8° rotation                 ${rate(rotatedHits, rotatedTotal)}`);
-  console.log(`  document outline found (corners ≤ 5 %)     ${rate(detected, detectTotal)}`);
-  console.log(`  front fields all correct                   ${rate(frontCorrect, documentCount)}`);
-  console.log(`  face false rejects (genuine < 70)          ${rate(falseRejects, genuineTotal)}`);
-  console.log(`  face false accepts (impostor ≥ 70)         ${rate(falseAccepts, impostorTotal)}`);
-  console.log(`  face pairs with an unusable image          ${faceUnusable}`);
+  console.log(
+    `    of which on ±8° rotation                 ${rate(documents.rotatedHits, documents.rotatedTotal)}`,
+  );
+  console.log(
+    `  document outline found (corners ≤ 5 %)     ${rate(documents.detected, documents.detectTotal)}`,
+  );
+  console.log(
+    `  front fields all correct                   ${rate(documents.frontCorrect, documentCount)}`,
+  );
+  console.log(
+    `  face false rejects (genuine < 70)          ${rate(faces?.falseRejects ?? 0, faces?.genuineTotal ?? 0)}`,
+  );
+  console.log(
+    `  face false accepts (impostor ≥ 70)         ${rate(faces?.falseAccepts ?? 0, faces?.impostorTotal ?? 0)}`,
+  );
+  console.log(`  face pairs with an unusable image          ${faces?.unusable ?? 0}`);
   for (const frames of [1, 3])
     console.log(
       `  anti-spoofing, ${frames} frame${frames > 1 ? 's' : ' '}: live passed ${spoofRate('live', frames)}, print flagged ${spoofRate('print', frames)}, screen flagged ${spoofRate('screen', frames)}`,
@@ -339,6 +193,7 @@ console.log('\ntime per stage');
 for (const line of stages.lines()) console.log(`  ${line}`);
 console.log(`\nmemory${(globalThis as { gc?: unknown }).gc ? ' (after a full GC)' : ''}`);
 for (const line of memory) console.log(`  ${line}`);
+const { failures } = documents;
 if (failures.length)
   console.log(`\nfailures (${failures.length}):\n  ${failures.slice(0, 100).join('\n  ')}`);
 process.exit(0);

@@ -24,6 +24,7 @@ import { Value } from 'typebox/value';
 import { AnalysisInputError } from '../errors.js';
 import { DEFAULT_IMAGE_LIMITS } from '../image/decode.js';
 import type { AnalysisEngine, AnalysisService, ApiKeyAuthority } from '../types.js';
+import { CallSlots } from './call-slots.js';
 import { readMultipart } from './multipart.js';
 import { API_KEY_SECURITY, documentedMultipart, registerOpenApi } from './openapi.js';
 
@@ -124,27 +125,10 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
   await registerOpenApi(app);
 
   const retryAfterSeconds = options.retryAfterSeconds ?? 2;
-  let running = 0;
-  /**
-   * Runs one call (reading its body included) in a concurrency slot. The slot is checked before a
-   * byte of the body is buffered: beyond `maxConcurrent` the call is refused at once (503 with
-   * `Retry-After`), so memory holds at most `maxConcurrent` bodies.
-   */
-  const inSlot = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (running >= maxConcurrent) {
-      const error = new Error('The analysis service is busy; retry shortly.') as Error & {
-        statusCode: number;
-      };
-      error.statusCode = 503;
-      throw error;
-    }
-    running++;
-    try {
-      return await work();
-    } finally {
-      running--;
-    }
-  };
+  const slots = new CallSlots(maxConcurrent);
+  // A call that ends before its handler runs (key or body refused, client gone) frees its slot.
+  app.addHook('onResponse', async (request) => slots.release(request));
+  app.addHook('onRequestAbort', async (request) => slots.release(request));
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (error instanceof AnalysisInputError)
@@ -163,14 +147,27 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
     reply.code(404).send({ message: 'given resource is not implemented', resource: request.url }),
   );
 
+  /**
+   * The first hook of an analysis call: its slot (beyond `maxConcurrent`, 503 with `Retry-After`
+   * at once, before the key is asked: a busy refusal is not counted against the key), then its
+   * `Api-Key` (401, or 429 for an exhausted key).
+   */
   const authorize =
     (service: AnalysisService) => async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!slots.take(request)) {
+        const error = new Error('The analysis service is busy; retry shortly.') as Error & {
+          statusCode: number;
+        };
+        error.statusCode = 503;
+        throw error;
+      }
       const header = request.headers['api-key'];
       const decision = await authority.authorize(
         service,
         Array.isArray(header) ? header[0] : header,
       );
       if (!decision.ok) {
+        slots.release(request);
         if (decision.status === 429) reply.header('Retry-After', '3600');
         return reply
           .code(decision.status)
@@ -194,7 +191,7 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
           FrontAnalysis,
         ),
         async (request) =>
-          inSlot(async () => {
+          slots.run(request, async () => {
             const { files } = await readMultipart(request, 'image', 1, 1);
             return engine.analyzeFront(files[0] as Buffer);
           }),
@@ -208,7 +205,7 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
           BackAnalysis,
         ),
         async (request) =>
-          inSlot(async () => {
+          slots.run(request, async () => {
             const { files, fields } = await readMultipart(request, 'image', 1, 1, ['front']);
             // The engine reads only the front's `fields` and `ocrRaw` (what `AnalysisFrontInput` holds).
             const front = parseJsonField<FrontAnalysis>(
@@ -234,7 +231,7 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
           FaceAnalysis,
         ),
         async (request) =>
-          inSlot(async () => {
+          slots.run(request, async () => {
             const { files } = await readMultipart(request, 'images', 2, 10);
             return engine.compareFaces(files);
           }),
@@ -254,7 +251,7 @@ export async function buildAnalysisApp(options: AnalysisAppOptions): Promise<Fas
           SpoofAnalysis,
         ),
         async (request) =>
-          inSlot(async () => {
+          slots.run(request, async () => {
             const { files, fields } = await readMultipart(request, 'images', 1, 5, ['signals']);
             const signals = parseJsonField<LivenessSignals>(
               fields['signals'],

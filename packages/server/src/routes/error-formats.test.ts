@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDevice, type TestDevice } from '../testing/flow-client.js';
 import { createLink, createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
-import { contractOf, fillTemplate, type OperationRef } from '../testing/openapi-contract.js';
+import type { OperationRef } from '../testing/openapi-contract.js';
+import { contractOf } from '../testing/openapi-inject.js';
+import { fillTemplate } from '../testing/openapi-paths.js';
 
 /** Larger than the largest body limit of any route (the selfie upload: 5 × 10 MB + meta). */
 const OVERSIZED = Buffer.alloc(64 * 1024 * 1024, 0x20);

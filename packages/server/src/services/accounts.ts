@@ -1,30 +1,15 @@
 import type * as contract from '@idv/contract';
-import { randomUUID } from 'node:crypto';
 import { preparedQuery } from '../db/prepared.js';
 import { isoAt } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
 import { constantTimeEqual, randomSecret, randomWebhookSecret } from '../lib/secrets.js';
+import { createAccount, type AccountCredentials, type NewAccount } from './account-creation.js';
+import { clientSecretContext, webhookSecretContext } from './account-secrets.js';
 import type { BillingService } from './billing.js';
 import type { Executor, ServiceContext } from './context.js';
-import { DEFAULT_LINK_HOURS, PLANS, type PlanName } from './plans.js';
+import type { PlanName } from './plans.js';
 
-/** Input of `idv-server account create`. */
-export interface NewAccount {
-  company: string;
-  plan: PlanName;
-  /** Monthly quota; only Pro may set it. */
-  quota?: number | undefined;
-  email?: string | undefined;
-}
-
-/** What account creation prints: the only time the caller needs to be told the secrets. */
-export interface AccountCredentials {
-  userId: string;
-  companyId: string;
-  clientId: string;
-  clientSecret: string;
-  webhookSecret: string;
-}
+export { AccountInputError, type AccountCredentials, type NewAccount } from './account-creation.js';
 
 /** `GET /users/me`. */
 export type UserView = contract.UserView;
@@ -36,14 +21,6 @@ export interface ClientIdentity {
   clientId: string;
   plan: PlanName;
 }
-
-/** Thrown for an account that cannot be created as asked (bad plan/quota combination). */
-export class AccountInputError extends Error {
-  override name = 'AccountInputError';
-}
-
-const clientSecretContext = (userId: string) => `users.client_secret:${userId}`;
-const webhookSecretContext = (userId: string) => `users.webhook_secret:${userId}`;
 
 /** Accounts: a user and its company, their credentials, sealed at rest. */
 export class AccountService {
@@ -66,79 +43,8 @@ export class AccountService {
   }
 
   /** Creates a company and its user; safe while a server runs on the same database. */
-  async create(input: NewAccount): Promise<AccountCredentials> {
-    const rules = PLANS[input.plan];
-    if (input.quota !== undefined && !rules.configurableQuota) {
-      throw new AccountInputError(
-        `--quota applies to the pro plan only; ${input.plan} has a fixed quota of ${rules.quota}`,
-      );
-    }
-    if (input.quota !== undefined && (!Number.isInteger(input.quota) || input.quota < 1)) {
-      throw new AccountInputError('--quota must be a whole number of at least 1');
-    }
-    const name = input.company.trim();
-    if (name === '' || name.length > 200)
-      throw new AccountInputError('--company must be 1 to 200 characters');
-    const now = this.ctx.clock.now();
-    const at = isoAt(now);
-    const companyId = randomUUID();
-    const userId = randomUUID();
-    const credentials: AccountCredentials = {
-      userId,
-      companyId,
-      clientId: randomUUID(),
-      clientSecret: randomSecret(32),
-      webhookSecret: randomWebhookSecret(),
-    };
-    const windows = rules.fixedWindows ?? {
-      linkHours: DEFAULT_LINK_HOURS,
-      dataHours: rules.defaultDataHours,
-    };
-    await this.ctx.database.writeTransaction(async (trx) => {
-      await trx
-        .insertInto('companies')
-        .values({
-          id: companyId,
-          name,
-          plan: input.plan,
-          monthly_quota: input.quota ?? rules.quota,
-          color: '#1f6feb',
-          anti_spoofing: 1,
-          allow_uploaded_selfie: 0,
-          handoff_mode: 'never',
-          location_permission: input.plan === 'basic' ? 'never' : 'optional',
-          link_expiration_hours: windows.linkHours,
-          data_expiration_hours: windows.dataHours,
-          adaptive_flow: 0,
-          callback_url: null,
-          onboarding_business_id: randomUUID(),
-          gate_rules: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      await trx
-        .insertInto('users')
-        .values({
-          id: userId,
-          company_id: companyId,
-          email: input.email ?? null,
-          client_id: credentials.clientId,
-          client_secret_sealed: this.ctx.secretBox.seal(
-            credentials.clientSecret,
-            clientSecretContext(userId),
-          ),
-          webhook_secret_sealed: this.ctx.secretBox.seal(
-            credentials.webhookSecret,
-            webhookSecretContext(userId),
-          ),
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      await this.billing.openSubscription(trx, companyId, input.plan, now);
-    });
-    return credentials;
+  create(input: NewAccount): Promise<AccountCredentials> {
+    return createAccount(this.ctx, this.billing, input);
   }
 
   /**

@@ -1,31 +1,23 @@
 import type * as contract from '@idv/contract';
 import { randomUUID } from 'node:crypto';
-import { ANALYSIS_SERVICES, type AnalysisService } from '@idv/contract';
+import type { AnalysisService } from '@idv/contract';
 import type { Selectable } from 'kysely';
-import type { DatabaseHandle } from '../db/database.js';
 import type { CloudKeysTable } from '../db/schema.js';
-import { isoAt, type Clock } from '../lib/clock.js';
+import { isoAt } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
 import { isUniqueViolation } from '../lib/json.js';
 import { randomSecret, sha256Hex } from '../lib/secrets.js';
-import type { Mailer } from '../storage/mailer.js';
+import {
+  CloudKeyUsage,
+  type ApiKeyAuthority,
+  type ApiKeyDecision,
+  type CloudKeyDependencies,
+} from './cloud-key-usage.js';
 
 /** Live (not revoked) keys per company and service. */
 export const MAX_KEYS_PER_SERVICE = 5;
 /** Trial calls of each key during the launch period. */
 export const TRIAL_CALLS_PER_KEY = 10_000;
-/** Share of the quota at which the account holder is e-mailed, once. */
-export const QUOTA_NOTICE_RATIO = 0.8;
-
-/** Decision of an `ApiKeyAuthority` (structurally the interface of CONTRIBUTING.md). */
-export type ApiKeyDecision =
-  { ok: true; keyId?: string } | { ok: false; status: 401 | 429; message: string };
-
-/** Decides whether a presented `Api-Key` may call a service, counting the call when accepted. */
-export interface ApiKeyAuthority {
-  authorize(service: AnalysisService, presentedKey: string | undefined): Promise<ApiKeyDecision>;
-}
-
 /** A key as the cloud-services endpoints show it (never its secret, except once at creation/rotation). */
 export type CloudKeyView = contract.CloudKey;
 
@@ -60,24 +52,17 @@ function view(row: Selectable<CloudKeysTable>): CloudKeyView {
   };
 }
 
-/** What the key service needs: no deployment key (secrets are hashed, not sealed). */
-export interface CloudKeyDependencies {
-  database: DatabaseHandle;
-  clock: Clock;
-  mailer: Mailer;
-  /** Receives errors of background work (the quota e-mail), which must never fail a call. */
-  onBackgroundError?: (error: unknown) => void;
-}
-
 /**
  * Cloud-services keys (DESIGN §8): created, rotated, paused and revoked by Premium and Pro
  * accounts; secrets stored only as SHA-256 hashes; every accepted call counted atomically; the
  * account holder e-mailed once when a key passes 80 % of its trial calls.
  */
 export class CloudKeyService implements ApiKeyAuthority {
-  readonly #pending = new Set<Promise<void>>();
+  readonly #usage: CloudKeyUsage;
 
-  constructor(private readonly deps: CloudKeyDependencies) {}
+  constructor(private readonly deps: CloudKeyDependencies) {
+    this.#usage = new CloudKeyUsage(deps);
+  }
 
   private get db() {
     return this.deps.database.db;
@@ -207,108 +192,13 @@ export class CloudKeyService implements ApiKeyAuthority {
     return { _id: id, deleted: true };
   }
 
-  /**
-   * Authorizes one call: missing, unknown, paused or revoked keys answer 401, an exhausted key 429.
-   * The key is found by the SHA-256 of the presented value, so no secret is compared byte by byte,
-   * and the call is counted by one conditional UPDATE, exact under any concurrency.
-   */
-  async authorize(
-    service: AnalysisService,
-    presentedKey: string | undefined,
-  ): Promise<ApiKeyDecision> {
-    if (presentedKey === undefined || presentedKey.length === 0) {
-      return { ok: false, status: 401, message: 'missing Api-Key header' };
-    }
-    if (presentedKey.length > 200 || !ANALYSIS_SERVICES.includes(service)) {
-      return { ok: false, status: 401, message: 'invalid Api-Key' };
-    }
-    const hash = sha256Hex(presentedKey);
-    const now = this.now();
-    const counted = await this.deps.database.singleWrite((db) =>
-      db
-        .updateTable('cloud_keys')
-        .set((eb) => ({ calls_used: eb('calls_used', '+', 1), last_used_at: now }))
-        .where('secret_hash', '=', hash)
-        .where('service', '=', service)
-        .where('status', '=', 'active')
-        .whereRef('calls_used', '<', 'calls_limit')
-        .returning([
-          'id',
-          'company_id',
-          'service',
-          'name',
-          'calls_used',
-          'calls_limit',
-          'notified_at',
-        ])
-        .executeTakeFirst(),
-    );
-    if (counted === undefined) {
-      const row = await this.db
-        .selectFrom('cloud_keys')
-        .select(['status', 'calls_used', 'calls_limit'])
-        .where('secret_hash', '=', hash)
-        .where('service', '=', service)
-        .executeTakeFirst();
-      if (row !== undefined && row.status === 'active' && row.calls_used >= row.calls_limit) {
-        return { ok: false, status: 429, message: 'trial calls of this key are used up' };
-      }
-      return { ok: false, status: 401, message: 'invalid Api-Key' };
-    }
-    if (
-      counted.notified_at === null &&
-      counted.calls_used >= Math.ceil(counted.calls_limit * QUOTA_NOTICE_RATIO)
-    ) {
-      this.track(this.noticeOnce(counted));
-    }
-    return { ok: true, keyId: counted.id };
-  }
-
-  private track(work: Promise<void>): void {
-    const tracked = work
-      .catch((error: unknown) => this.deps.onBackgroundError?.(error))
-      .finally(() => this.#pending.delete(tracked));
-    this.#pending.add(tracked);
-  }
-
-  /** Claims the notice (conditional UPDATE: exactly one caller wins, in any process) and sends it. */
-  private async noticeOnce(key: {
-    id: string;
-    company_id: string;
-    service: string;
-    name: string;
-    calls_used: number;
-    calls_limit: number;
-  }): Promise<void> {
-    const claimed = await this.db
-      .updateTable('cloud_keys')
-      .set({ notified_at: this.now() })
-      .where('id', '=', key.id)
-      .where('notified_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return;
-    const user = await this.db
-      .selectFrom('users')
-      .select('email')
-      .where('company_id', '=', key.company_id)
-      .where('email', 'is not', null)
-      .orderBy('created_at')
-      .limit(1)
-      .executeTakeFirst();
-    if (user?.email == null) return;
-    const percent = Math.floor((key.calls_used / key.calls_limit) * 100);
-    await this.deps.mailer.send({
-      to: user.email,
-      subject: `Your ${key.service} API key ${key.name} has used ${percent}% of its trial calls`,
-      text:
-        `The cloud-services key "${key.name}" (${key.service}) has made ${key.calls_used} of its ` +
-        `${key.calls_limit} trial calls. Once they are used up the key answers 429.\n` +
-        `Manage your keys in the cloud-services section, or reply to this e-mail to talk to sales.\n`,
-    });
+  /** Authorizes one call and counts it (see {@link CloudKeyUsage.authorize}). */
+  authorize(service: AnalysisService, presentedKey: string | undefined): Promise<ApiKeyDecision> {
+    return this.#usage.authorize(service, presentedKey);
   }
 
   /** Waits for background work (quota e-mails) to settle. */
-  async drain(): Promise<void> {
-    await Promise.all([...this.#pending]);
+  drain(): Promise<void> {
+    return this.#usage.drain();
   }
 }

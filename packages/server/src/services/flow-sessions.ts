@@ -5,7 +5,9 @@ import { ApiError, Errors, HandoffTokenRefused, LinkError } from '../lib/errors.
 import { constantTimeEqual, sha256Hex } from '../lib/secrets.js';
 import type { CompanyService } from './companies.js';
 import { effectiveDocumentType, parseDocumentTypes } from './document-types.js';
-import { completedCaptures, requiredCaptures } from './capture-plan.js';
+import { completedCaptures } from './capture-plan.js';
+import { lockCapture, renewCaptureLock, unlockCapture } from './flow-capture-lock.js';
+import { readFlowSession, type FlowSession } from './flow-session-view.js';
 import type { DocumentTypeChoice } from '@idv/contract';
 import type { Executor, ServiceContext } from './context.js';
 import type { VerificationJoinRow } from './verification-views.js';
@@ -15,11 +17,7 @@ import type { WebhookEventService } from './webhooks/events.js';
 /** Life of a hand-off token (DESIGN §5: 10 minutes), never past the link window. */
 export const HANDOFF_TTL_MS = 10 * MINUTE_MS;
 
-/** `company` of a FlowSession: branding and policies. */
-export type FlowCompany = contract.FlowSession['company'];
-
-/** `FlowSession` of DESIGN §5. */
-export type FlowSession = contract.FlowSession;
+export type { FlowCompany, FlowSession } from './flow-session-view.js';
 
 /** `POST /flow/handoff` answer. */
 export type HandoffTicket = contract.HandoffTicket;
@@ -174,41 +172,8 @@ export class FlowSessionService {
   }
 
   /** The session as the device reads it; 410 once the verification is past its readable window. */
-  async view(verificationId: string, db?: Executor): Promise<FlowSession> {
-    const row = await this.verifications.load(verificationId, db);
-    if (row === undefined) throw Errors.notFound('verification');
-    if (Date.parse(row.expires_at) <= this.now()) throw Errors.gone('verification expired');
-    const company = await this.companies.get(row.company_id);
-    const [companyView, logoUrl] = await Promise.all([
-      this.companies.linkCompanyView(company),
-      this.companies.logoUrl(company.id),
-    ]);
-    return {
-      verificationId: row.id,
-      linkId: row.link_id,
-      status: row.status,
-      step: row.step,
-      method: row.method,
-      operationGuid: row.operation_guid,
-      type: row.link_type,
-      documentType: effectiveDocumentType(row),
-      documentTypes: parseDocumentTypes(row.link_document_types),
-      requiredCaptures: requiredCaptures(row),
-      completedCaptures: completedCaptures(row),
-      remainingRetries: {
-        front: row.remaining_retries_front,
-        back: row.remaining_retries_back,
-        selfie: row.remaining_retries_selfie,
-      },
-      termsAccepted: row.terms_and_conditions === 1,
-      expiresAt: row.link_expires_at,
-      callbackUrl: row.link_callback_url,
-      company: {
-        ...companyView,
-        logoUrl,
-        allowUploadedSelfie: company.allow_uploaded_selfie === 1,
-      },
-    };
+  view(verificationId: string, db?: Executor): Promise<FlowSession> {
+    return readFlowSession(this.ctx, this.verifications, this.companies, verificationId, db);
   }
 
   /**
@@ -299,50 +264,18 @@ export class FlowSessionService {
     };
   }
 
-  /**
-   * Takes the capture lock of a session until `until` (ms), so one device cannot run two captures
-   * at once; false when another capture holds it.
-   */
-  async lockCapture(verificationId: string, until: number): Promise<boolean> {
-    const now = isoAt(this.now());
-    const result = await this.ctx.database.singleWrite((db) =>
-      db
-        .updateTable('flow_sessions')
-        .set({ capture_lock_until: isoAt(until) })
-        .where('verification_id', '=', verificationId)
-        .where((eb) =>
-          eb.or([eb('capture_lock_until', 'is', null), eb('capture_lock_until', '<=', now)]),
-        )
-        .executeTakeFirst(),
-    );
-    return Number(result.numUpdatedRows) === 1;
+  /** Takes the capture lock of a session until `until` (ms); see {@link lockCapture}. */
+  lockCapture(verificationId: string, until: number): Promise<boolean> {
+    return lockCapture(this.ctx, verificationId, until);
   }
 
-  /**
-   * Extends a capture lock from `held` (the time its holder set) to `until`; false when the lock is
-   * no longer the one its holder set (released, or expired and taken by another capture).
-   */
-  async renewCaptureLock(verificationId: string, held: number, until: number): Promise<boolean> {
-    const result = await this.ctx.database.singleWrite((db) =>
-      db
-        .updateTable('flow_sessions')
-        .set({ capture_lock_until: isoAt(until) })
-        .where('verification_id', '=', verificationId)
-        .where('capture_lock_until', '=', isoAt(held))
-        .executeTakeFirst(),
-    );
-    return Number(result.numUpdatedRows) === 1;
+  /** Extends a capture lock from `held` to `until`; see {@link renewCaptureLock}. */
+  renewCaptureLock(verificationId: string, held: number, until: number): Promise<boolean> {
+    return renewCaptureLock(this.ctx, verificationId, held, until);
   }
 
   /** Releases the capture lock. */
-  async unlockCapture(verificationId: string, db?: Executor): Promise<void> {
-    const run = (executor: Executor) =>
-      executor
-        .updateTable('flow_sessions')
-        .set({ capture_lock_until: null })
-        .where('verification_id', '=', verificationId)
-        .execute();
-    if (db !== undefined) await run(db);
-    else await this.ctx.database.singleWrite(run);
+  unlockCapture(verificationId: string, db?: Executor): Promise<void> {
+    return unlockCapture(this.ctx, verificationId, db);
   }
 }

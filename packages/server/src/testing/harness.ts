@@ -13,7 +13,7 @@ import type { PaymentProvider } from '../services/billing/payment-provider.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { createServices, type AppServices } from '../services/index.js';
 import type { PlanName } from '../services/plans.js';
-import { checkResponsesAgainstContract } from './openapi-contract.js';
+import { checkResponsesAgainstContract } from './openapi-inject.js';
 
 /** PostgreSQL server of the test run, when the suite runs on PostgreSQL (`IDV_TEST_DATABASE_URL`). */
 export const TEST_DATABASE_URL = process.env.IDV_TEST_DATABASE_URL || undefined;

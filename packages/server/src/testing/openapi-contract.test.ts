@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestAccount, type TestApp } from './harness.js';
-import { ContractViolation, contractOf } from './openapi-contract.js';
+import { ContractViolation, contractOf } from './openapi-inject.js';
 
 describe('the response contract hook of the test harness', () => {
   let test: TestApp;

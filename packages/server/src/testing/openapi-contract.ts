@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsImport, { type FormatsPlugin } from 'ajv-formats';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { API_PREFIX } from '../app.js';
+import { compareTemplates, pathOf, templateMatches } from './openapi-paths.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the callable sits on `.default`.
 const addFormats: FormatsPlugin =
@@ -213,27 +213,6 @@ export class OpenApiContract {
   }
 }
 
-const contracts = new WeakMap<FastifyInstance, OpenApiContract>();
-
-/** The contract of an app: its generated OpenAPI document (`app.swagger()`, as `/docs/json` serves it). */
-export function contractOf(app: FastifyInstance): OpenApiContract {
-  let contract = contracts.get(app);
-  if (contract === undefined) {
-    const document = (app as unknown as { swagger(): OpenApiDocument }).swagger();
-    contract = new OpenApiContract(structuredClone(document));
-    contracts.set(app, contract);
-  }
-  return contract;
-}
-
-/** `/api/v1/links/{id}` with its parameters filled in from `values` (a UUID by default). */
-export function fillTemplate(template: string, values: Record<string, string> = {}): string {
-  return template.replace(
-    /\{([^}]+)\}/g,
-    (_match, name: string) => values[name] ?? '5f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b',
-  );
-}
-
 /**
  * A request no operation answers: the spec's unknown-route 404, `{message: 'given resource is not
  * implemented', resource}` (no `type`).
@@ -257,41 +236,6 @@ function checkUnknownRoute(where: string, response: CheckedResponse): string[] {
   return [];
 }
 
-function pathOf(url: string): string {
-  const queryAt = url.indexOf('?');
-  return queryAt === -1 ? url : url.slice(0, queryAt);
-}
-
-function segmentsOf(path: string): string[] {
-  return path.split('/');
-}
-
-function isParameter(segment: string): boolean {
-  return segment.startsWith('{') && segment.endsWith('}');
-}
-
-function templateMatches(template: string, path: string): boolean {
-  const expected = segmentsOf(template);
-  const actual = segmentsOf(path);
-  if (expected.length !== actual.length) return false;
-  return expected.every((segment, index) => {
-    const value = actual[index]!;
-    if (isParameter(segment)) return value !== '';
-    return segment === value;
-  });
-}
-
-function compareTemplates(a: string, b: string): number {
-  const left = segmentsOf(a);
-  const right = segmentsOf(b);
-  for (let index = 0; index < Math.min(left.length, right.length); index++) {
-    const staticLeft = !isParameter(left[index]!);
-    const staticRight = !isParameter(right[index]!);
-    if (staticLeft !== staticRight) return staticLeft ? -1 : 1;
-  }
-  return 0;
-}
-
 function headerValue(value: string | string[] | number | undefined): string | undefined {
   if (value === undefined) return undefined;
   return Array.isArray(value) ? value[0] : String(value);
@@ -299,40 +243,4 @@ function headerValue(value: string | string[] | number | undefined): string | un
 
 function preview(body: string): string {
   return body.length > 300 ? `${body.slice(0, 300)}…` : body;
-}
-
-/** A response of the app that does not fit its OpenAPI document. */
-export class ContractViolation extends Error {
-  override name = 'ContractViolation';
-
-  constructor(readonly problems: string[]) {
-    super(`the response does not match the OpenAPI document:\n  ${problems.join('\n  ')}`);
-  }
-}
-
-/**
- * Makes `app.inject` check every response it returns against the app's OpenAPI document
- * ({@link OpenApiContract.check}) and reject with a {@link ContractViolation} when it does not fit.
- * Only the promise form (`app.inject(options)`) is checked; the callback and chain forms pass
- * through unchanged.
- */
-export function checkResponsesAgainstContract(app: FastifyInstance): void {
-  const inject = app.inject.bind(app) as (
-    options: InjectOptions,
-  ) => Promise<LightMyRequestResponse>;
-  const checked = async (options: InjectOptions): Promise<LightMyRequestResponse> => {
-    const response = await inject(options);
-    const url = typeof options.url === 'string' ? options.url : options.path;
-    if (typeof url !== 'string') return response;
-    const problems = contractOf(app).check(options.method ?? 'GET', url, response);
-    if (problems.length > 0) throw new ContractViolation(problems);
-    return response;
-  };
-  const original = app.inject as (...args: unknown[]) => unknown;
-  app.inject = ((...args: unknown[]) => {
-    const [options] = args;
-    if (args.length === 1 && typeof options === 'object' && options !== null)
-      return checked(options as InjectOptions);
-    return original.apply(app, args);
-  }) as typeof app.inject;
 }

@@ -1,107 +1,21 @@
+/**
+ * The server's webhook tests: the test kit's receiver (`@idv/test-kit`), the check of both
+ * signatures and of the contract's payload a receiver makes, and an app with a receiver
+ * registered as an account's endpoint.
+ */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { closedSchema, WebhookPayload } from '@idv/contract';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '@idv/test-kit';
 import { Webhook } from 'standardwebhooks';
 import { Value } from 'typebox/value';
 import { createTestApp, type TestAccount, type TestApp } from './harness.js';
 
-/** One request the receiver got. */
-export interface ReceivedWebhook {
-  headers: IncomingHttpHeaders;
-  /** The raw body, exactly as received. */
-  body: string;
-  receivedAt: number;
-}
-
-/** How the receiver answers: a status (default 200) after an optional delay, or never. */
-export type Responder = (
-  request: ReceivedWebhook,
-  index: number,
-) => { status: number; delayMs?: number; headers?: Record<string, string> } | 'hang';
-
-/** A real HTTP server on loopback that records webhook deliveries. */
-export interface WebhookReceiver {
-  url: string;
-  received: ReceivedWebhook[];
-  /** Changes how it answers from now on. */
-  respond(responder: Responder): void;
-  /** Resolves once `count` requests matching `filter` arrived (rejects after `timeoutMs`). */
-  waitFor(
-    count: number,
-    filter?: (request: ReceivedWebhook) => boolean,
-    timeoutMs?: number,
-  ): Promise<ReceivedWebhook[]>;
-  close(): Promise<void>;
-}
-
-/** Starts a receiver on 127.0.0.1, port 0. */
-export async function startWebhookReceiver(
-  responder: Responder = () => ({ status: 200 }),
-): Promise<WebhookReceiver> {
-  let answer = responder;
-  const received: ReceivedWebhook[] = [];
-  const waiters = new Set<() => void>();
-  const hanging = new Set<() => void>();
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const entry: ReceivedWebhook = {
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-        receivedAt: Date.now(),
-      };
-      received.push(entry);
-      for (const waiter of waiters) waiter();
-      const decision = answer(entry, received.length - 1);
-      if (decision === 'hang') {
-        hanging.add(() => response.destroy());
-        return;
-      }
-      const send = () => response.writeHead(decision.status, decision.headers ?? {}).end('ok');
-      if (decision.delayMs) setTimeout(send, decision.delayMs);
-      else send();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    received,
-    respond(next) {
-      answer = next;
-    },
-    waitFor(count, filter = () => true, timeoutMs = 15_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const matching = received.filter(filter);
-          if (matching.length < count) return false;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(matching);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(
-            new Error(
-              `waited for ${count} webhooks, got ${received.filter(filter).length}: ${received
-                .map((r) => r.body.slice(0, 60))
-                .join(' | ')}`,
-            ),
-          );
-        }, timeoutMs);
-        if (!check()) waiters.add(check);
-      });
-    },
-    async close() {
-      for (const drop of hanging) drop();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+export {
+  startWebhookReceiver,
+  type ReceivedWebhook,
+  type Responder,
+  type WebhookReceiver,
+} from '@idv/test-kit';
 
 /**
  * Checks both signatures of a received webhook as a receiver would, and answers its payload:

@@ -60,7 +60,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * all: the server's capture slots already bound how many calls wait.
  * Every worker's `GET /health` is checked every `healthIntervalMs`; a worker that fails a call or
  * a check gets no call until a check answers again (when every worker is down, all are tried).
- * Cloud-services keys count each call a worker authorizes, so a retried call counts twice.
+ * Cloud-services keys: a worker takes a call's slot before it asks the key, so a "busy" answer
+ * is not counted and a call retried after it counts once; a call retried because its worker
+ * failed mid-call (after the key was counted there) counts on both workers.
  */
 export class AnalysisPool implements AnalysisEngine {
   readonly #members: Member[];

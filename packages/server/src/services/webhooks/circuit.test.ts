@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { circuitCooldown, DEFAULT_CIRCUIT_POLICY } from './deliveries.js';
+import { circuitCooldown, DEFAULT_CIRCUIT_POLICY } from './circuit.js';
 
 describe('circuitCooldown', () => {
   it('opens at the threshold and doubles for each further threshold of failures, up to the cap', () => {

@@ -1,11 +1,11 @@
-import type * as contract from '@idv/contract';
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAY_MS } from '@idv/contract/limits';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { isoAt } from '../../lib/clock.js';
-import { Errors } from '../../lib/errors.js';
 import type { PageRequest } from '../../lib/paging.js';
-import type { Executor, ServiceContext } from '../context.js';
+import type { ServiceContext } from '../context.js';
+import { DEFAULT_CIRCUIT_POLICY, moveCircuit, type CircuitPolicy } from './circuit.js';
+import { readDeliveryPage, type DeliveryPage } from './delivery-history.js';
 import type { SendResult } from './sender.js';
 
 /** Attempts per delivery, and the pause between two (spec: Delivery): the contract's limits. */
@@ -14,37 +14,6 @@ export const RETRY_DELAY_MS = WEBHOOK_RETRY_DELAY_MS;
 
 /** Deliveries of one company in flight at once, across every worker (fair sharing between tenants). */
 export const DEFAULT_PER_COMPANY_IN_FLIGHT = 4;
-
-/** When an endpoint's circuit opens and for how long (see `DeliveryRepository.record`). */
-export interface CircuitPolicy {
-  /** Consecutive failed attempts of an endpoint that open its circuit. */
-  threshold: number;
-  /** First cool-down, ms; doubles with each further failure. */
-  cooldownMs: number;
-  /** Longest cool-down, ms. */
-  maxCooldownMs: number;
-}
-
-/**
- * 20 failed attempts in a row open the circuit for 10 s; every further 20 failures without a
- * success double the cool-down, up to 10 minutes. One success closes it.
- */
-export const DEFAULT_CIRCUIT_POLICY: CircuitPolicy = {
-  threshold: 20,
-  cooldownMs: 10_000,
-  maxCooldownMs: 10 * 60_000,
-};
-
-/**
- * The cool-down after an endpoint's `streak`-th failure in a row: 0 under the threshold, then
- * `cooldownMs`, doubled for each further `threshold` failures (attempts already in flight when the
- * circuit opens cannot lengthen it much), at most `maxCooldownMs`.
- */
-export function circuitCooldown(streak: number, policy: CircuitPolicy): number {
-  if (streak < policy.threshold) return 0;
-  const doublings = Math.min(Math.floor((streak - policy.threshold) / policy.threshold), 20);
-  return Math.min(policy.cooldownMs * 2 ** doublings, policy.maxCooldownMs);
-}
 
 /** A delivery claimed by a worker, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -57,19 +26,10 @@ export interface ClaimedDelivery {
   target?: { url: string; payload: string };
 }
 
-/** One attempt as the holder reads it. */
-export type AttemptView = contract.WebhookDelivery['attempts'][number];
-
-/** One delivery (one event to one endpoint) as `GET /webhook-endpoints/{id}/deliveries` answers it. */
-export type DeliveryView = contract.WebhookDelivery;
-
-/** `{total, page, size, data}` of the deliveries list. */
-export type DeliveryPage = contract.WebhookDeliveryPage;
-
 /**
  * The delivery table: claiming due work (leases; `FOR UPDATE SKIP LOCKED` on PostgreSQL, so
- * several processes share the work and never hold the same delivery), recording attempts, and the
- * holder's read of them.
+ * several processes share the work and never hold the same delivery), recording attempts (the
+ * endpoint's circuit: `circuit.ts`), and the holder's read of them (`delivery-history.ts`).
  */
 export class DeliveryRepository {
   constructor(private readonly ctx: ServiceContext) {}
@@ -230,46 +190,9 @@ export class DeliveryRepository {
           success: result.success ? 1 : 0,
         })
         .execute();
-      await this.#moveCircuit(trx, delivery.id, result.success, now, circuit);
+      await moveCircuit(trx, delivery.id, result.success, now, circuit);
     });
     return finished ? undefined : nextAttemptAt;
-  }
-
-  /** Closes the circuit of the delivery's endpoint on success; on failure, counts and maybe opens it. */
-  async #moveCircuit(
-    trx: Executor,
-    deliveryId: string,
-    success: boolean,
-    now: number,
-    circuit: CircuitPolicy,
-  ): Promise<void> {
-    const endpointOf = trx
-      .selectFrom('webhook_deliveries')
-      .select('endpoint_id')
-      .where('id', '=', deliveryId);
-    if (success) {
-      await trx
-        .updateTable('webhook_endpoints')
-        .set({ failure_streak: 0, circuit_open_until: null })
-        .where('id', '=', endpointOf)
-        .where('failure_streak', '>', 0)
-        .execute();
-      return;
-    }
-    const counted = await trx
-      .updateTable('webhook_endpoints')
-      .set((eb) => ({ failure_streak: eb('failure_streak', '+', 1) }))
-      .where('id', '=', endpointOf)
-      .returning(['id', 'failure_streak'])
-      .executeTakeFirst();
-    if (counted === undefined) return;
-    const cooldown = circuitCooldown(Number(counted.failure_streak), circuit);
-    if (cooldown > 0)
-      await trx
-        .updateTable('webhook_endpoints')
-        .set({ circuit_open_until: now + cooldown })
-        .where('id', '=', counted.id)
-        .execute();
   }
 
   /** Gives claimed deliveries back without an attempt (worker stopping before it sent them). */
@@ -300,83 +223,8 @@ export class DeliveryRepository {
   }
 
   /** `GET /webhook-endpoints/{id}/deliveries`: newest first; 404 for another company's endpoint. */
-  async page(companyId: string, endpointId: string, page: PageRequest): Promise<DeliveryPage> {
-    const db = this.ctx.database.db;
-    const endpoint = await db
-      .selectFrom('webhook_endpoints')
-      .select('id')
-      .where('id', '=', endpointId)
-      .where('company_id', '=', companyId)
-      .executeTakeFirst();
-    if (endpoint === undefined) throw Errors.notFound('webhook endpoint');
-    const [count, rows] = await Promise.all([
-      db
-        .selectFrom('webhook_deliveries')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where('endpoint_id', '=', endpointId)
-        .where('company_id', '=', companyId)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('webhook_deliveries')
-        .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
-        .select([
-          'webhook_deliveries.id',
-          'webhook_deliveries.seq',
-          'webhook_deliveries.event_id',
-          'webhook_deliveries.verification_id',
-          'webhook_deliveries.status',
-          'webhook_deliveries.created_at',
-          'webhook_deliveries.updated_at',
-          'webhook_events.type',
-          'webhook_events.payload',
-        ])
-        .where('webhook_deliveries.endpoint_id', '=', endpointId)
-        .where('webhook_deliveries.company_id', '=', companyId)
-        .orderBy('webhook_deliveries.seq', 'desc')
-        .limit(page.size)
-        .offset(page.offset)
-        .execute(),
-    ]);
-    const ids = rows.map((row) => row.id);
-    const attempts =
-      ids.length === 0
-        ? []
-        : await db
-            .selectFrom('webhook_attempts')
-            .selectAll()
-            .where('delivery_id', 'in', ids)
-            .orderBy('attempt')
-            .execute();
-    const byDelivery = new Map<string, AttemptView[]>();
-    for (const attempt of attempts) {
-      const list = byDelivery.get(attempt.delivery_id) ?? [];
-      list.push({
-        attempt: attempt.attempt,
-        startedAt: attempt.started_at,
-        durationMs: attempt.duration_ms,
-        statusCode: attempt.status_code,
-        error: attempt.error,
-        success: attempt.success === 1,
-      });
-      byDelivery.set(attempt.delivery_id, list);
-    }
-    return {
-      total: Number(count.total),
-      page: page.page,
-      size: page.size,
-      data: rows.map((row) => ({
-        _id: row.id,
-        endpointId,
-        eventId: row.event_id,
-        type: row.type,
-        verificationId: row.verification_id,
-        status: row.status,
-        attempts: byDelivery.get(row.id) ?? [],
-        payload: JSON.parse(row.payload) as unknown,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      })),
-    };
+  page(companyId: string, endpointId: string, page: PageRequest): Promise<DeliveryPage> {
+    return readDeliveryPage(this.ctx, companyId, endpointId, page);
   }
 
   /** Deletes events (with their deliveries and attempts) created before `before` that are no longer pending. */

@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { systemClock, type Clock } from '../../lib/clock.js';
-import { SERVER_VERSION } from '../../version.js';
 import type { AccountService } from '../accounts.js';
+import { DEFAULT_CIRCUIT_POLICY, type CircuitPolicy } from './circuit.js';
 import {
-  DEFAULT_CIRCUIT_POLICY,
   DEFAULT_PER_COMPANY_IN_FLIGHT,
-  type CircuitPolicy,
   type ClaimedDelivery,
   type DeliveryRepository,
 } from './deliveries.js';
+import { attemptDelivery } from './delivery-attempt.js';
 import { sendWebhook, type SendRequest, type SendResult } from './sender.js';
-import { signatureHeaders } from './signing.js';
 
 /** Settings of the delivery worker. */
 export interface DeliveryWorkerOptions {
@@ -44,10 +42,6 @@ export interface DeliveryWorkerOptions {
 
 /** How long a claim outlives the attempt's own time limit, ms. */
 const LEASE_MARGIN_MS = 5_000;
-
-/** The attempt error recorded when the account's webhook secret cannot be opened. */
-export const UNOPENABLE_SECRET =
-  'webhook secret cannot be opened (sealed with another deployment key); rotate it with PATCH /users/me/webhook-secret';
 
 /**
  * Sends queued webhook deliveries, fairly between companies: at most `perCompany` deliveries of a
@@ -237,56 +231,7 @@ export class DeliveryWorker {
   }
 
   async #attempt(delivery: ClaimedDelivery, sent: () => void): Promise<void> {
-    const { deliveries, accounts, clock } = this.#options;
-    const [target, secret] = await Promise.all([
-      delivery.target ?? deliveries.target(delivery.id),
-      accounts.webhookSecretOfCompany(delivery.companyId).then(
-        (value) => ({ value }),
-        (error: unknown) => ({ error }),
-      ),
-    ]);
-    if (target === undefined || ('value' in secret && secret.value === undefined)) {
-      await deliveries.drop(delivery.id);
-      return;
-    }
-    const startedAt = clock.now();
-    if ('error' in secret) {
-      // Sealed under another deployment key (IDV_SECRET_KEY changed) or damaged: nothing can be
-      // signed. A failed attempt is recorded (the delivery ends after its attempts) rather than
-      // leaving it leased, to be claimed and fail again forever.
-      this.#options.onError(secret.error);
-      sent();
-      const next = await deliveries.record(
-        delivery,
-        this.id,
-        startedAt,
-        { statusCode: null, error: UNOPENABLE_SECRET, success: false, durationMs: 0 },
-        clock.now(),
-      );
-      if (next !== undefined) this.#wakeAt(next);
-      return;
-    }
-    const secretValue = secret.value!;
-    const result = await this.#options.send({
-      url: target.url,
-      body: target.payload,
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': `idv-webhooks/${SERVER_VERSION}`,
-        ...signatureHeaders(secretValue, delivery.eventId, target.payload, startedAt),
-      },
-      timeoutMs: this.#options.timeoutMs,
-      allowPrivate: this.#options.allowPrivate,
-    });
-    sent();
-    const next = await deliveries.record(
-      delivery,
-      this.id,
-      startedAt,
-      result,
-      clock.now(),
-      this.#options.circuit,
-    );
+    const next = await attemptDelivery(this.#options, this.id, delivery, sent);
     if (next !== undefined) this.#wakeAt(next);
   }
 

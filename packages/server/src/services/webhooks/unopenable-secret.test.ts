@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SecretBox } from '../../lib/secrets.js';
 import { createLink } from '../../testing/harness.js';
 import { createWebhookTestApp } from '../../testing/webhook-receiver.js';
-import { UNOPENABLE_SECRET } from './delivery-worker.js';
+import { UNOPENABLE_SECRET } from './delivery-attempt.js';
 import { sendWebhook } from './sender.js';
 
 /** Issue 19, "Data hygiene": deliveries that cannot be signed end, and only https goes out. */
