@@ -7,7 +7,9 @@
  * completes with a passport through the flow API (the real pipeline reads the page), opens that
  * verification (the fields read, the image), overrides it with a reason, and the receiver gets
  * the signed webhook; reads the Overview (chart, pass rate, quota); on the Developers screen rotates the client secret (the old one is then
- * refused by `POST /oauth/token`), reads the receiver's deliveries, adds and deletes an endpoint;
+ * refused by `POST /oauth/token`), reads the receiver's deliveries, sends a signed test event and
+ * resends it, reveals the webhook secret after typing the password again, adds and deletes an
+ * endpoint;
  * on the Team screen invites a reviewer, who accepts in their own browser from the `.eml` the
  * server wrote, then resets a forgotten password by e-mail; the owner changes their role and
  * removes them.
@@ -56,6 +58,18 @@ describe('portal (/app/) in Chromium', () => {
 
   const text = (selector: string) =>
     portal.page.$eval(portal.deep(selector), (node) => node.textContent?.trim() ?? '');
+
+  /** Waits until the text of `selector` matches `pattern` (the screens update in place). */
+  const textMatches = async (selector: string, pattern: RegExp, timeoutMs = 15_000) => {
+    const deadline = Date.now() + timeoutMs;
+    let last = '';
+    for (;;) {
+      last = (await portal.page.$(portal.deep(selector))) === null ? '' : await text(selector);
+      if (pattern.test(last)) return;
+      if (Date.now() > deadline) throw new Error(`${selector}: "${last}" never matched ${pattern}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
 
   it('signs the owner in with the one-time link, then out and in again with the keyboard', async () => {
     const { page, deep } = portal;
@@ -318,8 +332,38 @@ describe('portal (/app/) in Chromium', () => {
     await portal.waitFor(deep('idv-developers >>> #deliveries tbody tr'));
     expect(await text('idv-developers >>> #deliveries')).toContain('verification.failed');
     expect(await text('idv-developers >>> #deliveries')).toContain('succeeded');
+
+    // Send a test event: the receiver gets it signed; its attempt's answer shows in the log.
+    const firstDelivery = 'idv-developers >>> #deliveries tbody tr:first-child';
+    const testDelivered = /Test event[\s\S]*succeeded[\s\S]*#1\s+HTTP 20\d/;
+    await page.click(deep('idv-developers >>> #endpoints tbody tr wa-button.send-test'));
+    await textMatches(firstDelivery, testDelivered);
+    const tests = () => stack.receiver.received.filter((r) => r.type === 'webhook.test');
+    expect(tests()).toHaveLength(1);
+    expect(tests()[0]!.signaturesValid).toBe(true);
+    // Resend it: a new delivery of the same event (same webhook-id), signed again.
+    await page.click(deep(`${firstDelivery} wa-button.resend`));
+    await textMatches('idv-developers >>> #deliveries tbody tr:nth-child(2)', testDelivered);
+    await textMatches(firstDelivery, testDelivered);
+    expect(tests().map((r) => [r.id, r.signaturesValid])).toEqual([
+      [tests()[0]!.id, true],
+      [tests()[0]!.id, true],
+    ]);
     await expectAccessible('developers');
     await portal.screenshot('developers');
+
+    // The webhook secret shows only after the password is typed again.
+    await page.click(deep('idv-developers >>> #reveal-webhook-secret'));
+    await portal.waitFor(deep('idv-developers >>> #reveal-password'));
+    await page.keyboard.type('not-the-password');
+    await page.keyboard.press('Enter');
+    await portal.waitFor(deep('idv-webhook-secret >>> wa-callout[variant="danger"]'));
+    expect(await page.$(deep('idv-developers >>> #webhook-secret'))).toBeNull();
+    await page.type(deep('idv-developers >>> #reveal-password >>> input'), PASSWORD);
+    await page.keyboard.press('Enter');
+    await portal.waitFor(deep('idv-developers >>> #webhook-secret'));
+    expect(await text('idv-developers >>> #webhook-secret')).toBe(stack.account.webhookSecret);
+    await expectAccessible('developers, webhook secret revealed');
 
     await page.click(deep('idv-developers >>> #rotate-client-secret'));
     await portal.waitFor(deep('idv-developers >>> wa-dialog[open] wa-button#confirm'));
@@ -367,6 +411,7 @@ describe('portal (/app/) in Chromium', () => {
         document
           .querySelector('idv-portal')
           ?.shadowRoot?.querySelector('idv-developers')
+          ?.shadowRoot?.querySelector('idv-webhook-endpoints')
           ?.shadowRoot?.querySelectorAll('#endpoints tbody tr').length === 1,
       { polling: 100, timeout: 10_000 },
     );
@@ -470,7 +515,11 @@ describe('portal (/app/) in Chromium', () => {
       (url) => !url.startsWith('data:') && new URL(url).origin !== stack.origin,
     );
     expect(foreign).toEqual([]);
-    // Only the first session read, made signed out, failed: no missing file, no broken call.
-    expect(portal.failedResponses).toEqual(['401 /app/api/session']);
+    // Only the first session read, made signed out, and the wrong password typed on purpose to
+    // reveal the webhook secret failed: no missing file, no broken call.
+    expect(portal.failedResponses).toEqual([
+      '401 /app/api/session',
+      '403 /app/api/developers/webhook-secret/reveal',
+    ]);
   });
 });

@@ -96,6 +96,12 @@ const PORTAL_PROBES: Probe[] = [
     status: 404,
   },
   { method: 'DELETE', url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`, status: 404 },
+  { method: 'POST', url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}/test`, status: 404 },
+  {
+    method: 'POST',
+    url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}/deliveries/${UNKNOWN}/resend`,
+    status: 404,
+  },
   // Team screen: another company's people.
   {
     method: 'PATCH',
@@ -372,7 +378,6 @@ describe('tenant isolation', () => {
       '/links',
       '/session',
       '/developers/credentials',
-      '/developers/webhook-secret',
       '/webhook-endpoints',
       '/team',
       '/overview',
@@ -390,6 +395,11 @@ describe('tenant isolation', () => {
       ])
         expect(answer.body, url).not.toContain(foreignId);
     }
+    // The webhook secret revealed (after the password) is the caller's own.
+    const revealed = await a.portal.call('POST', '/developers/webhook-secret/reveal', {
+      password: a.portal.password,
+    });
+    expect(revealed.json()).toEqual({ webhookSecret: a.account.webhookSecret });
     // The Overview's aggregates count the caller's one verification only.
     const overview = (await a.portal.call('GET', '/overview')).json();
     const counted = overview.days.reduce(

@@ -9,6 +9,7 @@ import { PortalSessions } from './sessions.js';
 import { SignInLinks } from './sign-in-links.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { PortalTeam } from './team.js';
+import { WebhookSends } from './webhook-sends.js';
 
 /** The portal's own services, over the app's database and clock. */
 export interface PortalServices {
@@ -22,6 +23,8 @@ export interface PortalServices {
   readonly team: PortalTeam;
   readonly overview: Overview;
   readonly passwordResets: PasswordResets;
+  /** Test events and resends through the webhook outbox (the Developers screen). */
+  readonly webhookSends: WebhookSends;
 }
 
 /**
@@ -55,6 +58,7 @@ export function createPortalServices(
       activity,
       onBackgroundError,
     ),
+    webhookSends: new WebhookSends(services),
   };
 }
 
