@@ -64,7 +64,8 @@ describe('portal (/app/) in Chromium', () => {
     const deadline = Date.now() + timeoutMs;
     let last = '';
     for (;;) {
-      last = (await portal.page.$(portal.deep(selector))) === null ? '' : await text(selector);
+      // The element may be replaced between the look-up and the read (a screen re-renders).
+      last = await text(selector).catch(() => '');
       if (pattern.test(last)) return;
       if (Date.now() > deadline) throw new Error(`${selector}: "${last}" never matched ${pattern}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -431,7 +432,6 @@ describe('portal (/app/) in Chromium', () => {
     expect(await text('idv-team >>> #people tbody tr:nth-child(2)')).toContain('invited');
     await expectAccessible('team');
     await portal.screenshot('team');
-
     // The invitation as the person's mailbox has it, opened in their own browser.
     const [invitation] = portalLinksMailedTo(stack.mailDir, email);
     const person = await openPortal(browser.browser, invitation!, SCREENSHOTS);
@@ -506,6 +506,32 @@ describe('portal (/app/) in Chromium', () => {
           ?.shadowRoot?.querySelectorAll('#people tbody tr').length === 1,
       { polling: 100, timeout: 10_000 },
     );
+  });
+
+  it('reads the activity log: who did what and from where, filtered by action and person in the URL', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('nav a[href="/app/activity"]'));
+    await portal.waitFor(deep('idv-activity >>> #activity tbody tr'));
+    // Newest first: the Team flow's removal, by the owner, from this machine.
+    await textMatches(
+      'idv-activity >>> #activity tbody tr:first-child',
+      new RegExp(`${stack.ownerEmail}[\\s\\S]*portal\\.member\\.removed[\\s\\S]*127\\.0\\.0\\.1`),
+    );
+    await expectAccessible('activity');
+    await portal.screenshot('activity');
+    // Filters live in the URL: the resends of the Developers flow, then the API client's links.
+    await page.goto(`${stack.origin}/app/activity?action=webhook_delivery.resent`);
+    await portal.waitFor(deep('idv-activity >>> #activity tbody tr'));
+    expect(await page.$$(deep('idv-activity >>> #activity tbody tr'))).toHaveLength(1);
+    expect(await text('idv-activity >>> #activity tbody')).toContain(stack.ownerEmail);
+    expect(
+      await page.$eval(
+        deep('idv-activity >>> #action-filter'),
+        (el) => (el as unknown as { value: string }).value,
+      ),
+    ).toBe('webhook_delivery.resent');
+    await expectAccessible('activity, filtered');
+    await portal.screenshot('activity-filtered');
   });
 
   it('never left its origin (no CDN, no external font) and asked for nothing missing', () => {

@@ -143,6 +143,11 @@ export class IdvPortal extends LitElement {
         enter: lazy(() => import('./screens/team.js')),
         render: () => html`<idv-team></idv-team>`,
       },
+      {
+        path: '/app/activity',
+        enter: lazy(() => import('./screens/activity.js')),
+        render: () => html`<idv-activity></idv-activity>`,
+      },
     ],
     {
       fallback: {
@@ -229,6 +234,7 @@ export class IdvPortal extends LitElement {
             ${this.navLink('/app/links', 'Links')}
             ${this.can('developers:manage') ? this.navLink('/app/developers', 'Developers') : nothing}
             ${this.can('team:manage') ? this.navLink('/app/team', 'Team') : nothing}
+            ${this.can('activity:read') ? this.navLink('/app/activity', 'Activity') : nothing}
           </ul>
         </nav>
         <div class="who">

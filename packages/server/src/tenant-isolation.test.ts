@@ -110,6 +110,8 @@ const PORTAL_PROBES: Probe[] = [
     status: 404,
   },
   { method: 'DELETE', url: (t) => `/team/${id(t, 'memberId')}`, status: 404 },
+  // Activity log: filtering by another company's person finds what an unknown id finds.
+  { method: 'GET', url: (t) => `/activity?actor=${id(t, 'memberId')}`, status: 200 },
 ];
 
 describe('tenant isolation', () => {
@@ -381,6 +383,7 @@ describe('tenant isolation', () => {
       '/webhook-endpoints',
       '/team',
       '/overview',
+      '/activity',
     ]) {
       const answer = await a.portal.call('GET', url);
       expect(answer.statusCode, url).toBe(200);

@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createPortalServices, registerPortalServices } from './portal-services.js';
+import { activityRoutes } from './routes-activity.js';
 import { developerRoutes } from './routes-developers.js';
 import { linkRoutes } from './routes-links.js';
 import { overviewRoutes } from './routes-overview.js';
@@ -65,6 +66,7 @@ export default async function portal(
         await signedIn.register(developerRoutes(services));
         await signedIn.register(teamRoutes(services));
         await signedIn.register(overviewRoutes(services));
+        await signedIn.register(activityRoutes(services));
       });
     },
     { prefix: '/app/api' },

@@ -1,4 +1,5 @@
 import type { AppServices } from '../services/index.js';
+import { PortalActivity } from './activity.js';
 import { ApiClientOfCompany } from './api-client.js';
 import { Inbox } from './inbox.js';
 import { Overview } from './overview.js';
@@ -25,6 +26,8 @@ export interface PortalServices {
   readonly passwordResets: PasswordResets;
   /** Test events and resends through the webhook outbox (the Developers screen). */
   readonly webhookSends: WebhookSends;
+  /** The activity log as its screen reads it. */
+  readonly activity: PortalActivity;
 }
 
 /**
@@ -59,6 +62,7 @@ export function createPortalServices(
       onBackgroundError,
     ),
     webhookSends: new WebhookSends(services),
+    activity: new PortalActivity(database),
   };
 }
 

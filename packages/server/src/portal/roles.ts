@@ -6,7 +6,8 @@ export type PortalPermission =
   | 'verifications:override'
   | 'links:create'
   | 'developers:manage'
-  | 'team:manage';
+  | 'team:manage'
+  | 'activity:read';
 
 const ALLOWED: Record<PortalPermission, readonly PortalRole[]> = {
   'verifications:read': ['owner', 'admin', 'reviewer', 'developer', 'viewer'],
@@ -18,6 +19,8 @@ const ALLOWED: Record<PortalPermission, readonly PortalRole[]> = {
   'developers:manage': ['owner', 'admin', 'developer'],
   // Who belongs to the company and with which role: its administrators only.
   'team:manage': ['owner', 'admin'],
+  // Who did what, from where: the company's administrators (it names every person's address).
+  'activity:read': ['owner', 'admin'],
 };
 
 /** Whether `role` may do `permission`. */
