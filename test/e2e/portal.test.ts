@@ -432,8 +432,20 @@ describe('portal (/app/) in Chromium', () => {
     expect(await text('idv-team >>> #people tbody tr:nth-child(2)')).toContain('invited');
     await expectAccessible('team');
     await portal.screenshot('team');
-    // The invitation as the person's mailbox has it, opened in their own browser.
-    const [invitation] = portalLinksMailedTo(stack.mailDir, email);
+    // The invitation is sent again: only the newer link works.
+    await page.click(
+      deep('idv-team >>> #people tbody tr:nth-child(2) wa-button.resend-invitation'),
+    );
+    await textMatches(
+      'idv-team >>> #team-notice',
+      new RegExp(`^Invitation sent again to ${email}`),
+    );
+    await expect
+      .poll(() => portalLinksMailedTo(stack.mailDir, email).length, { timeout: 10_000 })
+      .toBe(2);
+
+    // The newer invitation as the person's mailbox has it, opened in their own browser.
+    const [, invitation] = portalLinksMailedTo(stack.mailDir, email);
     const person = await openPortal(browser.browser, invitation!, SCREENSHOTS);
     try {
       const choosePassword = async (password: string) => {
@@ -465,8 +477,8 @@ describe('portal (/app/) in Chromium', () => {
       await person.screenshot('password-reset-sent');
       await expect
         .poll(() => portalLinksMailedTo(stack.mailDir, email).length, { timeout: 10_000 })
-        .toBe(2);
-      await person.page.goto(portalLinksMailedTo(stack.mailDir, email)[1]!);
+        .toBe(3);
+      await person.page.goto(portalLinksMailedTo(stack.mailDir, email)[2]!);
       await choosePassword('reviewer-second-password');
     } finally {
       await person.close();

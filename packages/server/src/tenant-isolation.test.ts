@@ -110,6 +110,7 @@ const PORTAL_PROBES: Probe[] = [
     status: 404,
   },
   { method: 'DELETE', url: (t) => `/team/${id(t, 'memberId')}`, status: 404 },
+  { method: 'POST', url: (t) => `/team/${id(t, 'memberId')}/invitation`, status: 404 },
   // Activity log: filtering by another company's person finds what an unknown id finds.
   { method: 'GET', url: (t) => `/activity?actor=${id(t, 'memberId')}`, status: 200 },
 ];
