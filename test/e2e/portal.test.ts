@@ -418,6 +418,36 @@ describe('portal (/app/) in Chromium', () => {
     );
   });
 
+  it('creates an analysis key on the Cloud services screen (secret shown once), pauses it and revokes it', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('nav a[href="/app/cloud-services"]'));
+    await portal.waitFor(deep('idv-cloud-services >>> .empty'));
+    await page.type(
+      deep('idv-cloud-services >>> form wa-input[name="name"] >>> input'),
+      'Checkout faces',
+    );
+    await page.keyboard.press('Enter');
+    await portal.waitFor(deep('idv-cloud-services >>> #key-secret'));
+    const secret = await text('idv-cloud-services >>> #key-secret');
+    await textMatches(
+      'idv-cloud-services >>> #keys tbody tr',
+      /Checkout faces[\s\S]*active[\s\S]*0 of 10,000 calls/,
+    );
+    expect(await text('idv-cloud-services >>> #keys')).not.toContain(secret);
+    await expectAccessible('cloud services');
+    await portal.screenshot('cloud-services');
+    await page.click(deep('idv-cloud-services >>> #keys tbody tr wa-button.pause'));
+    await textMatches('idv-cloud-services >>> #keys tbody tr', /paused[\s\S]*Resume/);
+    await page.click(deep('idv-cloud-services >>> #keys tbody tr wa-button.revoke'));
+    await portal.waitFor(deep('idv-cloud-services >>> wa-dialog[open] wa-button#confirm'));
+    await dialogSettled();
+    await expectAccessible('cloud services, confirm revocation');
+    await portal.screenshot('cloud-services-revoke');
+    await page.click(deep('idv-cloud-services >>> wa-dialog wa-button#confirm'));
+    await dialogClosed();
+    await portal.waitFor(deep('idv-cloud-services >>> .empty'));
+  });
+
   it('invites a reviewer from the Team screen who accepts by e-mail, resets a forgotten password by e-mail, and is made a viewer, then removed', async () => {
     const { page, deep } = portal;
     const email = 'reviewer@northwind.test';

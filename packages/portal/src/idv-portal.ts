@@ -144,6 +144,11 @@ export class IdvPortal extends LitElement {
         render: () => html`<idv-team></idv-team>`,
       },
       {
+        path: '/app/cloud-services',
+        enter: lazy(() => import('./screens/cloud-services.js')),
+        render: () => html`<idv-cloud-services></idv-cloud-services>`,
+      },
+      {
         path: '/app/activity',
         enter: lazy(() => import('./screens/activity.js')),
         render: () => html`<idv-activity></idv-activity>`,
@@ -233,6 +238,11 @@ export class IdvPortal extends LitElement {
             ${this.navLink('/app/overview', 'Overview')} ${this.navLink('/app/', 'Verifications')}
             ${this.navLink('/app/links', 'Links')}
             ${this.can('developers:manage') ? this.navLink('/app/developers', 'Developers') : nothing}
+            ${
+              this.can('developers:manage')
+                ? this.navLink('/app/cloud-services', 'Cloud services')
+                : nothing
+            }
             ${this.can('team:manage') ? this.navLink('/app/team', 'Team') : nothing}
             ${this.can('activity:read') ? this.navLink('/app/activity', 'Activity') : nothing}
           </ul>

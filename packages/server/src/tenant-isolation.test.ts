@@ -111,6 +111,15 @@ const PORTAL_PROBES: Probe[] = [
   },
   { method: 'DELETE', url: (t) => `/team/${id(t, 'memberId')}`, status: 404 },
   { method: 'POST', url: (t) => `/team/${id(t, 'memberId')}/invitation`, status: 404 },
+  // Cloud services screen: another company's analysis keys.
+  { method: 'POST', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}/rotate`, status: 404 },
+  {
+    method: 'PATCH',
+    url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`,
+    body: () => ({ paused: true }),
+    status: 404,
+  },
+  { method: 'DELETE', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`, status: 404 },
   // Activity log: filtering by another company's person finds what an unknown id finds.
   { method: 'GET', url: (t) => `/activity?actor=${id(t, 'memberId')}`, status: 200 },
 ];
@@ -385,6 +394,7 @@ describe('tenant isolation', () => {
       '/team',
       '/overview',
       '/activity',
+      '/cloud-services/keys',
     ]) {
       const answer = await a.portal.call('GET', url);
       expect(answer.statusCode, url).toBe(200);
@@ -396,6 +406,7 @@ describe('tenant isolation', () => {
         b.endpointId,
         b.account.clientId,
         b.account.webhookSecret,
+        b.keyId,
       ])
         expect(answer.body, url).not.toContain(foreignId);
     }

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createPortalServices, registerPortalServices } from './portal-services.js';
 import { activityRoutes } from './routes-activity.js';
+import { cloudServiceRoutes } from './routes-cloud-services.js';
 import { developerRoutes } from './routes-developers.js';
 import { linkRoutes } from './routes-links.js';
 import { overviewRoutes } from './routes-overview.js';
@@ -67,6 +68,7 @@ export default async function portal(
         await signedIn.register(teamRoutes(services));
         await signedIn.register(overviewRoutes(services));
         await signedIn.register(activityRoutes(services));
+        await signedIn.register(cloudServiceRoutes(services));
       });
     },
     { prefix: '/app/api' },
