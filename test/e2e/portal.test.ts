@@ -448,6 +448,56 @@ describe('portal (/app/) in Chromium', () => {
     await portal.waitFor(deep('idv-cloud-services >>> .empty'));
   });
 
+  it('changes the brand colour and the link window on the Company screen, with a live preview of the element', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('nav a[href="/app/company"]'));
+    await portal.waitFor(deep('idv-company >>> #preview idv-verify'));
+    const preview = deep('idv-company >>> #preview idv-verify');
+    expect(await page.$eval(preview, (el) => el.getAttribute('business-name'))).toBe(
+      'Northwind Optics',
+    );
+    // The colour picker's value, as the person picks it: the preview follows before saving.
+    await page.$eval(deep('idv-company >>> #colour'), (input) => {
+      (input as HTMLInputElement).value = '#0a7d5a';
+      input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    });
+    await expect
+      .poll(() => page.$eval(preview, (el) => el.getAttribute('brand-color')))
+      .toBe('#0a7d5a');
+    // The element's accent is the picked colour, with readable text on it.
+    expect(
+      await page.$eval(preview, (el) => [
+        getComputedStyle(el).getPropertyValue('--idv-color-primary').trim(),
+        getComputedStyle(el).getPropertyValue('--idv-color-on-primary').trim(),
+      ]),
+    ).toEqual(['#0a7d5a', '#ffffff']);
+    const hours = deep('idv-company >>> wa-input[name="expirationTime"] >>> input');
+    await page.click(hours, { count: 3 });
+    await page.keyboard.type('48');
+    await expectAccessible('company');
+    await portal.screenshot('company');
+    await page.click(deep('idv-company >>> #company-form wa-button[type="submit"]'));
+    await textMatches('idv-company >>> #company-notice', /saved/);
+    // Saved on the server: the portal's own read, with the page's session.
+    const company = await page.evaluate(async () =>
+      (await fetch('/app/api/company', { credentials: 'same-origin' })).json(),
+    );
+    expect(company).toMatchObject({ color: '#0a7d5a', linkConfig: { expirationTime: 48 } });
+  });
+
+  it('shows the plan, the month against the quota, the subscription and its invoices on the Billing screen', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('nav a[href="/app/billing"]'));
+    await portal.waitFor(deep('idv-billing >>> #usage'));
+    await textMatches(
+      'idv-billing >>> #usage',
+      /Plan[\s\S]*This month[\s\S]*\d+ of [\d,]+ verifications/,
+    );
+    await portal.waitFor(deep('idv-billing >>> #subscription'));
+    await expectAccessible('billing');
+    await portal.screenshot('billing');
+  });
+
   it('invites a reviewer from the Team screen who accepts by e-mail, resets a forgotten password by e-mail, and is made a viewer, then removed', async () => {
     const { page, deep } = portal;
     const email = 'reviewer@northwind.test';
@@ -552,7 +602,12 @@ describe('portal (/app/) in Chromium', () => {
 
   it('reads the activity log: who did what and from where, filtered by action and person in the URL', async () => {
     const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/activity"]'));
+    // The Team flow's last dialog may still hold the pointer for a moment: click until the route
+    // is entered.
+    for (let i = 0; i < 20 && new URL(page.url()).pathname !== '/app/activity'; i++) {
+      await page.click(deep('nav a[href="/app/activity"]'));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     await portal.waitFor(deep('idv-activity >>> #activity tbody tr'));
     // Newest first: the Team flow's removal, by the owner, from this machine.
     await textMatches(

@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, Uuid } from './common.js';
+import { Subscription } from './billing.js';
+import { UsageStats } from './company.js';
 import { PortalRole } from './portal.js';
 
 // The portal's administration answers (`/app/api`; issue 16): the Developers screen's sends and
@@ -92,3 +94,11 @@ export const WebhookTestEvent = Type.Object(
   { title: 'webhook.test' },
 );
 export type WebhookTestEvent = Static<typeof WebhookTestEvent>;
+
+/** `GET /app/api/billing`: the plan, this month's usage against the quota, the subscription. */
+export const PortalBilling = Type.Object({
+  usage: UsageStats,
+  /** The company's subscription with its invoices; null when it has none. */
+  subscription: Nullable(Subscription),
+});
+export type PortalBilling = Static<typeof PortalBilling>;

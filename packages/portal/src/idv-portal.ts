@@ -149,6 +149,16 @@ export class IdvPortal extends LitElement {
         render: () => html`<idv-cloud-services></idv-cloud-services>`,
       },
       {
+        path: '/app/company',
+        enter: lazy(() => import('./screens/company.js')),
+        render: () => html`<idv-company></idv-company>`,
+      },
+      {
+        path: '/app/billing',
+        enter: lazy(() => import('./screens/billing.js')),
+        render: () => html`<idv-billing></idv-billing>`,
+      },
+      {
         path: '/app/activity',
         enter: lazy(() => import('./screens/activity.js')),
         render: () => html`<idv-activity></idv-activity>`,
@@ -244,6 +254,8 @@ export class IdvPortal extends LitElement {
                 : nothing
             }
             ${this.can('team:manage') ? this.navLink('/app/team', 'Team') : nothing}
+            ${this.can('company:manage') ? this.navLink('/app/company', 'Company') : nothing}
+            ${this.can('billing:read') ? this.navLink('/app/billing', 'Billing') : nothing}
             ${this.can('activity:read') ? this.navLink('/app/activity', 'Activity') : nothing}
           </ul>
         </nav>

@@ -395,6 +395,8 @@ describe('tenant isolation', () => {
       '/overview',
       '/activity',
       '/cloud-services/keys',
+      '/company',
+      '/billing',
     ]) {
       const answer = await a.portal.call('GET', url);
       expect(answer.statusCode, url).toBe(200);
@@ -407,6 +409,7 @@ describe('tenant isolation', () => {
         b.account.clientId,
         b.account.webhookSecret,
         b.keyId,
+        b.subscriptionId,
       ])
         expect(answer.body, url).not.toContain(foreignId);
     }

@@ -61,6 +61,9 @@ export class IdvCloudServices extends LitElement {
       td.usage {
         min-width: 10rem;
       }
+      td.usage .actions {
+        margin-top: var(--wa-space-xs);
+      }
       wa-progress-bar {
         --track-height: 0.5rem;
         margin-top: var(--wa-space-2xs);
@@ -169,9 +172,7 @@ export class IdvCloudServices extends LitElement {
       <td>
         ${key.name}<br /><span class="quiet"
           >${key.service} · <span class="mono">${key.prefix}…</span></span
-        >
-      </td>
-      <td>
+        ><br />
         <wa-badge variant=${key.paused ? 'neutral' : 'success'}>${key.status}</wa-badge>
       </td>
       <td class="usage">
@@ -183,8 +184,6 @@ export class IdvCloudServices extends LitElement {
         <span class="quiet"
           >Last used ${key.lastUsedAt === null ? 'never' : formatDateTime(key.lastUsedAt)}</span
         >
-      </td>
-      <td>
         <div class="actions">
           <wa-button
             size="small"
@@ -227,9 +226,7 @@ export class IdvCloudServices extends LitElement {
         <thead>
           <tr>
             <th scope="col">Key</th>
-            <th scope="col">Status</th>
-            <th scope="col">Usage</th>
-            <th scope="col"><span class="visually-hidden">Actions</span></th>
+            <th scope="col">Usage and actions</th>
           </tr>
         </thead>
         <tbody>

@@ -6,7 +6,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createPortalServices, registerPortalServices } from './portal-services.js';
 import { activityRoutes } from './routes-activity.js';
+import { billingRoutes } from './routes-billing.js';
 import { cloudServiceRoutes } from './routes-cloud-services.js';
+import { companyRoutes } from './routes-company.js';
 import { developerRoutes } from './routes-developers.js';
 import { linkRoutes } from './routes-links.js';
 import { overviewRoutes } from './routes-overview.js';
@@ -69,6 +71,8 @@ export default async function portal(
         await signedIn.register(overviewRoutes(services));
         await signedIn.register(activityRoutes(services));
         await signedIn.register(cloudServiceRoutes(services));
+        await signedIn.register(companyRoutes);
+        await signedIn.register(billingRoutes);
       });
     },
     { prefix: '/app/api' },

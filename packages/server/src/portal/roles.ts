@@ -7,7 +7,9 @@ export type PortalPermission =
   | 'links:create'
   | 'developers:manage'
   | 'team:manage'
-  | 'activity:read';
+  | 'activity:read'
+  | 'company:manage'
+  | 'billing:read';
 
 const ALLOWED: Record<PortalPermission, readonly PortalRole[]> = {
   'verifications:read': ['owner', 'admin', 'reviewer', 'developer', 'viewer'],
@@ -21,6 +23,10 @@ const ALLOWED: Record<PortalPermission, readonly PortalRole[]> = {
   'team:manage': ['owner', 'admin'],
   // Who did what, from where: the company's administrators (it names every person's address).
   'activity:read': ['owner', 'admin'],
+  // The company's name, branding, link defaults and retention: its administrators.
+  'company:manage': ['owner', 'admin'],
+  // The plan, the usage and the invoices: the company's administrators.
+  'billing:read': ['owner', 'admin'],
 };
 
 /** Whether `role` may do `permission`. */
