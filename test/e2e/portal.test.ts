@@ -7,7 +7,9 @@
  * completes with a passport through the flow API (the real pipeline reads the page), opens that
  * verification (the fields read, the image), overrides it with a reason, and the receiver gets
  * the signed webhook; reads the Overview (chart, pass rate, quota); on the Developers screen rotates the client secret (the old one is then
- * refused by `POST /oauth/token`), reads the receiver's deliveries, adds and deletes an endpoint;
+ * refused by `POST /oauth/token`), reads the receiver's deliveries, sends a signed test event and
+ * resends it, reveals the webhook secret after typing the password again, adds and deletes an
+ * endpoint;
  * on the Team screen invites a reviewer, who accepts in their own browser from the `.eml` the
  * server wrote, then resets a forgotten password by e-mail; the owner changes their role and
  * removes them.
@@ -56,6 +58,19 @@ describe('portal (/app/) in Chromium', () => {
 
   const text = (selector: string) =>
     portal.page.$eval(portal.deep(selector), (node) => node.textContent?.trim() ?? '');
+
+  /** Waits until the text of `selector` matches `pattern` (the screens update in place). */
+  const textMatches = async (selector: string, pattern: RegExp, timeoutMs = 15_000) => {
+    const deadline = Date.now() + timeoutMs;
+    let last = '';
+    for (;;) {
+      // The element may be replaced between the look-up and the read (a screen re-renders).
+      last = await text(selector).catch(() => '');
+      if (pattern.test(last)) return;
+      if (Date.now() > deadline) throw new Error(`${selector}: "${last}" never matched ${pattern}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
 
   it('signs the owner in with the one-time link, then out and in again with the keyboard', async () => {
     const { page, deep } = portal;
@@ -318,8 +333,38 @@ describe('portal (/app/) in Chromium', () => {
     await portal.waitFor(deep('idv-developers >>> #deliveries tbody tr'));
     expect(await text('idv-developers >>> #deliveries')).toContain('verification.failed');
     expect(await text('idv-developers >>> #deliveries')).toContain('succeeded');
+
+    // Send a test event: the receiver gets it signed; its attempt's answer shows in the log.
+    const firstDelivery = 'idv-developers >>> #deliveries tbody tr:first-child';
+    const testDelivered = /Test event[\s\S]*succeeded[\s\S]*#1\s+HTTP 20\d/;
+    await page.click(deep('idv-developers >>> #endpoints tbody tr wa-button.send-test'));
+    await textMatches(firstDelivery, testDelivered);
+    const tests = () => stack.receiver.received.filter((r) => r.type === 'webhook.test');
+    expect(tests()).toHaveLength(1);
+    expect(tests()[0]!.signaturesValid).toBe(true);
+    // Resend it: a new delivery of the same event (same webhook-id), signed again.
+    await page.click(deep(`${firstDelivery} wa-button.resend`));
+    await textMatches('idv-developers >>> #deliveries tbody tr:nth-child(2)', testDelivered);
+    await textMatches(firstDelivery, testDelivered);
+    expect(tests().map((r) => [r.id, r.signaturesValid])).toEqual([
+      [tests()[0]!.id, true],
+      [tests()[0]!.id, true],
+    ]);
     await expectAccessible('developers');
     await portal.screenshot('developers');
+
+    // The webhook secret shows only after the password is typed again.
+    await page.click(deep('idv-developers >>> #reveal-webhook-secret'));
+    await portal.waitFor(deep('idv-developers >>> #reveal-password'));
+    await page.keyboard.type('not-the-password');
+    await page.keyboard.press('Enter');
+    await portal.waitFor(deep('idv-webhook-secret >>> wa-callout[variant="danger"]'));
+    expect(await page.$(deep('idv-developers >>> #webhook-secret'))).toBeNull();
+    await page.type(deep('idv-developers >>> #reveal-password >>> input'), PASSWORD);
+    await page.keyboard.press('Enter');
+    await portal.waitFor(deep('idv-developers >>> #webhook-secret'));
+    expect(await text('idv-developers >>> #webhook-secret')).toBe(stack.account.webhookSecret);
+    await expectAccessible('developers, webhook secret revealed');
 
     await page.click(deep('idv-developers >>> #rotate-client-secret'));
     await portal.waitFor(deep('idv-developers >>> wa-dialog[open] wa-button#confirm'));
@@ -367,9 +412,90 @@ describe('portal (/app/) in Chromium', () => {
         document
           .querySelector('idv-portal')
           ?.shadowRoot?.querySelector('idv-developers')
+          ?.shadowRoot?.querySelector('idv-webhook-endpoints')
           ?.shadowRoot?.querySelectorAll('#endpoints tbody tr').length === 1,
       { polling: 100, timeout: 10_000 },
     );
+  });
+
+  it('creates an analysis key on the Cloud services screen (secret shown once), pauses it and revokes it', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('nav a[href="/app/cloud-services"]'));
+    await portal.waitFor(deep('idv-cloud-services >>> .empty'));
+    await page.type(
+      deep('idv-cloud-services >>> form wa-input[name="name"] >>> input'),
+      'Checkout faces',
+    );
+    await page.keyboard.press('Enter');
+    await portal.waitFor(deep('idv-cloud-services >>> #key-secret'));
+    const secret = await text('idv-cloud-services >>> #key-secret');
+    await textMatches(
+      'idv-cloud-services >>> #keys tbody tr',
+      /Checkout faces[\s\S]*active[\s\S]*0 of 10,000 calls/,
+    );
+    expect(await text('idv-cloud-services >>> #keys')).not.toContain(secret);
+    await expectAccessible('cloud services');
+    await portal.screenshot('cloud-services');
+    await page.click(deep('idv-cloud-services >>> #keys tbody tr wa-button.pause'));
+    await textMatches('idv-cloud-services >>> #keys tbody tr', /paused[\s\S]*Resume/);
+    await page.click(deep('idv-cloud-services >>> #keys tbody tr wa-button.revoke'));
+    await portal.waitFor(deep('idv-cloud-services >>> wa-dialog[open] wa-button#confirm'));
+    await dialogSettled();
+    await expectAccessible('cloud services, confirm revocation');
+    await portal.screenshot('cloud-services-revoke');
+    await page.click(deep('idv-cloud-services >>> wa-dialog wa-button#confirm'));
+    await dialogClosed();
+    await portal.waitFor(deep('idv-cloud-services >>> .empty'));
+  });
+
+  it('changes the brand colour and the link window on the Company screen, with a live preview of the element', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('nav a[href="/app/company"]'));
+    await portal.waitFor(deep('idv-company >>> #preview idv-verify'));
+    const preview = deep('idv-company >>> #preview idv-verify');
+    expect(await page.$eval(preview, (el) => el.getAttribute('business-name'))).toBe(
+      'Northwind Optics',
+    );
+    // The colour picker's value, as the person picks it: the preview follows before saving.
+    await page.$eval(deep('idv-company >>> #colour'), (input) => {
+      (input as HTMLInputElement).value = '#0a7d5a';
+      input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    });
+    await expect
+      .poll(() => page.$eval(preview, (el) => el.getAttribute('brand-color')))
+      .toBe('#0a7d5a');
+    // The element's accent is the picked colour, with readable text on it.
+    expect(
+      await page.$eval(preview, (el) => [
+        getComputedStyle(el).getPropertyValue('--idv-color-primary').trim(),
+        getComputedStyle(el).getPropertyValue('--idv-color-on-primary').trim(),
+      ]),
+    ).toEqual(['#0a7d5a', '#ffffff']);
+    const hours = deep('idv-company >>> wa-input[name="expirationTime"] >>> input');
+    await page.click(hours, { count: 3 });
+    await page.keyboard.type('48');
+    await expectAccessible('company');
+    await portal.screenshot('company');
+    await page.click(deep('idv-company >>> #company-form wa-button[type="submit"]'));
+    await textMatches('idv-company >>> #company-notice', /saved/);
+    // Saved on the server: the portal's own read, with the page's session.
+    const company = await page.evaluate(async () =>
+      (await fetch('/app/api/company', { credentials: 'same-origin' })).json(),
+    );
+    expect(company).toMatchObject({ color: '#0a7d5a', linkConfig: { expirationTime: 48 } });
+  });
+
+  it('shows the plan, the month against the quota, the subscription and its invoices on the Billing screen', async () => {
+    const { page, deep } = portal;
+    await page.click(deep('nav a[href="/app/billing"]'));
+    await portal.waitFor(deep('idv-billing >>> #usage'));
+    await textMatches(
+      'idv-billing >>> #usage',
+      /Plan[\s\S]*This month[\s\S]*\d+ of [\d,]+ verifications/,
+    );
+    await portal.waitFor(deep('idv-billing >>> #subscription'));
+    await expectAccessible('billing');
+    await portal.screenshot('billing');
   });
 
   it('invites a reviewer from the Team screen who accepts by e-mail, resets a forgotten password by e-mail, and is made a viewer, then removed', async () => {
@@ -386,9 +512,20 @@ describe('portal (/app/) in Chromium', () => {
     expect(await text('idv-team >>> #people tbody tr:nth-child(2)')).toContain('invited');
     await expectAccessible('team');
     await portal.screenshot('team');
+    // The invitation is sent again: only the newer link works.
+    await page.click(
+      deep('idv-team >>> #people tbody tr:nth-child(2) wa-button.resend-invitation'),
+    );
+    await textMatches(
+      'idv-team >>> #team-notice',
+      new RegExp(`^Invitation sent again to ${email}`),
+    );
+    await expect
+      .poll(() => portalLinksMailedTo(stack.mailDir, email).length, { timeout: 10_000 })
+      .toBe(2);
 
-    // The invitation as the person's mailbox has it, opened in their own browser.
-    const [invitation] = portalLinksMailedTo(stack.mailDir, email);
+    // The newer invitation as the person's mailbox has it, opened in their own browser.
+    const [, invitation] = portalLinksMailedTo(stack.mailDir, email);
     const person = await openPortal(browser.browser, invitation!, SCREENSHOTS);
     try {
       const choosePassword = async (password: string) => {
@@ -420,8 +557,8 @@ describe('portal (/app/) in Chromium', () => {
       await person.screenshot('password-reset-sent');
       await expect
         .poll(() => portalLinksMailedTo(stack.mailDir, email).length, { timeout: 10_000 })
-        .toBe(2);
-      await person.page.goto(portalLinksMailedTo(stack.mailDir, email)[1]!);
+        .toBe(3);
+      await person.page.goto(portalLinksMailedTo(stack.mailDir, email)[2]!);
       await choosePassword('reviewer-second-password');
     } finally {
       await person.close();
@@ -463,6 +600,37 @@ describe('portal (/app/) in Chromium', () => {
     );
   });
 
+  it('reads the activity log: who did what and from where, filtered by action and person in the URL', async () => {
+    const { page, deep } = portal;
+    // The Team flow's last dialog may still hold the pointer for a moment: click until the route
+    // is entered.
+    for (let i = 0; i < 20 && new URL(page.url()).pathname !== '/app/activity'; i++) {
+      await page.click(deep('nav a[href="/app/activity"]'));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await portal.waitFor(deep('idv-activity >>> #activity tbody tr'));
+    // Newest first: the Team flow's removal, by the owner, from this machine.
+    await textMatches(
+      'idv-activity >>> #activity tbody tr:first-child',
+      new RegExp(`${stack.ownerEmail}[\\s\\S]*portal\\.member\\.removed[\\s\\S]*127\\.0\\.0\\.1`),
+    );
+    await expectAccessible('activity');
+    await portal.screenshot('activity');
+    // Filters live in the URL: the resends of the Developers flow, then the API client's links.
+    await page.goto(`${stack.origin}/app/activity?action=webhook_delivery.resent`);
+    await portal.waitFor(deep('idv-activity >>> #activity tbody tr'));
+    expect(await page.$$(deep('idv-activity >>> #activity tbody tr'))).toHaveLength(1);
+    expect(await text('idv-activity >>> #activity tbody')).toContain(stack.ownerEmail);
+    expect(
+      await page.$eval(
+        deep('idv-activity >>> #action-filter'),
+        (el) => (el as unknown as { value: string }).value,
+      ),
+    ).toBe('webhook_delivery.resent');
+    await expectAccessible('activity, filtered');
+    await portal.screenshot('activity-filtered');
+  });
+
   it('never left its origin (no CDN, no external font) and asked for nothing missing', () => {
     expect(portal.requests.length).toBeGreaterThan(10);
     // Web Awesome's own icons (select caret, copy, check) are inline `data:` images.
@@ -470,7 +638,11 @@ describe('portal (/app/) in Chromium', () => {
       (url) => !url.startsWith('data:') && new URL(url).origin !== stack.origin,
     );
     expect(foreign).toEqual([]);
-    // Only the first session read, made signed out, failed: no missing file, no broken call.
-    expect(portal.failedResponses).toEqual(['401 /app/api/session']);
+    // Only the first session read, made signed out, and the wrong password typed on purpose to
+    // reveal the webhook secret failed: no missing file, no broken call.
+    expect(portal.failedResponses).toEqual([
+      '401 /app/api/session',
+      '403 /app/api/developers/webhook-secret/reveal',
+    ]);
   });
 });

@@ -143,6 +143,26 @@ export class IdvPortal extends LitElement {
         enter: lazy(() => import('./screens/team.js')),
         render: () => html`<idv-team></idv-team>`,
       },
+      {
+        path: '/app/cloud-services',
+        enter: lazy(() => import('./screens/cloud-services.js')),
+        render: () => html`<idv-cloud-services></idv-cloud-services>`,
+      },
+      {
+        path: '/app/company',
+        enter: lazy(() => import('./screens/company.js')),
+        render: () => html`<idv-company></idv-company>`,
+      },
+      {
+        path: '/app/billing',
+        enter: lazy(() => import('./screens/billing.js')),
+        render: () => html`<idv-billing></idv-billing>`,
+      },
+      {
+        path: '/app/activity',
+        enter: lazy(() => import('./screens/activity.js')),
+        render: () => html`<idv-activity></idv-activity>`,
+      },
     ],
     {
       fallback: {
@@ -228,7 +248,15 @@ export class IdvPortal extends LitElement {
             ${this.navLink('/app/overview', 'Overview')} ${this.navLink('/app/', 'Verifications')}
             ${this.navLink('/app/links', 'Links')}
             ${this.can('developers:manage') ? this.navLink('/app/developers', 'Developers') : nothing}
+            ${
+              this.can('developers:manage')
+                ? this.navLink('/app/cloud-services', 'Cloud services')
+                : nothing
+            }
             ${this.can('team:manage') ? this.navLink('/app/team', 'Team') : nothing}
+            ${this.can('company:manage') ? this.navLink('/app/company', 'Company') : nothing}
+            ${this.can('billing:read') ? this.navLink('/app/billing', 'Billing') : nothing}
+            ${this.can('activity:read') ? this.navLink('/app/activity', 'Activity') : nothing}
           </ul>
         </nav>
         <div class="who">

@@ -96,6 +96,12 @@ const PORTAL_PROBES: Probe[] = [
     status: 404,
   },
   { method: 'DELETE', url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`, status: 404 },
+  { method: 'POST', url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}/test`, status: 404 },
+  {
+    method: 'POST',
+    url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}/deliveries/${UNKNOWN}/resend`,
+    status: 404,
+  },
   // Team screen: another company's people.
   {
     method: 'PATCH',
@@ -104,6 +110,18 @@ const PORTAL_PROBES: Probe[] = [
     status: 404,
   },
   { method: 'DELETE', url: (t) => `/team/${id(t, 'memberId')}`, status: 404 },
+  { method: 'POST', url: (t) => `/team/${id(t, 'memberId')}/invitation`, status: 404 },
+  // Cloud services screen: another company's analysis keys.
+  { method: 'POST', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}/rotate`, status: 404 },
+  {
+    method: 'PATCH',
+    url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`,
+    body: () => ({ paused: true }),
+    status: 404,
+  },
+  { method: 'DELETE', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`, status: 404 },
+  // Activity log: filtering by another company's person finds what an unknown id finds.
+  { method: 'GET', url: (t) => `/activity?actor=${id(t, 'memberId')}`, status: 200 },
 ];
 
 describe('tenant isolation', () => {
@@ -372,10 +390,13 @@ describe('tenant isolation', () => {
       '/links',
       '/session',
       '/developers/credentials',
-      '/developers/webhook-secret',
       '/webhook-endpoints',
       '/team',
       '/overview',
+      '/activity',
+      '/cloud-services/keys',
+      '/company',
+      '/billing',
     ]) {
       const answer = await a.portal.call('GET', url);
       expect(answer.statusCode, url).toBe(200);
@@ -387,9 +408,16 @@ describe('tenant isolation', () => {
         b.endpointId,
         b.account.clientId,
         b.account.webhookSecret,
+        b.keyId,
+        b.subscriptionId,
       ])
         expect(answer.body, url).not.toContain(foreignId);
     }
+    // The webhook secret revealed (after the password) is the caller's own.
+    const revealed = await a.portal.call('POST', '/developers/webhook-secret/reveal', {
+      password: a.portal.password,
+    });
+    expect(revealed.json()).toEqual({ webhookSecret: a.account.webhookSecret });
     // The Overview's aggregates count the caller's one verification only.
     const overview = (await a.portal.call('GET', '/overview')).json();
     const counted = overview.days.reduce(

@@ -1,6 +1,11 @@
 import { consume } from '@lit/context';
 import { Task } from '@lit/task';
-import type { PortalRole, PortalSessionView, PortalTeamMember } from '@idv/contract';
+import type {
+  PortalInvitationSent,
+  PortalRole,
+  PortalSessionView,
+  PortalTeamMember,
+} from '@idv/contract';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/badge/badge.js';
@@ -36,6 +41,11 @@ export class IdvTeam extends LitElement {
     css`
       .role-select {
         width: 10rem;
+      }
+      .actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--wa-space-xs);
       }
       .role-select::part(form-control-label) {
         position: absolute;
@@ -103,13 +113,20 @@ export class IdvTeam extends LitElement {
     const form = event.target as HTMLFormElement;
     const data = new FormData(form);
     await this.change(async () => {
-      const person = await api<PortalTeamMember>('/team', {
+      const person = await api<PortalInvitationSent>('/team', {
         method: 'POST',
         body: { email: String(data.get('email') ?? ''), role: String(data.get('role') ?? '') },
       });
       form.reset();
       return `Invitation sent to ${person.email}.`;
     }, 'The invitation could not be sent.');
+  }
+
+  private async resendInvitation(person: PortalTeamMember): Promise<void> {
+    await this.change(async () => {
+      await api<PortalInvitationSent>(`/team/${person._id}/invitation`, { method: 'POST' });
+      return `Invitation sent again to ${person.email}; the earlier link no longer works.`;
+    }, 'The invitation could not be sent again.');
   }
 
   private async changeRole(person: PortalTeamMember, role: string): Promise<void> {
@@ -160,17 +177,32 @@ export class IdvTeam extends LitElement {
       </td>
       <td class="wide">${formatDateTime(person.createdAt)}</td>
       <td>
-        ${
-          mayChange
-            ? html`<wa-button
-                size="small"
-                appearance="outlined"
-                variant="danger"
-                @click=${() => (this.removing = person)}
-                >Remove<span class="visually-hidden"> ${person.email}</span></wa-button
-              >`
-            : nothing
-        }
+        <div class="actions">
+          ${
+            mayChange && person.status === 'invited'
+              ? html`<wa-button
+                  size="small"
+                  appearance="outlined"
+                  class="resend-invitation"
+                  @click=${() => this.resendInvitation(person)}
+                  >Re-send invitation<span class="visually-hidden">
+                    to ${person.email}</span
+                  ></wa-button
+                >`
+              : nothing
+          }
+          ${
+            mayChange
+              ? html`<wa-button
+                  size="small"
+                  appearance="outlined"
+                  variant="danger"
+                  @click=${() => (this.removing = person)}
+                  >Remove<span class="visually-hidden"> ${person.email}</span></wa-button
+                >`
+              : nothing
+          }
+        </div>
       </td>
     </tr>`;
   }

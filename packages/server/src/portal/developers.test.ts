@@ -69,9 +69,23 @@ describe('portal Developers API (/app/api/developers, /app/api/webhook-endpoints
     expect(log[0]!.user_id).toBe(member.user_id);
   });
 
-  it('reveals the webhook secret on demand, logged, and rotates it', async () => {
-    const revealed = await developer.call('GET', '/developers/webhook-secret');
+  it('reveals the webhook secret only after the password is typed again, logged, and rotates it', async () => {
+    // No reveal without re-authentication: the former GET is gone.
+    expect((await developer.call('GET', '/developers/webhook-secret')).statusCode).toBe(404);
+    const wrong = await developer.call('POST', '/developers/webhook-secret/reveal', {
+      password: 'not the password at all',
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.body).not.toContain(account.webhookSecret);
+    expect(await activity('webhook_secret.revealed')).toHaveLength(0);
+    // The session survives a wrong password (403, not 401).
+    expect((await developer.call('GET', '/session')).statusCode).toBe(200);
+
+    const revealed = await developer.call('POST', '/developers/webhook-secret/reveal', {
+      password: developer.password,
+    });
     expect(revealed.statusCode).toBe(200);
+    expect(revealed.headers['cache-control']).toBe('no-store');
     expect(revealed.json()).toEqual({ webhookSecret: account.webhookSecret });
     expect(await activity('webhook_secret.revealed')).toHaveLength(1);
     const rotated = await developer.call('POST', '/developers/webhook-secret');
@@ -144,11 +158,14 @@ describe('portal Developers API (/app/api/developers, /app/api/webhook-endpoints
       for (const [method, path] of [
         ['GET', '/developers/credentials'],
         ['POST', '/developers/client-secret'],
-        ['GET', '/developers/webhook-secret'],
+        ['POST', '/developers/webhook-secret/reveal'],
         ['GET', '/webhook-endpoints'],
         ['POST', '/webhook-endpoints'],
       ] as const) {
-        const body = path === '/webhook-endpoints' ? { url: 'https://93.184.216.34/x' } : undefined;
+        const body =
+          path === '/webhook-endpoints'
+            ? { url: 'https://93.184.216.34/x' }
+            : { password: person.password };
         const answer = await person.call(method, path, method === 'POST' ? body : undefined);
         expect(answer.statusCode, `${role} ${method} ${path}`).toBe(403);
       }

@@ -5,6 +5,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createPortalServices, registerPortalServices } from './portal-services.js';
+import { activityRoutes } from './routes-activity.js';
+import { billingRoutes } from './routes-billing.js';
+import { cloudServiceRoutes } from './routes-cloud-services.js';
+import { companyRoutes } from './routes-company.js';
 import { developerRoutes } from './routes-developers.js';
 import { linkRoutes } from './routes-links.js';
 import { overviewRoutes } from './routes-overview.js';
@@ -65,6 +69,10 @@ export default async function portal(
         await signedIn.register(developerRoutes(services));
         await signedIn.register(teamRoutes(services));
         await signedIn.register(overviewRoutes(services));
+        await signedIn.register(activityRoutes(services));
+        await signedIn.register(cloudServiceRoutes(services));
+        await signedIn.register(companyRoutes);
+        await signedIn.register(billingRoutes);
       });
     },
     { prefix: '/app/api' },

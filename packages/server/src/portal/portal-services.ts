@@ -1,4 +1,5 @@
 import type { AppServices } from '../services/index.js';
+import { PortalActivity } from './activity.js';
 import { ApiClientOfCompany } from './api-client.js';
 import { Inbox } from './inbox.js';
 import { Overview } from './overview.js';
@@ -9,6 +10,7 @@ import { PortalSessions } from './sessions.js';
 import { SignInLinks } from './sign-in-links.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { PortalTeam } from './team.js';
+import { WebhookSends } from './webhook-sends.js';
 
 /** The portal's own services, over the app's database and clock. */
 export interface PortalServices {
@@ -22,6 +24,10 @@ export interface PortalServices {
   readonly team: PortalTeam;
   readonly overview: Overview;
   readonly passwordResets: PasswordResets;
+  /** Test events and resends through the webhook outbox (the Developers screen). */
+  readonly webhookSends: WebhookSends;
+  /** The activity log as its screen reads it. */
+  readonly activity: PortalActivity;
 }
 
 /**
@@ -55,6 +61,8 @@ export function createPortalServices(
       activity,
       onBackgroundError,
     ),
+    webhookSends: new WebhookSends(services),
+    activity: new PortalActivity(database),
   };
 }
 

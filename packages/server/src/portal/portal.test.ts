@@ -114,6 +114,27 @@ describe('portal API (/app/api)', () => {
       expect(later.statusCode).toBe(200);
     });
 
+    it("never lets one address's guesses lock the person out at another address", async () => {
+      const victim = await portalBrowser(test, account.companyId, 'viewer');
+      const signIn = (password: string, remoteAddress: string) =>
+        test.inject({
+          method: 'POST',
+          url: '/app/api/session',
+          remoteAddress,
+          payload: { email: victim.email, password },
+        });
+      // Someone elsewhere spends the whole budget on the victim's address…
+      for (let i = 0; i < SIGN_IN_FAILURES_PER_EMAIL; i++)
+        expect((await signIn(`guess ${i}`, '198.51.100.7')).statusCode).toBe(401);
+      expect((await signIn('correct horse battery staple', '198.51.100.7')).statusCode).toBe(429);
+      // …and is held back, but the person signs in from their own address.
+      expect((await signIn('correct horse battery staple', '203.0.113.20')).statusCode).toBe(200);
+      // IPv6: one /64 is one client, so hopping inside it gains nothing.
+      for (let i = 0; i < SIGN_IN_FAILURES_PER_EMAIL; i++)
+        expect((await signIn(`guess ${i}`, `2001:db8:1:2::${i + 1}`)).statusCode).toBe(401);
+      expect((await signIn('guess', '2001:db8:1:2::ff')).statusCode).toBe(429);
+    });
+
     it('reads the session, and signs out', async () => {
       const browser = await portalBrowser(test, account.companyId, 'reviewer');
       const session = await browser.call('GET', '/session');

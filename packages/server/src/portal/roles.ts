@@ -6,7 +6,10 @@ export type PortalPermission =
   | 'verifications:override'
   | 'links:create'
   | 'developers:manage'
-  | 'team:manage';
+  | 'team:manage'
+  | 'activity:read'
+  | 'company:manage'
+  | 'billing:read';
 
 const ALLOWED: Record<PortalPermission, readonly PortalRole[]> = {
   'verifications:read': ['owner', 'admin', 'reviewer', 'developer', 'viewer'],
@@ -18,6 +21,12 @@ const ALLOWED: Record<PortalPermission, readonly PortalRole[]> = {
   'developers:manage': ['owner', 'admin', 'developer'],
   // Who belongs to the company and with which role: its administrators only.
   'team:manage': ['owner', 'admin'],
+  // Who did what, from where: the company's administrators (it names every person's address).
+  'activity:read': ['owner', 'admin'],
+  // The company's name, branding, link defaults and retention: its administrators.
+  'company:manage': ['owner', 'admin'],
+  // The plan, the usage and the invoices: the company's administrators.
+  'billing:read': ['owner', 'admin'],
 };
 
 /** Whether `role` may do `permission`. */

@@ -4,6 +4,9 @@ import {
   IdParams,
   NewWebhookEndpointBody,
   PagingQuery,
+  PortalDeliveryParams,
+  PortalPasswordConfirmBody,
+  PortalQueuedDelivery,
   PortalCredentials,
   RotatedClientSecret,
   RotatedWebhookSecret,
@@ -16,11 +19,13 @@ import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { resolvePage } from '../lib/paging.js';
 import type { PortalServices } from './portal-services.js';
+import { confirmPassword } from './reauthentication.js';
 import { allowed } from './session-hook.js';
 
 /**
  * The Developers screen's API: the company's API client (client id; the secret shown once when
- * rotated), the webhook signing secret, webhook endpoints and their deliveries. Each change is
+ * rotated), the webhook signing secret (revealed after the password is typed again), webhook
+ * endpoints, their deliveries, a signed test event and the resend of a delivery. Each change is
  * the REST API's service, with the signed-in person and their address in the activity log.
  * Owners, admins and developers only; a plan without the API answers 403 as the REST API does.
  */
@@ -68,11 +73,20 @@ export function developerRoutes(portal: PortalServices): FastifyPluginAsyncTypeb
       },
     );
 
-    app.get(
-      '/developers/webhook-secret',
-      { schema: { hide: true, response: { 200: RotatedWebhookSecret } } },
+    app.post(
+      '/developers/webhook-secret/reveal',
+      {
+        bodyLimit: 1024,
+        schema: {
+          hide: true,
+          body: PortalPasswordConfirmBody,
+          response: { 200: RotatedWebhookSecret },
+        },
+      },
       async (request, reply) => {
         const { client, actor } = await developer(request);
+        // Re-authentication: a session left open on a shared screen does not show the secret.
+        await confirmPassword(portal, request, request.body.password);
         const { webhookSecret } = await services.accounts.me(client.userId);
         // Revealing a secret is worth a line in the log: who saw it, from where.
         await services.activity.record({
@@ -165,6 +179,35 @@ export function developerRoutes(portal: PortalServices): FastifyPluginAsyncTypeb
         const page = resolvePage(request.query.size ?? 20, request.query.page);
         if (page === undefined) throw Errors.badRequest('page and size must be integers');
         return services.deliveries.page(actor.companyId, request.params.id, page);
+      },
+    );
+
+    app.post(
+      '/webhook-endpoints/:id/test',
+      {
+        bodyLimit: 1024,
+        schema: { hide: true, params: IdParams, response: { 202: PortalQueuedDelivery } },
+      },
+      async (request, reply) => {
+        const { actor } = await developer(request);
+        return reply.code(202).send(await portal.webhookSends.sendTest(actor, request.params.id));
+      },
+    );
+
+    app.post(
+      '/webhook-endpoints/:id/deliveries/:deliveryId/resend',
+      {
+        bodyLimit: 1024,
+        schema: {
+          hide: true,
+          params: PortalDeliveryParams,
+          response: { 202: PortalQueuedDelivery },
+        },
+      },
+      async (request, reply) => {
+        const { actor } = await developer(request);
+        const { id, deliveryId } = request.params;
+        return reply.code(202).send(await portal.webhookSends.resend(actor, id, deliveryId));
       },
     );
   };

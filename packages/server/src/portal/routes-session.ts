@@ -115,7 +115,16 @@ export function sessionRoutes(portal: PortalServices): FastifyPluginAsyncTypebox
       );
 
       signedIn.delete('/session', { schema: { hide: true } }, async (request, reply) => {
+        const { member } = sessionOf(request);
         await portal.sessions.close(request.cookies[SESSION_COOKIE]!);
+        await services.activity.record({
+          companyId: member.companyId,
+          userId: member.id,
+          action: 'portal.sign-out',
+          resource: 'portal-member',
+          resourceId: member.id,
+          ip: request.ip,
+        });
         reply.clearCookie(SESSION_COOKIE, { path: '/app' });
         return reply.code(204).send();
       });

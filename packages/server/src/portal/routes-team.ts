@@ -1,12 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams, PortalInviteBody, PortalRoleBody, PortalTeamMember } from '@idv/contract';
+import {
+  IdParams,
+  PortalInvitationSent,
+  PortalInviteBody,
+  PortalRoleBody,
+  PortalTeamMember,
+} from '@idv/contract';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { PortalServices } from './portal-services.js';
 import { allowed } from './session-hook.js';
 import type { TeamActor } from './team.js';
 
-/** The Team screen's API: list, invite by e-mail, change a role, remove (owners and admins). */
+/**
+ * The Team screen's API: list, invite by e-mail, re-send an invitation, change a role, remove
+ * (owners and admins).
+ */
 export function teamRoutes(portal: PortalServices): FastifyPluginAsyncTypebox {
   return async (app) => {
     /** The signed-in administrator, as the team rules and the activity log need them. */
@@ -32,12 +41,24 @@ export function teamRoutes(portal: PortalServices): FastifyPluginAsyncTypebox {
       '/team',
       {
         bodyLimit: 4096,
-        schema: { hide: true, body: PortalInviteBody, response: { 201: PortalTeamMember } },
+        schema: { hide: true, body: PortalInviteBody, response: { 202: PortalInvitationSent } },
       },
+      // 202 and the address only, whoever it belongs to: the answer never tells an address that
+      // has an account with another company from a new one.
       async (request, reply) =>
         reply
-          .code(201)
+          .code(202)
           .send(await portal.team.invite(actor(request), request.body.email, request.body.role)),
+    );
+
+    app.post(
+      '/team/:id/invitation',
+      {
+        bodyLimit: 1024,
+        schema: { hide: true, params: IdParams, response: { 202: PortalInvitationSent } },
+      },
+      async (request, reply) =>
+        reply.code(202).send(await portal.team.resendInvitation(actor(request), request.params.id)),
     );
 
     app.patch(

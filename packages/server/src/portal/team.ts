@@ -1,4 +1,4 @@
-import type { PortalTeamMember } from '@idv/contract';
+import type { PortalInvitationSent, PortalTeamMember } from '@idv/contract';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Kysely } from 'kysely';
 import { isoAt, type Clock } from '../lib/clock.js';
@@ -52,9 +52,30 @@ export class PortalTeam {
     }));
   }
 
-  /** Invites a person: creates them without a password and e-mails their one-time link. */
-  async invite(actor: TeamActor, email: string, role: PortalRole): Promise<PortalTeamMember> {
+  /**
+   * Invites a person: creates them without a password and e-mails their one-time link. An address
+   * that already has a portal account with another company gets the same answer as a new one
+   * (its registration is not revealed): no one is created, and that address is told by e-mail
+   * that someone tried to invite it. An address of this company's own team is a 409.
+   */
+  async invite(actor: TeamActor, email: string, role: PortalRole): Promise<PortalInvitationSent> {
     this.assertMayGrant(actor, role);
+    const existing = await this.members.findByEmail(email);
+    if (existing !== undefined && existing.companyId === actor.companyId)
+      throw Errors.conflict(`${existing.email} is already in your team`);
+    if (existing !== undefined) {
+      await this.mailer.send({
+        to: existing.email,
+        subject: `${actor.companyName} tried to invite you on IDV`,
+        text:
+          `${actor.email} tried to invite this address to the identity-verification portal of ` +
+          `${actor.companyName}, as ${role}. It already has a portal account with another ` +
+          `company, and an address belongs to one company only: nothing was changed.\n\nIf you ` +
+          `want to join ${actor.companyName}, ask them to invite another address of yours.\n`,
+      });
+      await this.record(actor, 'portal.member.invited', null);
+      return { email: existing.email, role };
+    }
     let member;
     try {
       member = await this.members.create({ companyId: actor.companyId, email, role });
@@ -62,19 +83,43 @@ export class PortalTeam {
       if (error instanceof MemberInputError) throw Errors.badRequest(error.message);
       throw error;
     }
-    const link = await this.links.issue(member.id, 'invitation');
+    await this.sendInvitation(actor, member.id, member.email, role);
+    await this.record(actor, 'portal.member.invited', member.id);
+    return { email: member.email, role };
+  }
+
+  /**
+   * Sends an invited person a new invitation: their earlier links stop working, the new one
+   * works once for the invitation's hours. 409 once they chose a password; only an owner
+   * re-invites an owner.
+   */
+  async resendInvitation(actor: TeamActor, memberId: string): Promise<PortalInvitationSent> {
+    const target = await this.find(actor.companyId, memberId);
+    this.assertMayChange(actor, target.role);
+    if (target.password_hash !== null)
+      throw Errors.conflict('this person already accepted their invitation');
+    await this.links.spendAllOf(memberId);
+    await this.sendInvitation(actor, memberId, target.email, target.role);
+    await this.record(actor, 'portal.member.invitation.resent', memberId);
+    return { email: target.email, role: target.role };
+  }
+
+  /** Issues an invitation link and e-mails it. */
+  private async sendInvitation(
+    actor: TeamActor,
+    memberId: string,
+    email: string,
+    role: PortalRole,
+  ): Promise<void> {
+    const link = await this.links.issue(memberId, 'invitation');
     await this.mailer.send({
-      to: member.email,
+      to: email,
       subject: `You are invited to ${actor.companyName} on IDV`,
       text:
         `${actor.email} invited you to the identity-verification portal of ${actor.companyName}, ` +
         `as ${role}.\n\nChoose your password here (the link works once, for ${INVITATION_HOURS} ` +
         `hours):\n${link}\n\nIf you did not expect this, ignore this message.\n`,
     });
-    await this.record(actor, 'portal.member.invited', member.id);
-    const [view] = (await this.list(actor.companyId)).filter((m) => m._id === member.id);
-    if (view === undefined) throw new Error('an invited person is not listed');
-    return view;
   }
 
   /** Changes a person's role; never leaves the company without an owner. */
@@ -115,10 +160,13 @@ export class PortalTeam {
   }
 
   /** The person of this company, or 404 (another company's person is unknown here). */
-  private async find(companyId: string, memberId: string): Promise<{ role: PortalRole }> {
+  private async find(
+    companyId: string,
+    memberId: string,
+  ): Promise<{ role: PortalRole; email: string; password_hash: string | null }> {
     const row = await portalDb(this.database)
       .selectFrom('portal_members')
-      .select('role')
+      .select(['role', 'email', 'password_hash'])
       .where('id', '=', memberId)
       .where('company_id', '=', companyId)
       .executeTakeFirst();
@@ -155,7 +203,7 @@ export class PortalTeam {
     if (other === undefined) throw Errors.conflict('the company must keep at least one owner');
   }
 
-  private async record(actor: TeamActor, action: string, memberId: string): Promise<void> {
+  private async record(actor: TeamActor, action: string, memberId: string | null): Promise<void> {
     await this.activity.record({
       companyId: actor.companyId,
       userId: actor.memberId,

@@ -5,6 +5,8 @@ import type { TestApp } from './harness.js';
 /** A signed-in portal browser, as tests drive it through `app.inject`. */
 export interface PortalBrowser {
   email: string;
+  /** The person's password (re-authentication). */
+  password: string;
   /** The person's id (`portal_members.id`). */
   memberId: string;
   /** The `Cookie` header value. */
@@ -45,6 +47,7 @@ export async function portalBrowser(
   const csrfToken = (signIn.json() as { csrfToken: string }).csrfToken;
   return {
     email,
+    password,
     memberId: member.id,
     cookie,
     csrfToken,

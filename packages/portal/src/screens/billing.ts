@@ -1,0 +1,172 @@
+import { Task } from '@lit/task';
+import type { Invoice, PortalBilling } from '@idv/contract';
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement } from 'lit/decorators.js';
+import '@awesome.me/webawesome/dist/components/badge/badge.js';
+import '@awesome.me/webawesome/dist/components/callout/callout.js';
+import '@awesome.me/webawesome/dist/components/progress-bar/progress-bar.js';
+import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
+import { api, ApiFailure } from '../lib/api.js';
+import { formatDateTime } from '../lib/format.js';
+import { screenStyles } from './shared-styles.js';
+
+const numbers = new Intl.NumberFormat();
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** An invoice's amount in its currency, for people. */
+function amountOf(invoice: Invoice): string {
+  try {
+    return new Intl.NumberFormat(undefined, {
+      style: 'currency',
+      currency: invoice.currency.toUpperCase(),
+    }).format(invoice.amount);
+  } catch {
+    return `${invoice.amount} ${invoice.currency}`;
+  }
+}
+
+const invoiceVariant = (status: Invoice['status']) =>
+  status === 'paid' ? 'success' : status === 'open' ? 'warning' : 'neutral';
+
+/**
+ * Billing (owners and admins): the plan, this month's verifications against the quota, the
+ * subscription's state and its invoices, as the spec's billing API has them. Read only: a
+ * payment method is added through `POST /billing/paymentMethod` with the provider's token.
+ */
+@customElement('idv-billing')
+export class IdvBilling extends LitElement {
+  static override styles = [
+    screenStyles,
+    css`
+      dl {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: var(--wa-space-xs) var(--wa-space-m);
+        margin: 0 0 var(--wa-space-m);
+      }
+      dt {
+        color: var(--wa-color-text-quiet);
+      }
+      dd {
+        margin: 0;
+      }
+      wa-progress-bar {
+        --track-height: 0.6rem;
+        max-width: 28rem;
+        margin-top: var(--wa-space-2xs);
+      }
+      .plan {
+        text-transform: capitalize;
+      }
+    `,
+  ];
+
+  private readonly billing = new Task(this, {
+    task: async (_args, { signal }) => api<PortalBilling>('/billing', { signal }),
+    args: () => [] as const,
+  });
+
+  private renderInvoices(invoices: Invoice[]) {
+    if (invoices.length === 0)
+      return html`<div class="empty" role="status"><p>No invoice yet.</p></div>`;
+    return html`<div class="table-wrap">
+      <table id="invoices">
+        <caption class="visually-hidden">
+          Invoices, newest first
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Period</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Status</th>
+            <th scope="col" class="wide">Paid</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${invoices.map(
+            (invoice) =>
+              html`<tr>
+                <td>
+                  ${day.format(new Date(invoice.periodStart))} –
+                  ${day.format(new Date(invoice.periodEnd))}
+                </td>
+                <td>${amountOf(invoice)}</td>
+                <td>
+                  <wa-badge variant=${invoiceVariant(invoice.status)}>${invoice.status}</wa-badge>
+                </td>
+                <td class="wide">${formatDateTime(invoice.paidAt)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`;
+  }
+
+  private renderBilling(billing: PortalBilling) {
+    const { usage, subscription } = billing;
+    const percent = usage.quota === 0 ? 100 : Math.min(100, (100 * usage.used) / usage.quota);
+    return html`<h2>Plan and usage</h2>
+      <dl id="usage">
+        <dt>Plan</dt>
+        <dd class="plan">${usage.plan}</dd>
+        <dt>This month</dt>
+        <dd>
+          ${numbers.format(usage.used)} of ${numbers.format(usage.quota)} verifications
+          (${numbers.format(usage.remaining)} left; ${numbers.format(usage.linksGenerated)} links)
+          <wa-progress-bar
+            value=${percent}
+            label="Quota used: ${Math.round(percent)} %"
+          ></wa-progress-bar>
+        </dd>
+        <dt>Period</dt>
+        <dd>
+          ${day.format(new Date(usage.period.start))} – ${day.format(new Date(usage.period.end))}
+        </dd>
+      </dl>
+      <h2>Subscription</h2>
+      ${
+        subscription === null
+          ? html`<div class="empty" role="status"><p>No subscription.</p></div>`
+          : html`<dl id="subscription">
+                <dt>Status</dt>
+                <dd>
+                  <wa-badge variant=${subscription.status === 'active' ? 'success' : 'danger'}
+                    >${subscription.status}</wa-badge
+                  >
+                </dd>
+                <dt>Current period ends</dt>
+                <dd>${formatDateTime(subscription.currentPeriodEnd)}</dd>
+              </dl>
+              ${
+                subscription.status === 'unpaid'
+                  ? html`<wa-callout variant="warning"
+                      >Invoices are unpaid: add a payment method through the REST API (<code
+                        >POST /billing/paymentMethod</code
+                      >) to collect them.</wa-callout
+                    >`
+                  : nothing
+              }
+              <h2>Invoices</h2>
+              ${this.renderInvoices(subscription.invoices)}`
+      }`;
+  }
+
+  override render() {
+    return html`<h1>Billing</h1>
+      ${this.billing.render({
+        pending: () =>
+          html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+        complete: (billing) => this.renderBilling(billing),
+        error: (error) =>
+          html`<wa-callout variant="danger" role="alert"
+            >${error instanceof ApiFailure ? error.message : 'This cannot be read.'}</wa-callout
+          >`,
+      })}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'idv-billing': IdvBilling;
+  }
+}

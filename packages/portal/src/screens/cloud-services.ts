@@ -1,0 +1,303 @@
+import { Task } from '@lit/task';
+import type { CloudKey, CloudKeyWithSecret } from '@idv/contract';
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import '@awesome.me/webawesome/dist/components/badge/badge.js';
+import '@awesome.me/webawesome/dist/components/button/button.js';
+import '@awesome.me/webawesome/dist/components/callout/callout.js';
+import '@awesome.me/webawesome/dist/components/copy-button/copy-button.js';
+import '@awesome.me/webawesome/dist/components/dialog/dialog.js';
+import '@awesome.me/webawesome/dist/components/input/input.js';
+import '@awesome.me/webawesome/dist/components/option/option.js';
+import '@awesome.me/webawesome/dist/components/progress-bar/progress-bar.js';
+import '@awesome.me/webawesome/dist/components/select/select.js';
+import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
+import { api, ApiFailure } from '../lib/api.js';
+import { formatDateTime } from '../lib/format.js';
+import { screenStyles } from './shared-styles.js';
+
+/** The analysis APIs a key opens, as people read them. */
+const SERVICES: { value: CloudKey['service']; label: string }[] = [
+  { value: 'id', label: 'Document reading (id)' },
+  { value: 'face', label: 'Face comparison (face)' },
+  { value: 'antispoofing', label: 'Anti-spoofing (antispoofing)' },
+];
+
+/** A change asked to be confirmed first (a rotation or a revocation cannot be undone). */
+interface Confirmation {
+  title: string;
+  text: string;
+  action: string;
+  run: () => Promise<void>;
+}
+
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiFailure ? error.message : fallback;
+
+const numbers = new Intl.NumberFormat();
+
+/**
+ * Cloud services: the company's analysis API keys (create; the secret is shown once, after a
+ * creation or a rotation; pause, resume, revoke) and each key's calls against its quota. The
+ * server applies the REST API's rules (five keys per service, the trial quota). Owners, admins
+ * and developers, on plans with the API.
+ */
+@customElement('idv-cloud-services')
+export class IdvCloudServices extends LitElement {
+  static override styles = [
+    screenStyles,
+    css`
+      .actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--wa-space-xs);
+      }
+      .secret {
+        margin: var(--wa-space-m) 0;
+      }
+      .secret p {
+        margin: 0 0 var(--wa-space-xs);
+      }
+      td.usage {
+        min-width: 10rem;
+      }
+      td.usage .actions {
+        margin-top: var(--wa-space-xs);
+      }
+      wa-progress-bar {
+        --track-height: 0.5rem;
+        margin-top: var(--wa-space-2xs);
+      }
+      .quiet {
+        color: var(--wa-color-text-quiet);
+        font-size: var(--wa-font-size-xs);
+      }
+    `,
+  ];
+
+  @state() private version = 0;
+  @state() private secret: CloudKeyWithSecret | undefined;
+  @state() private confirmation: Confirmation | undefined;
+  @state() private busy = false;
+  @state() private error: string | undefined;
+
+  private readonly keys = new Task(this, {
+    task: async (_args, { signal }) => api<CloudKey[]>('/cloud-services/keys', { signal }),
+    args: () => [this.version] as const,
+  });
+
+  private async change(run: () => Promise<void>, failure: string): Promise<void> {
+    this.busy = true;
+    this.error = undefined;
+    try {
+      await run();
+    } catch (error) {
+      this.error = messageOf(error, failure);
+    } finally {
+      this.busy = false;
+      this.version++;
+    }
+  }
+
+  private async create(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const data = new FormData(form);
+    const name = String(data.get('name') ?? '').trim();
+    await this.change(async () => {
+      this.secret = await api<CloudKeyWithSecret>('/cloud-services/keys', {
+        method: 'POST',
+        body: { service: String(data.get('service') ?? ''), ...(name === '' ? {} : { name }) },
+      });
+      form.reset();
+    }, 'The key could not be created.');
+  }
+
+  private async setPaused(key: CloudKey, paused: boolean): Promise<void> {
+    await this.change(async () => {
+      await api<CloudKey>(`/cloud-services/keys/${key._id}`, {
+        method: 'PATCH',
+        body: { paused },
+      });
+    }, 'The key could not be changed.');
+  }
+
+  private rotate(key: CloudKey): void {
+    this.confirmation = {
+      title: 'Rotate the key',
+      text: `A new secret replaces the one of "${key.name}" at once: calls with the old one are refused. Its usage carries over.`,
+      action: 'Rotate the key',
+      run: async () => {
+        this.secret = await api<CloudKeyWithSecret>(`/cloud-services/keys/${key._id}/rotate`, {
+          method: 'POST',
+        });
+      },
+    };
+  }
+
+  private revoke(key: CloudKey): void {
+    this.confirmation = {
+      title: 'Revoke the key',
+      text: `"${key.name}" stops working for good and frees its place among the five keys of its service.`,
+      action: 'Revoke the key',
+      run: async () => {
+        await api(`/cloud-services/keys/${key._id}`, { method: 'DELETE' });
+        if (this.secret?._id === key._id) this.secret = undefined;
+      },
+    };
+  }
+
+  private async confirmed(): Promise<void> {
+    const confirmation = this.confirmation;
+    if (confirmation === undefined) return;
+    await this.change(confirmation.run, `${confirmation.title} failed.`);
+    this.confirmation = undefined;
+  }
+
+  private renderSecret(key: CloudKeyWithSecret) {
+    return html`<wa-callout variant="success" role="status" class="secret">
+      <p>Secret of "${key.name}". Copy it now: it is not shown again.</p>
+      <span class="mono" id="key-secret">${key.secret}</span>
+      <wa-copy-button
+        value=${key.secret}
+        copy-label="Copy the secret"
+        success-label="Copied"
+      ></wa-copy-button>
+    </wa-callout>`;
+  }
+
+  private renderKey(key: CloudKey) {
+    const percent = key.usage.limit === 0 ? 100 : (100 * key.usage.used) / key.usage.limit;
+    return html`<tr>
+      <td>
+        ${key.name}<br /><span class="quiet"
+          >${key.service} · <span class="mono">${key.prefix}…</span></span
+        ><br />
+        <wa-badge variant=${key.paused ? 'neutral' : 'success'}>${key.status}</wa-badge>
+      </td>
+      <td class="usage">
+        ${numbers.format(key.usage.used)} of ${numbers.format(key.usage.limit)} calls
+        <wa-progress-bar
+          value=${Math.min(100, percent)}
+          label="Calls of ${key.name} used: ${Math.round(percent)} %"
+        ></wa-progress-bar>
+        <span class="quiet"
+          >Last used ${key.lastUsedAt === null ? 'never' : formatDateTime(key.lastUsedAt)}</span
+        >
+        <div class="actions">
+          <wa-button
+            size="small"
+            appearance="outlined"
+            class="pause"
+            ?disabled=${this.busy}
+            @click=${() => this.setPaused(key, !key.paused)}
+            >${key.paused ? 'Resume' : 'Pause'}<span class="visually-hidden">
+              ${key.name}</span
+            ></wa-button
+          >
+          <wa-button
+            size="small"
+            appearance="outlined"
+            class="rotate"
+            @click=${() => this.rotate(key)}
+            >Rotate…<span class="visually-hidden"> ${key.name}</span></wa-button
+          >
+          <wa-button
+            size="small"
+            appearance="outlined"
+            variant="danger"
+            class="revoke"
+            @click=${() => this.revoke(key)}
+            >Revoke…<span class="visually-hidden"> ${key.name}</span></wa-button
+          >
+        </div>
+      </td>
+    </tr>`;
+  }
+
+  private renderKeys(keys: CloudKey[]) {
+    if (keys.length === 0)
+      return html`<div class="empty" role="status"><p>No analysis key yet.</p></div>`;
+    return html`<div class="table-wrap">
+      <table id="keys">
+        <caption class="visually-hidden">
+          Analysis keys and their usage
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Key</th>
+            <th scope="col">Usage and actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${keys.map((key) => this.renderKey(key))}
+        </tbody>
+      </table>
+    </div>`;
+  }
+
+  private renderDialog() {
+    const confirmation = this.confirmation;
+    return html`<wa-dialog
+      label=${confirmation?.title ?? 'Confirm'}
+      ?open=${confirmation !== undefined}
+      @wa-after-hide=${(event: Event) => {
+        if (event.target === event.currentTarget) this.confirmation = undefined;
+      }}
+    >
+      <p>${confirmation?.text}</p>
+      <wa-button slot="footer" appearance="outlined" @click=${() => (this.confirmation = undefined)}
+        >Cancel</wa-button
+      >
+      <wa-button
+        slot="footer"
+        variant="danger"
+        id="confirm"
+        ?loading=${this.busy}
+        @click=${this.confirmed}
+        >${confirmation?.action ?? 'Confirm'}</wa-button
+      >
+    </wa-dialog>`;
+  }
+
+  override render() {
+    return html`<h1>Cloud services</h1>
+      <p>
+        Keys of the analysis APIs (document reading, face comparison, anti-spoofing), sent as the
+        <code>Api-Key</code> header. Five keys per service; each has its own quota of calls.
+      </p>
+      <form @submit=${this.create} aria-label="New analysis key">
+        <div class="row">
+          <wa-select name="service" label="Service" value="id" required>
+            ${SERVICES.map((s) => html`<wa-option value=${s.value}>${s.label}</wa-option>`)}
+          </wa-select>
+          <wa-input name="name" label="Name (optional)" maxlength="100"></wa-input>
+          <wa-button type="submit" variant="brand" ?loading=${this.busy}>Create the key</wa-button>
+        </div>
+      </form>
+      ${
+        this.error === undefined
+          ? nothing
+          : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
+      }
+      ${this.secret === undefined ? nothing : this.renderSecret(this.secret)}
+      <div class="results">
+        ${this.keys.render({
+          pending: () =>
+            html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+          complete: (keys) => this.renderKeys(keys),
+          error: (error) =>
+            html`<wa-callout variant="danger" role="alert"
+              >${messageOf(error, 'This cannot be read.')}</wa-callout
+            >`,
+        })}
+      </div>
+      ${this.renderDialog()}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'idv-cloud-services': IdvCloudServices;
+  }
+}

@@ -1,0 +1,348 @@
+import { Task } from '@lit/task';
+import type { CompanyPatchBody, CompanyView } from '@idv/contract';
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import '@awesome.me/webawesome/dist/components/button/button.js';
+import '@awesome.me/webawesome/dist/components/callout/callout.js';
+import '@awesome.me/webawesome/dist/components/input/input.js';
+import '@awesome.me/webawesome/dist/components/option/option.js';
+import '@awesome.me/webawesome/dist/components/select/select.js';
+import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
+import '@awesome.me/webawesome/dist/components/switch/switch.js';
+import { api, ApiFailure } from '../lib/api.js';
+import { screenStyles } from './shared-styles.js';
+
+/** The `<idv-verify>` element as the server serves it (same origin: the page's CSP allows it). */
+const ELEMENT_URL = '/assets/verify/idv-verify.bundle.js';
+
+/** What the preview shows, as the form stands (before it is saved). */
+interface Branding {
+  name: string;
+  color: string;
+}
+
+/**
+ * Black or white, whichever contrasts more with `#rrggbb` (WCAG relative luminance): the text the
+ * element puts on its accent colour. The element decides this itself once a link's company is
+ * known; the preview has no link, so it sets the element's documented CSS properties.
+ */
+function readableOn(hex: string): string {
+  const channel = (offset: number) => {
+    const c = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? '#000000' : '#ffffff';
+}
+
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiFailure ? error.message : fallback;
+
+/** A form field's value as text. */
+const field = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
+
+/**
+ * Company: name, brand colour (with a live preview of `<idv-verify>` through its branding
+ * attributes), link defaults (link window, hand-off, location, adaptive flow), anti-spoofing and
+ * retention (how long data is kept after the link window). The server applies the REST API's
+ * validation and plan rules (windows within the plan's maxima; branding beyond the name only on
+ * Premium and Pro). Owners and admins.
+ */
+@customElement('idv-company')
+export class IdvCompany extends LitElement {
+  static override styles = [
+    screenStyles,
+    css`
+      .layout {
+        display: grid;
+        grid-template-columns: minmax(0, 1fr) minmax(0, 22rem);
+        gap: var(--wa-space-xl);
+        align-items: start;
+      }
+      fieldset {
+        border: 1px solid var(--wa-color-surface-border);
+        border-radius: var(--wa-border-radius-m);
+        padding: var(--wa-space-m);
+        margin: 0;
+        display: flex;
+        flex-direction: column;
+        gap: var(--wa-space-m);
+      }
+      legend {
+        font-weight: var(--wa-font-weight-semibold);
+        padding: 0 var(--wa-space-2xs);
+      }
+      .colour {
+        display: flex;
+        flex-direction: column;
+        gap: var(--wa-space-2xs);
+      }
+      .colour input {
+        width: 4rem;
+        height: 2.5rem;
+        padding: 0;
+        border: 1px solid var(--wa-color-surface-border);
+        border-radius: var(--wa-border-radius-s);
+        background: none;
+      }
+      .colour input:focus-visible {
+        outline: var(--wa-focus-ring);
+      }
+      .hint {
+        color: var(--wa-color-text-quiet);
+        font-size: var(--wa-font-size-s);
+        margin: 0;
+      }
+      .preview {
+        position: sticky;
+        top: var(--wa-space-m);
+      }
+      .preview h2 {
+        margin-top: 0;
+      }
+      .frame {
+        border: 1px solid var(--wa-color-surface-border);
+        border-radius: var(--wa-border-radius-l);
+        overflow: hidden;
+        max-height: 28rem;
+      }
+      @media (max-width: 56rem) {
+        .layout {
+          grid-template-columns: minmax(0, 1fr);
+        }
+        .preview {
+          position: static;
+        }
+      }
+    `,
+  ];
+
+  @state() private branding: Branding | undefined;
+  @state() private busy = false;
+  @state() private error: string | undefined;
+  @state() private notice: string | undefined;
+  /** The element could not be loaded (not served by this server). */
+  @state() private previewMissing = false;
+
+  private readonly company = new Task(this, {
+    task: async (_args, { signal }) => {
+      const company = await api<CompanyView>('/company', { signal });
+      this.branding = { name: company.name, color: company.color };
+      return company;
+    },
+    args: () => [] as const,
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (customElements.get('idv-verify') === undefined)
+      // A URL the bundler leaves alone: the element is the server's, not part of the portal.
+      import(/* @vite-ignore */ ELEMENT_URL as string).catch(() => (this.previewMissing = true));
+  }
+
+  override updated(): void {
+    // Without a link the element knows no company, so it keeps its own accent: the preview sets
+    // the element's `--idv-color-primary` and `--idv-color-on-primary` (as it does with a link
+    // on a plan that allows branding).
+    const element = this.renderRoot.querySelector<HTMLElement>('#preview idv-verify');
+    const color = this.branding?.color;
+    if (element === null || color === undefined || this.company.value?.plan === 'basic') return;
+    if (!/^#[0-9a-f]{6}$/i.test(color)) return;
+    element.style.setProperty('--idv-color-primary', color);
+    element.style.setProperty('--idv-color-on-primary', readableOn(color));
+  }
+
+  private formChanged(event: Event): void {
+    const form = (event.currentTarget as HTMLElement).closest('form');
+    if (form === null || this.branding === undefined) return;
+    const data = new FormData(form);
+    this.branding = {
+      name: field(data, 'name') || this.branding.name,
+      color: field(data, 'color') || this.branding.color,
+    };
+  }
+
+  private async save(event: SubmitEvent, company: CompanyView): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const data = new FormData(form);
+    const basic = company.plan === 'basic';
+    const body: CompanyPatchBody = {
+      name: field(data, 'name'),
+      handoffMode: field(data, 'handoffMode') as CompanyView['handoffMode'],
+      linkConfig: {
+        adaptiveFlow: data.get('adaptiveFlow') !== null,
+        ...(basic
+          ? {}
+          : {
+              expirationTime: Number(field(data, 'expirationTime')),
+              dataExpirationTime: Number(field(data, 'dataExpirationTime')),
+            }),
+      },
+      verificationConfig: {
+        locationPermission: field(
+          data,
+          'locationPermission',
+        ) as CompanyView['verificationConfig']['locationPermission'],
+      },
+      ...(basic
+        ? {}
+        : { color: field(data, 'color'), antiSpoofing: data.get('antiSpoofing') !== null }),
+    };
+    this.busy = true;
+    this.error = undefined;
+    this.notice = undefined;
+    try {
+      const saved = await api<CompanyView>('/company', { method: 'PATCH', body });
+      this.branding = { name: saved.name, color: saved.color };
+      this.notice = 'The settings are saved; new links use them.';
+      void this.company.run();
+    } catch (error) {
+      this.error = messageOf(error, 'The settings could not be saved.');
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private renderForm(company: CompanyView) {
+    const basic = company.plan === 'basic';
+    return html`<form
+      id="company-form"
+      aria-label="Company settings"
+      @submit=${(event: SubmitEvent) => this.save(event, company)}
+      @input=${this.formChanged}
+      @change=${this.formChanged}
+    >
+      <fieldset>
+        <legend>Brand</legend>
+        <wa-input
+          name="name"
+          label="Name"
+          required
+          maxlength="200"
+          value=${company.name}
+        ></wa-input>
+        <div class="colour">
+          <label for="colour">Brand colour</label>
+          <input id="colour" name="color" type="color" .value=${company.color} ?disabled=${basic} />
+          ${basic ? html`<p class="hint">Premium and Pro plans set the colour.</p>` : nothing}
+        </div>
+        ${
+          company.logoUrl === null
+            ? html`<p class="hint">
+                No logo yet (upload it through the REST API's
+                <code>POST /users/me/company/logo</code>).
+              </p>`
+            : html`<p class="hint">The logo is the one uploaded through the REST API.</p>`
+        }
+      </fieldset>
+      <fieldset>
+        <legend>Link defaults</legend>
+        <div class="row">
+          <wa-input
+            name="expirationTime"
+            label="Link window (hours)"
+            type="number"
+            min="0.5"
+            step="0.5"
+            required
+            ?disabled=${basic}
+            value=${String(company.linkConfig.expirationTime)}
+          ></wa-input>
+          <wa-select name="handoffMode" label="Hand-off to a phone" value=${company.handoffMode}>
+            <wa-option value="never">Never</wa-option>
+            <wa-option value="suggest">Suggest</wa-option>
+            <wa-option value="require">Require</wa-option>
+          </wa-select>
+          <wa-select
+            name="locationPermission"
+            label="Device location"
+            value=${company.verificationConfig.requestedLocationPermission}
+          >
+            <wa-option value="never">Never asked</wa-option>
+            <wa-option value="optional">Optional</wa-option>
+            <wa-option value="required">Required</wa-option>
+          </wa-select>
+        </div>
+        <wa-switch name="adaptiveFlow" ?checked=${company.linkConfig.adaptiveFlow}
+          >Adaptive flow: a returning person re-verifies with a selfie only</wa-switch
+        >
+      </fieldset>
+      <fieldset>
+        <legend>Checks and retention</legend>
+        <wa-switch name="antiSpoofing" ?checked=${company.antiSpoofing} ?disabled=${basic}
+          >Anti-spoofing on selfies</wa-switch
+        >
+        <wa-input
+          name="dataExpirationTime"
+          label="Keep the data after the link window (hours)"
+          type="number"
+          min="0"
+          step="1"
+          required
+          ?disabled=${basic}
+          value=${String(company.linkConfig.dataExpirationTime)}
+        ></wa-input>
+        ${
+          basic
+            ? html`<p class="hint">Windows are fixed on the basic plan.</p>`
+            : html`<p class="hint">
+                Your plan (${company.plan}) caps both windows; the server says so if a value is
+                over.
+              </p>`
+        }
+      </fieldset>
+      <div>
+        <wa-button type="submit" variant="brand" ?loading=${this.busy}>Save the settings</wa-button>
+      </div>
+    </form>`;
+  }
+
+  private renderPreview(company: CompanyView) {
+    const branding = this.branding ?? { name: company.name, color: company.color };
+    return html`<section class="preview" aria-labelledby="preview-title">
+      <h2 id="preview-title">Preview</h2>
+      <p class="hint">The verification element as people see it, with the settings above.</p>
+      ${
+        this.previewMissing
+          ? html`<p class="hint">The element is not served by this server.</p>`
+          : html`<div class="frame" id="preview">
+              <idv-verify
+                business-name=${branding.name}
+                brand-color=${branding.color}
+                logo-src=${company.logoUrl ?? nothing}
+                no-geolocation
+              ></idv-verify>
+            </div>`
+      }
+    </section>`;
+  }
+
+  override render() {
+    return html`<h1>Company</h1>
+      ${
+        this.error === undefined
+          ? nothing
+          : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
+      }
+      <p role="status" id="company-notice">${this.notice ?? nothing}</p>
+      ${this.company.render({
+        pending: () =>
+          html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+        complete: (company) =>
+          html`<div class="layout">
+            ${this.renderForm(company)} ${this.renderPreview(company)}
+          </div>`,
+        error: (error) =>
+          html`<wa-callout variant="danger" role="alert"
+            >${messageOf(error, 'This cannot be read.')}</wa-callout
+          >`,
+      })}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'idv-company': IdvCompany;
+  }
+}

@@ -1,0 +1,131 @@
+import { Task } from '@lit/task';
+import type { PortalCredentials, RotatedClientSecret } from '@idv/contract';
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import '@awesome.me/webawesome/dist/components/button/button.js';
+import '@awesome.me/webawesome/dist/components/callout/callout.js';
+import '@awesome.me/webawesome/dist/components/copy-button/copy-button.js';
+import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
+import { api } from '../../lib/api.js';
+import { screenStyles } from '../shared-styles.js';
+import { messageOf, requestConfirmation } from './confirmation.js';
+
+/**
+ * The API client of the company: its id and token address; the secret is shown once, after a
+ * rotation (confirmed first) that revokes every token of the client.
+ */
+@customElement('idv-api-credentials')
+export class IdvApiCredentials extends LitElement {
+  static override styles = [
+    screenStyles,
+    css`
+      dl {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: var(--wa-space-xs) var(--wa-space-m);
+        margin: 0 0 var(--wa-space-m);
+      }
+      dt {
+        color: var(--wa-color-text-quiet);
+      }
+      dd {
+        margin: 0;
+        display: flex;
+        align-items: center;
+        gap: var(--wa-space-xs);
+        min-width: 0;
+      }
+      .secret {
+        margin-top: var(--wa-space-m);
+      }
+      .secret p {
+        margin: 0 0 var(--wa-space-xs);
+      }
+      @media (max-width: 40rem) {
+        dl {
+          grid-template-columns: 1fr;
+        }
+      }
+    `,
+  ];
+
+  @state() private clientSecret: RotatedClientSecret | undefined;
+
+  private readonly credentials = new Task(this, {
+    task: async (_args, { signal }) =>
+      api<PortalCredentials>('/developers/credentials', { signal }),
+    args: () => [] as const,
+  });
+
+  private rotate(): void {
+    requestConfirmation(this, {
+      title: 'Rotate the client secret',
+      text:
+        'A new secret replaces the current one at once, and every access token of the client ' +
+        'stops working. Your integrations fail until they use the new secret.',
+      action: 'Rotate the client secret',
+      run: async () => {
+        this.clientSecret = await api<RotatedClientSecret>('/developers/client-secret', {
+          method: 'POST',
+        });
+      },
+    });
+  }
+
+  private renderCredentials(credentials: PortalCredentials) {
+    return html`<dl>
+        <dt>Client id</dt>
+        <dd>
+          <span class="mono" id="client-id">${credentials.clientId}</span>
+          <wa-copy-button
+            value=${credentials.clientId}
+            copy-label="Copy the client id"
+            success-label="Copied"
+          ></wa-copy-button>
+        </dd>
+        <dt>Token address</dt>
+        <dd><span class="mono">${credentials.tokenUrl}</span></dd>
+        <dt>Client secret</dt>
+        <dd>Shown once, when you rotate it.</dd>
+      </dl>
+      <wa-button
+        id="rotate-client-secret"
+        appearance="outlined"
+        variant="danger"
+        @click=${this.rotate}
+        >Rotate the client secret…</wa-button
+      >
+      ${
+        this.clientSecret === undefined
+          ? nothing
+          : html`<wa-callout variant="success" role="status" class="secret">
+              <p>New client secret. Copy it now: it is not shown again.</p>
+              <span class="mono" id="client-secret">${this.clientSecret.clientSecret}</span>
+              <wa-copy-button
+                value=${this.clientSecret.clientSecret}
+                copy-label="Copy the client secret"
+                success-label="Copied"
+              ></wa-copy-button>
+            </wa-callout>`
+      }`;
+  }
+
+  override render() {
+    return html`<h2>API credentials</h2>
+      ${this.credentials.render({
+        pending: () =>
+          html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+        complete: (credentials) => this.renderCredentials(credentials),
+        error: (error) =>
+          html`<wa-callout variant="danger" role="alert"
+            >${messageOf(error, 'This cannot be read.')}</wa-callout
+          >`,
+      })}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'idv-api-credentials': IdvApiCredentials;
+  }
+}

@@ -1,0 +1,258 @@
+import { Task } from '@lit/task';
+import type { PortalQueuedDelivery, WebhookEndpoint } from '@idv/contract';
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import '@awesome.me/webawesome/dist/components/button/button.js';
+import '@awesome.me/webawesome/dist/components/callout/callout.js';
+import '@awesome.me/webawesome/dist/components/input/input.js';
+import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
+import { api } from '../../lib/api.js';
+import { screenStyles } from '../shared-styles.js';
+import { messageOf, requestConfirmation } from './confirmation.js';
+import './webhook-deliveries.js';
+
+/**
+ * The company's webhook endpoints: add, edit, delete (confirmed), send a signed test event, and
+ * open one endpoint's delivery log.
+ */
+@customElement('idv-webhook-endpoints')
+export class IdvWebhookEndpoints extends LitElement {
+  static override styles = [
+    screenStyles,
+    css`
+      .actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--wa-space-xs);
+      }
+      td.url {
+        max-width: 22rem;
+      }
+      .notice {
+        margin-top: var(--wa-space-m);
+      }
+    `,
+  ];
+
+  @state() private error: string | undefined;
+  @state() private notice: string | undefined;
+  @state() private busy = false;
+  @state() private editing: string | undefined;
+  @state() private deliveriesOf: WebhookEndpoint | undefined;
+  @state() private version = 0;
+  /** Bumped after a test event, so the open delivery log reads again. */
+  @state() private sends = 0;
+
+  private readonly endpoints = new Task(this, {
+    task: async (_args, { signal }) => api<WebhookEndpoint[]>('/webhook-endpoints', { signal }),
+    args: () => [this.version] as const,
+  });
+
+  /** Runs a change, showing its failure in the section's alert. */
+  private async change(run: () => Promise<void>, failure: string): Promise<void> {
+    this.busy = true;
+    this.error = undefined;
+    this.notice = undefined;
+    try {
+      await run();
+    } catch (error) {
+      this.error = messageOf(error, failure);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private bodyOf(form: HTMLFormElement): { url: string; description: string } {
+    const data = new FormData(form);
+    return {
+      url: String(data.get('url') ?? '').trim(),
+      description: String(data.get('description') ?? '').trim(),
+    };
+  }
+
+  private async add(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    await this.change(async () => {
+      await api<WebhookEndpoint>('/webhook-endpoints', { method: 'POST', body: this.bodyOf(form) });
+      form.reset();
+      this.version++;
+    }, 'The endpoint could not be added.');
+  }
+
+  private async save(event: SubmitEvent, endpoint: WebhookEndpoint): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    await this.change(async () => {
+      await api<WebhookEndpoint>(`/webhook-endpoints/${endpoint._id}`, {
+        method: 'PATCH',
+        body: this.bodyOf(form),
+      });
+      this.editing = undefined;
+      this.version++;
+    }, 'The endpoint could not be saved.');
+  }
+
+  private async sendTest(endpoint: WebhookEndpoint): Promise<void> {
+    await this.change(async () => {
+      await api<PortalQueuedDelivery>(`/webhook-endpoints/${endpoint._id}/test`, {
+        method: 'POST',
+      });
+      this.notice = `Test event queued for ${endpoint.url}: its attempts appear in the deliveries.`;
+      this.deliveriesOf = endpoint;
+      this.sends++;
+    }, 'The test event could not be sent.');
+  }
+
+  private deleteEndpoint(endpoint: WebhookEndpoint): void {
+    requestConfirmation(this, {
+      title: 'Delete the endpoint',
+      text: `${endpoint.url} receives no event any more; its pending deliveries are dropped.`,
+      action: 'Delete the endpoint',
+      run: async () => {
+        await api(`/webhook-endpoints/${endpoint._id}`, { method: 'DELETE' });
+        if (this.deliveriesOf?._id === endpoint._id) this.deliveriesOf = undefined;
+        this.version++;
+      },
+    });
+  }
+
+  private renderRow(endpoint: WebhookEndpoint) {
+    if (this.editing === endpoint._id)
+      return html`<tr>
+        <td colspan="3">
+          <form
+            @submit=${(event: SubmitEvent) => this.save(event, endpoint)}
+            aria-label="Edit ${endpoint.url}"
+          >
+            <div class="row">
+              <wa-input name="url" label="URL" type="url" required value=${endpoint.url}></wa-input>
+              <wa-input
+                name="description"
+                label="Description"
+                maxlength="500"
+                value=${endpoint.description}
+              ></wa-input>
+            </div>
+            <div class="actions">
+              <wa-button type="submit" variant="brand" ?loading=${this.busy}>Save</wa-button>
+              <wa-button appearance="outlined" @click=${() => (this.editing = undefined)}
+                >Cancel</wa-button
+              >
+            </div>
+          </form>
+        </td>
+      </tr>`;
+    const open = this.deliveriesOf?._id === endpoint._id;
+    return html`<tr>
+      <td class="url"><span class="mono">${endpoint.url}</span></td>
+      <td class="wide">${endpoint.description || '—'}</td>
+      <td>
+        <div class="actions">
+          <wa-button
+            size="small"
+            appearance="outlined"
+            aria-expanded=${open ? 'true' : 'false'}
+            @click=${() => (this.deliveriesOf = open ? undefined : endpoint)}
+            >Deliveries</wa-button
+          >
+          <wa-button
+            size="small"
+            appearance="outlined"
+            class="send-test"
+            ?disabled=${this.busy}
+            @click=${() => this.sendTest(endpoint)}
+            >Send a test event</wa-button
+          >
+          <wa-button
+            size="small"
+            appearance="outlined"
+            @click=${() => (this.editing = endpoint._id)}
+            >Edit</wa-button
+          >
+          <wa-button
+            size="small"
+            appearance="outlined"
+            variant="danger"
+            @click=${() => this.deleteEndpoint(endpoint)}
+            >Delete</wa-button
+          >
+        </div>
+      </td>
+    </tr>`;
+  }
+
+  private renderList(endpoints: WebhookEndpoint[]) {
+    if (endpoints.length === 0)
+      return html`<div class="empty" role="status"><p>No webhook endpoint yet.</p></div>`;
+    return html`<div class="table-wrap">
+      <table id="endpoints">
+        <caption class="visually-hidden">
+          Webhook endpoints
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">URL</th>
+            <th scope="col" class="wide">Description</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${endpoints.map((endpoint) => this.renderRow(endpoint))}
+        </tbody>
+      </table>
+    </div>`;
+  }
+
+  override render() {
+    return html`<h2>Webhook endpoints</h2>
+      <form @submit=${this.add} aria-label="New webhook endpoint">
+        <div class="row">
+          <wa-input
+            name="url"
+            label="URL (HTTPS)"
+            type="url"
+            required
+            placeholder="https://example.com/idv-webhook"
+          ></wa-input>
+          <wa-input name="description" label="Description (optional)" maxlength="500"></wa-input>
+          <wa-button type="submit" variant="brand" ?loading=${this.busy}
+            >Add the endpoint</wa-button
+          >
+        </div>
+      </form>
+      ${
+        this.error === undefined
+          ? nothing
+          : html`<wa-callout variant="danger" role="alert" class="notice"
+              >${this.error}</wa-callout
+            >`
+      }
+      <p role="status" id="endpoint-notice" class="notice">${this.notice ?? nothing}</p>
+      <div class="results">
+        ${this.endpoints.render({
+          pending: () =>
+            html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+          complete: (endpoints) => this.renderList(endpoints),
+          error: (error) =>
+            html`<wa-callout variant="danger" role="alert"
+              >${messageOf(error, 'This cannot be read.')}</wa-callout
+            >`,
+        })}
+      </div>
+      ${
+        this.deliveriesOf === undefined
+          ? nothing
+          : html`<idv-webhook-deliveries
+              .endpoint=${this.deliveriesOf}
+              .version=${this.sends}
+            ></idv-webhook-deliveries>`
+      }`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'idv-webhook-endpoints': IdvWebhookEndpoints;
+  }
+}
