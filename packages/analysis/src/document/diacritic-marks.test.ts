@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { resizeRgb } from '../image/decode.js';
 import { readTextLines } from '../models/paddle-ocr.js';
 import { evaluationSample, renderEvaluationSide } from '../testing/evaluation-set.js';
-import { markOnTail, marksOfText, ocrMarks } from './diacritic-marks.js';
+import { markOnTail, marksOfText } from './diacritic-mark-queries.js';
+import { ocrMarks } from './diacritic-marks.js';
 import { decodeAndLocate } from './upload-cache.js';
 
 /** The OCR lines of a rendered visual zone, read as the front's reader reads them, and their marks. */

@@ -16,7 +16,7 @@
  */
 import { toGray, type RgbImage } from '../image/decode.js';
 import type { TextLine } from '../models/paddle-ocr.js';
-import { collapseSpaces } from './mrz-names.js';
+import { components, fitLine, median, type Component } from './ink-geometry.js';
 
 /** A grayscale image, one byte per pixel, row-major. */
 export interface GrayImage {
@@ -27,77 +27,6 @@ export interface GrayImage {
 
 /** The mark above one character (see the module's comment). */
 export type MarkSymbol = '.' | ':' | '^' | '?' | '_';
-
-interface Component {
-  x0: number;
-  x1: number;
-  y0: number;
-  y1: number;
-  area: number;
-}
-
-/** 8-connected components of `ink` (row-major, `width` × `height`). */
-function components(ink: Uint8Array, width: number, height: number): Component[] {
-  const label = new Int32Array(width * height);
-  const found: Component[] = [];
-  const stack: number[] = [];
-  for (let start = 0; start < ink.length; start++) {
-    if (ink[start] === 0 || label[start] !== 0) continue;
-    const c: Component = { x0: width, x1: -1, y0: height, y1: -1, area: 0 };
-    found.push(c);
-    label[start] = found.length;
-    stack.push(start);
-    while (stack.length > 0) {
-      const at = stack.pop() as number;
-      const x = at % width;
-      const y = (at - x) / width;
-      c.area++;
-      c.x0 = Math.min(c.x0, x);
-      c.x1 = Math.max(c.x1, x);
-      c.y0 = Math.min(c.y0, y);
-      c.y1 = Math.max(c.y1, y);
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-          const next = ny * width + nx;
-          if (ink[next] !== 0 && label[next] === 0) {
-            label[next] = found.length;
-            stack.push(next);
-          }
-        }
-    }
-  }
-  return found;
-}
-
-/** Least-squares line through points, after dropping the worst outliers once. */
-function fitLine(points: readonly [number, number][], tolerance: number): (x: number) => number {
-  const fit = (pts: readonly [number, number][]): [number, number] => {
-    const n = pts.length;
-    const mx = pts.reduce((s, p) => s + p[0], 0) / n;
-    const my = pts.reduce((s, p) => s + p[1], 0) / n;
-    let sxx = 0;
-    let sxy = 0;
-    for (const [x, y] of pts) {
-      sxx += (x - mx) ** 2;
-      sxy += (x - mx) * (y - my);
-    }
-    const slope = n > 1 && sxx > 0 ? sxy / sxx : 0;
-    return [slope, my - slope * mx];
-  };
-  let [slope, intercept] = fit(points);
-  const kept = points.filter(([x, y]) => Math.abs(y - (slope * x + intercept)) <= tolerance);
-  if (kept.length >= 2 && kept.length < points.length) [slope, intercept] = fit(kept);
-  return (x) => slope * x + intercept;
-}
-
-/** The median of a non-empty list. */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
 
 /** Whether two marks above one letter are the two dots of a diaeresis. */
 function isDiaeresis(a: Component, b: Component, capHeight: number): boolean {
@@ -319,55 +248,4 @@ function wordGapsUnread(
 export function ocrMarks(image: RgbImage, lines: readonly TextLine[]): string[] {
   const gray: GrayImage = { data: toGray(image), width: image.width, height: image.height };
   return lines.map((line) => lineMarks(gray, line));
-}
-
-/**
- * The marks above `text` where it was read: the stretch of the mask under the first OCR line that
- * holds `text` (runs of spaces collapsed on both sides); `null` when no line holds it or the
- * lines were not measured.
- */
-export function marksOfText(
-  text: string,
-  lines: readonly string[] | undefined,
-  marks: readonly string[] | undefined,
-): string | null {
-  if (!lines || !marks || marks.length !== lines.length) return null;
-  const wanted = collapseSpaces(text);
-  if (wanted === '') return null;
-  for (const [i, line] of lines.entries()) {
-    const mask = marks[i] as string;
-    if (mask.length !== line.length) continue;
-    // Collapse the line's runs of spaces, keeping its mask aligned.
-    let collapsed = '';
-    let collapsedMask = '';
-    for (let k = 0; k < line.length; k++) {
-      if (/\s/.test(line[k] as string) && /\s/.test(line[k - 1] ?? '')) continue;
-      collapsed += /\s/.test(line[k] as string) ? ' ' : line[k];
-      collapsedMask += mask[k];
-    }
-    const at = collapsed.indexOf(wanted);
-    if (at >= 0) return collapsedMask.slice(at, at + wanted.length);
-  }
-  return null;
-}
-
-/** Letters whose diacritic changes their MRZ writing to two letters (`Ä` `AE`, `Å` `AA`, `Ö` `OE`, `Ü` `UE`). */
-const TWO_LETTER_BASES = new Set(['A', 'O', 'U']);
-
-/**
- * Whether the tail of a cut name, the part only the OCR read, cannot be taken as read: a mark on
- * an `A`, `O` or `U` of the tail may be the diaeresis or ring that makes it `AE`, `AA`, `OE` or
- * `UE` in ICAO's writing, which the OCR, without diacritics, cannot tell; a gap between words
- * that the text lacks means two words ran together. `text` and `marks` are aligned (see
- * {@link marksOfText}).
- */
-export function markOnTail(text: string, marks: string, tailStart: number): boolean {
-  const chars = [...collapseSpaces(text)];
-  for (let k = Math.max(0, tailStart - 1); k < marks.length; k++) {
-    const symbol = marks[k];
-    // Two words of the tail run together: the tail as read is not the name.
-    if (symbol === '_') return true;
-    if (k >= tailStart && symbol !== '.' && TWO_LETTER_BASES.has(chars[k] as string)) return true;
-  }
-  return false;
 }

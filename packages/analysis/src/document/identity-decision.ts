@@ -10,7 +10,7 @@
  * (`mrz-evidence-repairs.ts`), then the comparison field by field (`readings-comparison.ts`).
  */
 import type { BarcodeResult, DocumentFields, MrzResult } from '../types.js';
-import { marksOfText } from './diacritic-marks.js';
+import { marksOfText } from './diacritic-mark-queries.js';
 import { readBarcodeFields, type BarcodeReading } from './barcode-fields.js';
 import { mrzNameField, mrzNameFieldPosition } from './mrz-names.js';
 import { mrzFromCandidates, mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';

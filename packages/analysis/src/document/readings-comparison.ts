@@ -11,7 +11,7 @@ import type {
   IdentitySource,
   MrzResult,
 } from '../types.js';
-import { markOnTail } from './diacritic-marks.js';
+import { markOnTail } from './diacritic-mark-queries.js';
 import type { BarcodeReading } from './barcode-fields.js';
 import { isAdultOn } from './dates.js';
 import { mrzCheckDigit } from './mrz-check-digit.js';

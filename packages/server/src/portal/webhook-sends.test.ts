@@ -40,9 +40,9 @@ describe('portal webhook sends: test event and resend (/app/api/webhook-endpoint
     account = await test.account('pro');
     developer = await portalBrowser(test, account.companyId, 'developer');
     // The first attempt is refused, every later one accepted.
-    receiver = await startWebhookReceiver((_request, index) => ({
-      status: index === 0 ? 503 : 200,
-    }));
+    receiver = await startWebhookReceiver({
+      responder: (_request, index) => ({ status: index === 0 ? 503 : 200 }),
+    });
     const created = await developer.call('POST', '/webhook-endpoints', { url: receiver.url });
     expect(created.statusCode).toBe(201);
     endpointId = created.json()._id;

@@ -1,0 +1,57 @@
+/**
+ * Questions the name rules ask of a front's diacritic marks (`diacritic-marks.ts` measures them):
+ * the marks above a printed name, and whether a cut name's tail carries one that the OCR text
+ * cannot be trusted over.
+ */
+import { collapseSpaces } from './mrz-names.js';
+
+/**
+ * The marks above `text` where it was read: the stretch of the mask under the first OCR line that
+ * holds `text` (runs of spaces collapsed on both sides); `null` when no line holds it or the
+ * lines were not measured.
+ */
+export function marksOfText(
+  text: string,
+  lines: readonly string[] | undefined,
+  marks: readonly string[] | undefined,
+): string | null {
+  if (!lines || !marks || marks.length !== lines.length) return null;
+  const wanted = collapseSpaces(text);
+  if (wanted === '') return null;
+  for (const [i, line] of lines.entries()) {
+    const mask = marks[i] as string;
+    if (mask.length !== line.length) continue;
+    // Collapse the line's runs of spaces, keeping its mask aligned.
+    let collapsed = '';
+    let collapsedMask = '';
+    for (let k = 0; k < line.length; k++) {
+      if (/\s/.test(line[k] as string) && /\s/.test(line[k - 1] ?? '')) continue;
+      collapsed += /\s/.test(line[k] as string) ? ' ' : line[k];
+      collapsedMask += mask[k];
+    }
+    const at = collapsed.indexOf(wanted);
+    if (at >= 0) return collapsedMask.slice(at, at + wanted.length);
+  }
+  return null;
+}
+
+/** Letters whose diacritic changes their MRZ writing to two letters (`Ä` `AE`, `Å` `AA`, `Ö` `OE`, `Ü` `UE`). */
+const TWO_LETTER_BASES = new Set(['A', 'O', 'U']);
+
+/**
+ * Whether the tail of a cut name, the part only the OCR read, cannot be taken as read: a mark on
+ * an `A`, `O` or `U` of the tail may be the diaeresis or ring that makes it `AE`, `AA`, `OE` or
+ * `UE` in ICAO's writing, which the OCR, without diacritics, cannot tell; a gap between words
+ * that the text lacks means two words ran together. `text` and `marks` are aligned (see
+ * {@link marksOfText}).
+ */
+export function markOnTail(text: string, marks: string, tailStart: number): boolean {
+  const chars = [...collapseSpaces(text)];
+  for (let k = Math.max(0, tailStart - 1); k < marks.length; k++) {
+    const symbol = marks[k];
+    // Two words of the tail run together: the tail as read is not the name.
+    if (symbol === '_') return true;
+    if (k >= tailStart && symbol !== '.' && TWO_LETTER_BASES.has(chars[k] as string)) return true;
+  }
+  return false;
+}
