@@ -227,7 +227,46 @@ describe('portal (/app/) in Chromium', () => {
         return img !== null && img.complete && img.naturalWidth > 0;
       },
       { polling: 100, timeout: 20_000 },
-      'idv-portal >>> idv-verification-detail >>> figure img',
+      'idv-portal >>> idv-verification-detail >>> idv-document-images >>> figure img',
+    );
+    // The page's MRZ beside its printed data, field by field, agreeing.
+    const readings = await text('idv-verification-detail >>> idv-document-readings >>> tbody');
+    expect(readings).toContain(expected.idNumber);
+    expect(readings).toMatch(/Document number\s+(\S+)\s+\1\s+(agree|settled)/);
+    expect(await text('idv-verification-detail >>> idv-document-readings >>> p')).toContain(
+      'Every MRZ check digit is valid',
+    );
+    // Zoom and rotate the image with the keyboard.
+    const image = 'idv-verification-detail >>> idv-document-images >>> ';
+    await page.focus(deep(`${image}wa-button[aria-label^="Zoom into"]`));
+    await page.keyboard.press('Enter');
+    await page.focus(deep(`${image}wa-button[aria-label^="Rotate"]`));
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (selector: string) => {
+        const [host, ...rest] = selector.split(' >>> ');
+        let node: Element | null = document.querySelector(host!);
+        for (const part of rest) node = node?.shadowRoot?.querySelector(part) ?? null;
+        const style = (node as HTMLImageElement | null)?.getAttribute('style') ?? '';
+        return style.includes('rotate(90deg)') && style.includes('width: 200%');
+      },
+      { polling: 100, timeout: 5_000 },
+      `idv-portal >>> ${image.replace(/ >>> $/, '')} >>> figure img`,
+    );
+    expect(await text('idv-verification-detail >>> idv-selfie-review >>> p')).toContain(
+      'No selfie was analysed',
+    );
+    // The timeline of the flow and the deliveries of its webhooks to the receiver.
+    const timeline = await text('idv-verification-detail >>> idv-verification-timeline >>> ol');
+    expect(timeline).toMatch(/Link created[\s\S]*Front read[\s\S]*Verification succeeded/);
+    await portal.waitFor(
+      deep('idv-verification-detail >>> idv-verification-timeline >>> tbody tr'),
+    );
+    expect(await text('idv-verification-detail >>> idv-verification-timeline >>> tbody')).toContain(
+      'verification.successful',
+    );
+    expect(await text('idv-verification-detail >>> idv-related-verifications >>> p')).toContain(
+      'No other verification of customer-1002',
     );
     await expectAccessible('verification');
     await portal.screenshot('verification');
@@ -263,6 +302,16 @@ describe('portal (/app/) in Chromium', () => {
       `/verifications/${passportVerificationId}`,
     );
     expect(record.status).toBe('failed');
+    await page.waitForFunction(
+      (selector: string) => {
+        const [host, ...rest] = selector.split(' >>> ');
+        let node: Element | null = document.querySelector(host!);
+        for (const part of rest) node = node?.shadowRoot?.querySelector(part) ?? null;
+        return node?.textContent?.includes('Result overridden') ?? false;
+      },
+      { polling: 100, timeout: 5_000 },
+      'idv-portal >>> idv-verification-detail >>> idv-verification-timeline >>> ol',
+    );
     await expectAccessible('verification, overridden');
     await portal.screenshot('verification-overridden');
   });

@@ -76,6 +76,7 @@ const PROBES: Probe[] = [
 const PORTAL_PROBES: Probe[] = [
   { method: 'GET', url: (t) => `/verifications/${id(t, 'verificationId')}`, status: 404 },
   { method: 'GET', url: (t) => `/verifications/${id(t, 'verificationId')}/images`, status: 404 },
+  { method: 'GET', url: (t) => `/verifications/${id(t, 'verificationId')}/review`, status: 404 },
   { method: 'GET', url: (t) => `/images/${id(t, 'imageId')}`, status: 404 },
   {
     method: 'POST',
@@ -369,6 +370,7 @@ describe('tenant isolation', () => {
       '/verifications',
       `/verifications?q=${b.verificationId}`,
       '/verifications?q=shared-person',
+      `/verifications/${a.verificationId}/review`,
       '/links',
       '/session',
       '/developers/credentials',

@@ -9,6 +9,7 @@ import { PortalSessions } from './sessions.js';
 import { SignInLinks } from './sign-in-links.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { PortalTeam } from './team.js';
+import { VerificationReview } from './verification-review.js';
 
 /** The portal's own services, over the app's database and clock. */
 export interface PortalServices {
@@ -22,6 +23,8 @@ export interface PortalServices {
   readonly team: PortalTeam;
   readonly overview: Overview;
   readonly passwordResets: PasswordResets;
+  /** The verification detail's review (readings, selfie, timeline, deliveries, related). */
+  readonly review: VerificationReview;
 }
 
 /**
@@ -45,6 +48,7 @@ export function createPortalServices(
     throttle: new SignInThrottle(services),
     apiClients: new ApiClientOfCompany(database, services.companies),
     overview: new Overview(database, clock, services.stats),
+    review: new VerificationReview(database, services.verifications),
     team: new PortalTeam(database, members, signInLinks, clock, mailer, activity),
     passwordResets: new PasswordResets(
       database,
