@@ -20,8 +20,9 @@ import { expectedFields, generateIdentity, renderDocument } from '@idv/analysis/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.js';
 import { completePassport } from '../support/flow-device.js';
-import { portalLinksMailedTo } from '../support/mailbox.js';
+import { messagesMailedTo, portalLinksMailedTo } from '../support/mailbox.js';
 import { openPortal, type PortalPage } from '../support/portal-page.js';
+import { readQrCodes } from '../support/qr-reader.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/portal/', import.meta.url));
@@ -88,7 +89,7 @@ describe('portal (/app/) in Chromium', () => {
 
   let verificationId: string;
 
-  it('creates a FULL FLOW link and copies its URL', async () => {
+  it('creates a FULL FLOW link with metadata, copies its URL, shows its QR code and e-mails it', async () => {
     const { page, deep } = portal;
     await page.click(deep('nav a[href="/app/links"]'));
     await portal.waitFor(deep('idv-links >>> wa-radio-group'));
@@ -97,20 +98,36 @@ describe('portal (/app/) in Chromium', () => {
       deep('idv-links >>> wa-input[name="externalUserId"] >>> input'),
       'customer-1001',
     );
+    await page.type(
+      deep('idv-links >>> wa-textarea[name="metadata"] >>> textarea'),
+      'orderId=A-1001\nchannel=shop',
+    );
     await page.click(deep('idv-links >>> wa-button[type="submit"]'));
     await portal.waitFor(deep('idv-links >>> #created-url'));
     const linkUrl = await text('idv-links >>> #created-url');
     expect(linkUrl).toMatch(new RegExp(`^${stack.origin}/v/[0-9a-f-]{36}$`));
     await portal.waitFor(deep('idv-links >>> tbody tr'));
     await page.bringToFront();
-    await page.click(deep('idv-links >>> wa-callout wa-copy-button'));
+    await page.click(deep('idv-links >>> idv-link-share >>> wa-copy-button'));
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(linkUrl);
-    const links = await stack.api<{ _id: string; verificationId: string; type: string }[]>(
-      'GET',
-      '/links',
+    // The QR code reads back as the link, as a phone camera would read it.
+    const qr = await page.$(deep('idv-links >>> idv-link-share >>> svg.qr'));
+    expect(await readQrCodes(await qr!.screenshot())).toEqual([linkUrl]);
+    // Send by e-mail: through the server's mailer, an .eml file by default.
+    await page.type(
+      deep('idv-links >>> idv-link-share >>> wa-input[name="email"] >>> input'),
+      'customer-1001@example.org',
     );
+    await page.keyboard.press('Enter');
+    await portal.waitFor(deep('idv-links >>> idv-link-share >>> wa-callout[variant="success"]'));
+    const [mail] = messagesMailedTo(stack.mailDir, 'customer-1001@example.org');
+    expect(mail).toContain(linkUrl);
+    const links = await stack.api<
+      { _id: string; verificationId: string; type: string; metadata: Record<string, unknown> }[]
+    >('GET', '/links');
     expect(links).toHaveLength(1);
     expect(links[0]!.type).toBe('FULL FLOW');
+    expect(links[0]!.metadata).toEqual({ orderId: 'A-1001', channel: 'shop' });
     expect(linkUrl.endsWith(links[0]!._id)).toBe(true);
     verificationId = links[0]!.verificationId;
     expect(await text('idv-links >>> tbody tr')).toContain('customer-1001');
