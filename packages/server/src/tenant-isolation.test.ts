@@ -84,6 +84,13 @@ const PORTAL_PROBES: Probe[] = [
     body: () => ({ overrideStatus: 'success', reasonId: FEEDBACK_REASONS[0].id }),
     status: 404,
   },
+  // Links screen: e-mail another company's link.
+  {
+    method: 'POST',
+    url: (t) => `/links/${id(t, 'linkId')}/email`,
+    body: () => ({ email: 'person@example.org' }),
+    status: 404,
+  },
   // Developers screen: webhook endpoints and their deliveries.
   {
     method: 'PATCH',
