@@ -38,7 +38,7 @@ export const INBOX_INDEXES: readonly { name: string; table: string; columns: str
     columns: ['company_id', 'finished_at', 'id', 'expires_at'],
   },
   // The filter by link type.
-  { name: 'links_company_type_idx', table: 'links', columns: ['company_id', 'type'] },
+  { name: 'links_company_type_idx', table: 'links', columns: ['company_id', 'type', 'id'] },
 ];
 
 /** Creates {@link INBOX_INDEXES}. */
