@@ -22,8 +22,9 @@ import { expectedFields, generateIdentity, renderDocument } from '@idv/analysis/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.js';
 import { completePassport } from '../support/flow-device.js';
-import { portalLinksMailedTo } from '../support/mailbox.js';
+import { messagesMailedTo, portalLinksMailedTo } from '../support/mailbox.js';
 import { openPortal, type PortalPage } from '../support/portal-page.js';
+import { readQrCodes } from '../support/qr-reader.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/portal/', import.meta.url));
@@ -103,7 +104,7 @@ describe('portal (/app/) in Chromium', () => {
 
   let verificationId: string;
 
-  it('creates a FULL FLOW link and copies its URL', async () => {
+  it('creates a FULL FLOW link with metadata, copies its URL, shows its QR code and e-mails it', async () => {
     const { page, deep } = portal;
     await page.click(deep('nav a[href="/app/links"]'));
     await portal.waitFor(deep('idv-links >>> wa-radio-group'));
@@ -112,20 +113,36 @@ describe('portal (/app/) in Chromium', () => {
       deep('idv-links >>> wa-input[name="externalUserId"] >>> input'),
       'customer-1001',
     );
+    await page.type(
+      deep('idv-links >>> wa-textarea[name="metadata"] >>> textarea'),
+      'orderId=A-1001\nchannel=shop',
+    );
     await page.click(deep('idv-links >>> wa-button[type="submit"]'));
     await portal.waitFor(deep('idv-links >>> #created-url'));
     const linkUrl = await text('idv-links >>> #created-url');
     expect(linkUrl).toMatch(new RegExp(`^${stack.origin}/v/[0-9a-f-]{36}$`));
     await portal.waitFor(deep('idv-links >>> tbody tr'));
     await page.bringToFront();
-    await page.click(deep('idv-links >>> wa-callout wa-copy-button'));
+    await page.click(deep('idv-links >>> idv-link-share >>> wa-copy-button'));
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(linkUrl);
-    const links = await stack.api<{ _id: string; verificationId: string; type: string }[]>(
-      'GET',
-      '/links',
+    // The QR code reads back as the link, as a phone camera would read it.
+    const qr = await page.$(deep('idv-links >>> idv-link-share >>> svg.qr'));
+    expect(await readQrCodes(await qr!.screenshot())).toEqual([linkUrl]);
+    // Send by e-mail: through the server's mailer, an .eml file by default.
+    await page.type(
+      deep('idv-links >>> idv-link-share >>> wa-input[name="email"] >>> input'),
+      'customer-1001@example.org',
     );
+    await page.keyboard.press('Enter');
+    await portal.waitFor(deep('idv-links >>> idv-link-share >>> wa-callout[variant="success"]'));
+    const [mail] = messagesMailedTo(stack.mailDir, 'customer-1001@example.org');
+    expect(mail).toContain(linkUrl);
+    const links = await stack.api<
+      { _id: string; verificationId: string; type: string; metadata: Record<string, unknown> }[]
+    >('GET', '/links');
     expect(links).toHaveLength(1);
     expect(links[0]!.type).toBe('FULL FLOW');
+    expect(links[0]!.metadata).toEqual({ orderId: 'A-1001', channel: 'shop' });
     expect(linkUrl.endsWith(links[0]!._id)).toBe(true);
     verificationId = links[0]!.verificationId;
     expect(await text('idv-links >>> tbody tr')).toContain('customer-1001');
@@ -242,7 +259,46 @@ describe('portal (/app/) in Chromium', () => {
         return img !== null && img.complete && img.naturalWidth > 0;
       },
       { polling: 100, timeout: 20_000 },
-      'idv-portal >>> idv-verification-detail >>> figure img',
+      'idv-portal >>> idv-verification-detail >>> idv-document-images >>> figure img',
+    );
+    // The page's MRZ beside its printed data, field by field, agreeing.
+    const readings = await text('idv-verification-detail >>> idv-document-readings >>> tbody');
+    expect(readings).toContain(expected.idNumber);
+    expect(readings).toMatch(/Document number\s+(\S+)\s+\1\s+(agree|settled)/);
+    expect(await text('idv-verification-detail >>> idv-document-readings >>> p')).toContain(
+      'Every MRZ check digit is valid',
+    );
+    // Zoom and rotate the image with the keyboard.
+    const image = 'idv-verification-detail >>> idv-document-images >>> ';
+    await page.focus(deep(`${image}wa-button[aria-label^="Zoom into"]`));
+    await page.keyboard.press('Enter');
+    await page.focus(deep(`${image}wa-button[aria-label^="Rotate"]`));
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (selector: string) => {
+        const [host, ...rest] = selector.split(' >>> ');
+        let node: Element | null = document.querySelector(host!);
+        for (const part of rest) node = node?.shadowRoot?.querySelector(part) ?? null;
+        const style = (node as HTMLImageElement | null)?.getAttribute('style') ?? '';
+        return style.includes('rotate(90deg)') && style.includes('width: 200%');
+      },
+      { polling: 100, timeout: 5_000 },
+      `idv-portal >>> ${image.replace(/ >>> $/, '')} >>> figure img`,
+    );
+    expect(await text('idv-verification-detail >>> idv-selfie-review >>> p')).toContain(
+      'No selfie was analysed',
+    );
+    // The timeline of the flow and the deliveries of its webhooks to the receiver.
+    const timeline = await text('idv-verification-detail >>> idv-verification-timeline >>> ol');
+    expect(timeline).toMatch(/Link created[\s\S]*Front read[\s\S]*Verification succeeded/);
+    await portal.waitFor(
+      deep('idv-verification-detail >>> idv-verification-timeline >>> tbody tr'),
+    );
+    expect(await text('idv-verification-detail >>> idv-verification-timeline >>> tbody')).toContain(
+      'verification.successful',
+    );
+    expect(await text('idv-verification-detail >>> idv-related-verifications >>> p')).toContain(
+      'No other verification of customer-1002',
     );
     await expectAccessible('verification');
     await portal.screenshot('verification');
@@ -278,6 +334,16 @@ describe('portal (/app/) in Chromium', () => {
       `/verifications/${passportVerificationId}`,
     );
     expect(record.status).toBe('failed');
+    await page.waitForFunction(
+      (selector: string) => {
+        const [host, ...rest] = selector.split(' >>> ');
+        let node: Element | null = document.querySelector(host!);
+        for (const part of rest) node = node?.shadowRoot?.querySelector(part) ?? null;
+        return node?.textContent?.includes('Result overridden') ?? false;
+      },
+      { polling: 100, timeout: 5_000 },
+      'idv-portal >>> idv-verification-detail >>> idv-verification-timeline >>> ol',
+    );
     await expectAccessible('verification, overridden');
     await portal.screenshot('verification-overridden');
   });

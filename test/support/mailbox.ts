@@ -21,3 +21,13 @@ export function portalLinksMailedTo(mailDir: string, to: string): string[] {
     .filter((message) => new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}$`, 'mi').test(message))
     .flatMap((message) => /https?:\/\/\S+\/app\/sign-in#token=[A-Za-z0-9_-]+/.exec(message) ?? []);
 }
+
+/** The bodies (quoted-printable undone) of the messages mailed to `to`, oldest first. */
+export function messagesMailedTo(mailDir: string, to: string): string[] {
+  if (!existsSync(mailDir)) return [];
+  return readdirSync(mailDir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => unquote(readFileSync(join(mailDir, name), 'utf8')))
+    .filter((message) => new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}$`, 'mi').test(message));
+}

@@ -19,5 +19,7 @@ export * from './link.js';
 export * from './oauth.js';
 export * from './portal.js';
 export * from './portal-admin.js';
+export * from './portal-links.js';
+export * from './portal-review.js';
 export * from './verification.js';
 export * from './webhooks.js';

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, StringEnum, Uuid } from './common.js';
 import { UsageStats } from './company.js';
-import { LinkType } from './link.js';
+import { LinkType, NewLinkBody } from './link.js';
 import { VerificationStatus } from './verification.js';
 
 // The account-holder portal's own API (`/app/api`, session cookie + CSRF token; issue 16). Answers
@@ -117,6 +117,8 @@ export const PortalNewLinkBody = Type.Object(
   {
     type: LinkType,
     externalUserId: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
+    adaptiveFlow: NewLinkBody.properties.adaptiveFlow,
+    metadata: NewLinkBody.properties.metadata,
   },
   { additionalProperties: false },
 );

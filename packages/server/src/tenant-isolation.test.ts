@@ -76,11 +76,19 @@ const PROBES: Probe[] = [
 const PORTAL_PROBES: Probe[] = [
   { method: 'GET', url: (t) => `/verifications/${id(t, 'verificationId')}`, status: 404 },
   { method: 'GET', url: (t) => `/verifications/${id(t, 'verificationId')}/images`, status: 404 },
+  { method: 'GET', url: (t) => `/verifications/${id(t, 'verificationId')}/review`, status: 404 },
   { method: 'GET', url: (t) => `/images/${id(t, 'imageId')}`, status: 404 },
   {
     method: 'POST',
     url: (t) => `/verifications/${id(t, 'verificationId')}/override`,
     body: () => ({ overrideStatus: 'success', reasonId: FEEDBACK_REASONS[0].id }),
+    status: 404,
+  },
+  // Links screen: e-mail another company's link.
+  {
+    method: 'POST',
+    url: (t) => `/links/${id(t, 'linkId')}/email`,
+    body: () => ({ email: 'person@example.org' }),
     status: 404,
   },
   // Developers screen: webhook endpoints and their deliveries.
@@ -387,6 +395,7 @@ describe('tenant isolation', () => {
       '/verifications',
       `/verifications?q=${b.verificationId}`,
       '/verifications?q=shared-person',
+      `/verifications/${a.verificationId}/review`,
       '/links',
       '/session',
       '/developers/credentials',

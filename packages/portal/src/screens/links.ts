@@ -6,17 +6,50 @@ import { customElement, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/badge/badge.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
+import '@awesome.me/webawesome/dist/components/checkbox/checkbox.js';
 import '@awesome.me/webawesome/dist/components/copy-button/copy-button.js';
 import '@awesome.me/webawesome/dist/components/input/input.js';
 import '@awesome.me/webawesome/dist/components/radio/radio.js';
 import '@awesome.me/webawesome/dist/components/radio-group/radio-group.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
+import '@awesome.me/webawesome/dist/components/textarea/textarea.js';
 import { api, ApiFailure } from '../lib/api.js';
 import { formatDateTime } from '../lib/format.js';
 import { sessionContext } from '../lib/session-context.js';
 import { screenStyles } from './shared-styles.js';
+import './links/link-share.js';
 
-/** Links: create one (FULL FLOW or ID ONLY), copy its URL, and list the latest. */
+/** Most metadata entries the API takes (`NewLinkBody.metadata`). */
+const MAX_METADATA = 50;
+
+/**
+ * The metadata of the form: one `key=value` per line (blank lines skipped); throws a message for
+ * people when a line has no key or the API's limits are passed.
+ */
+export function parseMetadata(text: string): Record<string, string> | undefined {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  if (lines.length === 0) return undefined;
+  if (lines.length > MAX_METADATA) throw new Error(`At most ${MAX_METADATA} metadata entries.`);
+  const metadata: Record<string, string> = {};
+  for (const line of lines) {
+    const at = line.indexOf('=');
+    const key = (at < 0 ? line : line.slice(0, at)).trim();
+    const value = at < 0 ? '' : line.slice(at + 1).trim();
+    if (key === '' || at < 0) throw new Error(`Metadata "${line}": write it as key=value.`);
+    if (key.length > 100 || value.length > 1000)
+      throw new Error(`Metadata "${key}": keys take 100 characters, values 1000.`);
+    metadata[key] = value;
+  }
+  return metadata;
+}
+
+/**
+ * Links: create one (FULL FLOW or ID ONLY, the person's id, metadata, adaptive flow), hand it over
+ * (copy, QR code, e-mail), and list the latest with their state.
+ */
 @customElement('idv-links')
 export class IdvLinks extends LitElement {
   static override styles = screenStyles;
@@ -26,6 +59,8 @@ export class IdvLinks extends LitElement {
   private session: PortalSessionView | undefined;
 
   @state() private created: CreatedLink | undefined;
+  /** The listed link whose hand-over panel is open. */
+  @state() private sharing: PortalLinkItem | undefined;
   @state() private error: string | undefined;
   @state() private busy = false;
 
@@ -39,6 +74,13 @@ export class IdvLinks extends LitElement {
     const form = event.target as HTMLFormElement;
     const data = new FormData(form);
     const externalUserId = String(data.get('externalUserId') ?? '').trim();
+    let metadata: Record<string, string> | undefined;
+    try {
+      metadata = parseMetadata(String(data.get('metadata') ?? ''));
+    } catch (error) {
+      this.error = (error as Error).message;
+      return;
+    }
     this.busy = true;
     this.error = undefined;
     try {
@@ -47,8 +89,11 @@ export class IdvLinks extends LitElement {
         body: {
           type: String(data.get('type') ?? 'FULL FLOW'),
           ...(externalUserId === '' ? {} : { externalUserId }),
+          ...(data.get('adaptiveFlow') === null ? {} : { adaptiveFlow: true }),
+          ...(metadata === undefined ? {} : { metadata }),
         },
       });
+      this.sharing = undefined;
       form.reset();
     } catch (error) {
       this.error = error instanceof ApiFailure ? error.message : 'The link could not be created.';
@@ -76,6 +121,21 @@ export class IdvLinks extends LitElement {
             label="Your id for the person (optional)"
             maxlength="256"
           ></wa-input>
+        </div>
+        <wa-checkbox
+          name="adaptiveFlow"
+          value="on"
+          hint="A returning person with an earlier success only takes a selfie (needs their id)."
+          >Adaptive flow</wa-checkbox
+        >
+        <wa-textarea
+          name="metadata"
+          label="Metadata (optional)"
+          hint="One key=value a line; sent back in the webhooks and the API."
+          rows="2"
+          resize="auto"
+        ></wa-textarea>
+        <div>
           <wa-button type="submit" variant="brand" ?loading=${this.busy}>Create link</wa-button>
         </div>
       </form>
@@ -83,15 +143,11 @@ export class IdvLinks extends LitElement {
         this.created === undefined
           ? nothing
           : html`<wa-callout variant="success" role="status" style="margin-top:var(--wa-space-m)">
-              <p style="margin:0 0 var(--wa-space-xs)">
-                Link created. Send it to the person; it works once.
-              </p>
-              <span class="mono" id="created-url">${this.created.linkUrl}</span>
-              <wa-copy-button
-                value=${this.created.linkUrl}
-                copy-label="Copy the link"
-                success-label="Copied"
-              ></wa-copy-button>
+              <strong>Link created.</strong>
+              <idv-link-share
+                linkId=${this.created.linkId}
+                linkUrl=${this.created.linkUrl}
+              ></idv-link-share>
             </wa-callout>`
       }`;
   }
@@ -109,6 +165,7 @@ export class IdvLinks extends LitElement {
             <th scope="col">State</th>
             <th scope="col" class="wide">Created</th>
             <th scope="col" class="wide">Type</th>
+            <th scope="col" class="wide">Expires</th>
             <th scope="col">Link</th>
           </tr>
         </thead>
@@ -131,12 +188,28 @@ export class IdvLinks extends LitElement {
                 </td>
                 <td class="wide">${formatDateTime(link.createdAt)}</td>
                 <td class="wide">${link.type}</td>
+                <td class="wide">${formatDateTime(link.expiresAt)}</td>
                 <td>
                   <wa-copy-button
                     value=${link.linkUrl}
                     copy-label="Copy the link of ${link.externalUserId ?? link._id}"
                     success-label="Copied"
                   ></wa-copy-button>
+                  ${
+                    link.active && this.session?.permissions.includes('links:create')
+                      ? html`<wa-button
+                          size="small"
+                          appearance="plain"
+                          aria-expanded=${this.sharing?._id === link._id ? 'true' : 'false'}
+                          @click=${() => {
+                            this.sharing = this.sharing?._id === link._id ? undefined : link;
+                          }}
+                          >Share<span class="visually-hidden">
+                            the link of ${link.externalUserId ?? link._id}</span
+                          ></wa-button
+                        >`
+                      : nothing
+                  }
                 </td>
               </tr>`,
           )}
@@ -145,10 +218,23 @@ export class IdvLinks extends LitElement {
     </div>`;
   }
 
+  private renderSharing() {
+    const link = this.sharing;
+    if (link === undefined) return nothing;
+    return html`<section aria-label="Hand over the link of ${link.externalUserId ?? link._id}">
+      <idv-link-share
+        linkId=${link._id}
+        linkUrl=${link.linkUrl}
+        expiresAt=${link.expiresAt}
+      ></idv-link-share>
+    </section>`;
+  }
+
   override render() {
     return html`<h1>Links</h1>
       ${this.renderForm()}
       <h2>Latest links</h2>
+      ${this.renderSharing()}
       ${this.list.render({
         pending: () =>
           html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,

@@ -4,6 +4,7 @@ import type {
   FeedbackReason,
   ImageInfo,
   PortalSessionView,
+  PortalVerificationReview,
   VerificationRecord,
 } from '@idv/contract';
 import { consume } from '@lit/context';
@@ -15,10 +16,16 @@ import '@awesome.me/webawesome/dist/components/callout/callout.js';
 import '@awesome.me/webawesome/dist/components/option/option.js';
 import '@awesome.me/webawesome/dist/components/select/select.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
-import { api, API_BASE, ApiFailure } from '../lib/api.js';
+import { api, ApiFailure } from '../lib/api.js';
 import { formatDateTime, statusVariant } from '../lib/format.js';
 import { sessionContext } from '../lib/session-context.js';
 import { screenStyles } from './shared-styles.js';
+import './detail/document-images.js';
+import './detail/document-readings.js';
+import './detail/location-and-device.js';
+import './detail/related-verifications.js';
+import './detail/selfie-review.js';
+import './detail/timeline.js';
 
 /** The fields read from the document, in reading order, with their labels. */
 const FIELDS: [keyof DocumentData, string][] = [
@@ -34,21 +41,19 @@ const FIELDS: [keyof DocumentData, string][] = [
   ['adult', 'Adult'],
 ];
 
-const IMAGE_LABELS: Record<string, string> = {
-  front: 'Document front',
-  back: 'Document back',
-  selfie: 'Selfie',
-};
-
 interface Detail {
   record: VerificationRecord;
   images: ImageInfo[];
+  review: PortalVerificationReview;
   reasons: FeedbackReason[];
 }
 
 /**
- * One verification: status, the fields read, the images, and the override (the spec's feedback,
- * with a reason; the server sends its webhook) for the roles that may review.
+ * One verification, a section per component (`detail/`): status and the data kept, the images
+ * (zoom, rotate), the MRZ / visual zone / barcode readings side by side, the selfie's face match
+ * and liveness, location and connection fingerprint, the timeline with the webhook deliveries, the
+ * same person's other verifications, and the override (the spec's feedback, with a reason; the
+ * server sends its webhook) for the roles that may review.
  */
 @customElement('idv-verification-detail')
 export class IdvVerificationDetail extends LitElement {
@@ -66,25 +71,6 @@ export class IdvVerificationDetail extends LitElement {
       }
       dd {
         margin: 0;
-      }
-      .images {
-        display: grid;
-        grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
-        gap: var(--wa-space-m);
-      }
-      figure {
-        margin: 0;
-      }
-      figure img {
-        width: 100%;
-        height: auto;
-        border-radius: var(--wa-border-radius-m);
-        border: 1px solid var(--wa-color-surface-border);
-        background: var(--wa-color-surface-lowered);
-      }
-      figcaption {
-        font-size: var(--wa-font-size-s);
-        color: var(--wa-color-text-quiet);
       }
       .title {
         display: flex;
@@ -111,12 +97,13 @@ export class IdvVerificationDetail extends LitElement {
 
   private readonly detail = new Task(this, {
     task: async ([id], { signal }): Promise<Detail> => {
-      const [record, images, reasons] = await Promise.all([
+      const [record, images, review, reasons] = await Promise.all([
         api<VerificationRecord>(`/verifications/${id}`, { signal }),
         api<ImageInfo[]>(`/verifications/${id}/images`, { signal }),
+        api<PortalVerificationReview>(`/verifications/${id}/review`, { signal }),
         api<FeedbackReason[]>('/feedback-reasons', { signal }),
       ]);
-      return { record, images, reasons };
+      return { record, images, review, reasons };
     },
     args: () => [this.verificationId] as const,
   });
@@ -190,7 +177,7 @@ export class IdvVerificationDetail extends LitElement {
   }
 
   private renderDetail(detail: Detail) {
-    const { record, images } = detail;
+    const { record, images, review } = detail;
     return html`<p><a href="/app/">← Verifications</a></p>
       <div class="title">
         <h1>Verification</h1>
@@ -216,26 +203,29 @@ export class IdvVerificationDetail extends LitElement {
                 <dd>${record.errorCode ?? ''} ${record.errorMessage}</dd>`
         }
       </dl>
-      <h2>Fields read</h2>
+      <h2>Data kept</h2>
       ${this.renderFields(record.data)}
       <h2>Images</h2>
-      ${
-        images.length === 0
-          ? html`<p>No image was captured.</p>`
-          : html`<div class="images">
-              ${images.map(
-                (image) =>
-                  html`<figure>
-                    <img
-                      src="${API_BASE}/images/${image._id}"
-                      alt=${IMAGE_LABELS[image.kind] ?? image.kind}
-                      loading="lazy"
-                    />
-                    <figcaption>${IMAGE_LABELS[image.kind] ?? image.kind}</figcaption>
-                  </figure>`,
-              )}
-            </div>`
-      }
+      <idv-document-images .images=${images}></idv-document-images>
+      <h2>Document readings</h2>
+      <idv-document-readings .readings=${review.readings}></idv-document-readings>
+      <h2>Face match and liveness</h2>
+      <idv-selfie-review .selfie=${review.selfie}></idv-selfie-review>
+      <h2>Location and connection</h2>
+      <idv-location-and-device
+        .geolocation=${record.geolocation}
+        .device=${record.device}
+      ></idv-location-and-device>
+      <h2>Timeline</h2>
+      <idv-verification-timeline
+        .entries=${review.timeline}
+        .deliveries=${review.deliveries}
+      ></idv-verification-timeline>
+      <h2>Same person</h2>
+      <idv-related-verifications
+        .person=${record.externalUserId}
+        .related=${review.related}
+      ></idv-related-verifications>
       ${this.renderOverride(detail)}`;
   }
 

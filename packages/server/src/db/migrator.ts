@@ -18,6 +18,8 @@ import { webhookCircuitsMigration } from './migrations/0008-webhook-circuits.js'
 import { portalMigration } from './migrations/0009-portal.js';
 import { tokenRevocationMigration } from './migrations/0010-token-revocation.js';
 import { portalTokensMigration } from './migrations/0011-portal-tokens.js';
+import { selfieReviewMigration } from './migrations/0012-selfie-review.js';
+import { inboxIndexesMigration } from './migrations/0013-inbox-indexes.js';
 
 /**
  * Every migration, in order. Append only: a released migration is never edited, a change is a new one.
@@ -36,6 +38,8 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0009-portal': portalMigration(),
     '0010-token-revocation': tokenRevocationMigration(),
     '0011-portal-tokens': portalTokensMigration(),
+    '0012-selfie-review': selfieReviewMigration(),
+    '0013-inbox-indexes': inboxIndexesMigration(),
   };
 }
 

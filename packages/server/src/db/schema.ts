@@ -315,6 +315,8 @@ export interface CaptureAnalysesTable {
   front: string | null;
   back: string | null;
   portrait: Buffer | null;
+  /** JSON `SelfieReview`: the last selfie analysed (score, challenge, anti-spoofing; migration 0012). */
+  selfie: string | null;
   updated_at: string;
 }
 

@@ -44,13 +44,22 @@ export class Inbox {
     const order = query.order ?? 'desc';
     const page = query.page ?? 1;
     const db: Kysely<Database> = this.database.db;
+    // The filters on the link are subqueries, so the count reads the links only for them: with
+    // 100 000 verifications, joining every row of the company to count it is what cost
+    // (bench/inbox.ts). The page's 25 rows are joined to their links afterwards.
+    const linksWhere = (column: 'links.type' | 'links.external_user_id', value: string) =>
+      db
+        .selectFrom('links')
+        .select('links.id')
+        .where('links.company_id', '=', companyId)
+        .where(column, '=', value);
     let base = db
       .selectFrom('verifications')
-      .innerJoin('links', 'links.id', 'verifications.link_id')
       .where('verifications.company_id', '=', companyId)
       .where('verifications.expires_at', '>', isoAt(this.clock.now()));
     if (query.status !== undefined) base = base.where('verifications.status', '=', query.status);
-    if (query.type !== undefined) base = base.where('links.type', '=', query.type);
+    if (query.type !== undefined)
+      base = base.where('verifications.link_id', 'in', linksWhere('links.type', query.type));
     if (query.method !== undefined) base = base.where('verifications.method', '=', query.method);
     if (query.reason !== undefined)
       base = base.where('verifications.error_code', '=', query.reason);
@@ -61,18 +70,29 @@ export class Inbox {
       base = base.where('verifications.created_at', '<', nextDay(query.to));
     const search = query.q?.trim();
     if (search !== undefined && search !== '') {
-      base = UUID.test(search)
-        ? base.where((eb) =>
-            eb.or([
-              eb('verifications.id', '=', search.toLowerCase()),
-              eb('links.external_user_id', '=', search),
-            ]),
-          )
-        : base.where('links.external_user_id', '=', search);
+      // An id is looked up through its link (one link per verification), so both searches are
+      // one indexed subquery: an OR across the two tables would scan the company's rows.
+      base = base.where(
+        'verifications.link_id',
+        'in',
+        UUID.test(search)
+          ? db
+              .selectFrom('links')
+              .select('links.id')
+              .where('links.company_id', '=', companyId)
+              .where((eb) =>
+                eb.or([
+                  eb('links.external_user_id', '=', search),
+                  eb('links.verification_id', '=', search.toLowerCase()),
+                ]),
+              )
+          : linksWhere('links.external_user_id', search),
+      );
     }
     const [count, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       base
+        .innerJoin('links', 'links.id', 'verifications.link_id')
         .select([
           'verifications.id',
           'verifications.status',

@@ -11,6 +11,7 @@ import { SignInLinks } from './sign-in-links.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { PortalTeam } from './team.js';
 import { WebhookSends } from './webhook-sends.js';
+import { VerificationReview } from './verification-review.js';
 
 /** The portal's own services, over the app's database and clock. */
 export interface PortalServices {
@@ -28,6 +29,8 @@ export interface PortalServices {
   readonly webhookSends: WebhookSends;
   /** The activity log as its screen reads it. */
   readonly activity: PortalActivity;
+  /** The verification detail's review (readings, selfie, timeline, deliveries, related). */
+  readonly review: VerificationReview;
 }
 
 /**
@@ -51,6 +54,7 @@ export function createPortalServices(
     throttle: new SignInThrottle(services),
     apiClients: new ApiClientOfCompany(database, services.companies),
     overview: new Overview(database, clock, services.stats),
+    review: new VerificationReview(database, services.verifications),
     team: new PortalTeam(database, members, signInLinks, clock, mailer, activity),
     passwordResets: new PasswordResets(
       database,

@@ -327,7 +327,11 @@ describe('portal API (/app/api)', () => {
         externalUserId: 'listed-person',
         linkUrl,
       });
-      const extra = await owner.call('POST', '/links', { type: 'ID ONLY', metadata: {} });
+      // The portal takes the API's options its form offers (metadata, adaptive flow), not others.
+      const extra = await owner.call('POST', '/links', {
+        type: 'ID ONLY',
+        callbackUrl: 'https://example.org/callback',
+      });
       expect(extra.statusCode).toBe(400);
     });
   });

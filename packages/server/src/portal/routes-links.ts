@@ -1,13 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CreatedLink, PagingQuery, PortalLinkItem, PortalNewLinkBody } from '@idv/contract';
+import {
+  CreatedLink,
+  IdParams,
+  PagingQuery,
+  PortalLinkItem,
+  PortalLinkMailBody,
+  PortalNewLinkBody,
+} from '@idv/contract';
 import { Type } from 'typebox';
 import { Errors } from '../lib/errors.js';
 import { resolvePage } from '../lib/paging.js';
+import { LinkMail } from './link-mail.js';
 import { allowed } from './session-hook.js';
 
-/** Links: create one (the REST API's service: quota, windows, activity log) and list them. */
+/**
+ * Links: create one (the REST API's service: quota, windows, activity log), list them, and e-mail
+ * one to the person (rate-limited, activity-logged).
+ */
 export const linkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { services } = app;
+  const mail = new LinkMail(services);
   const linkUrl = (linkId: string) => `${app.config.publicAppUrl}/v/${linkId}`;
 
   app.post(
@@ -25,6 +37,28 @@ export const linkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.ip,
       );
       return reply.code(201).send(created);
+    },
+  );
+
+  app.post(
+    '/links/:id/email',
+    {
+      bodyLimit: 1024,
+      schema: {
+        hide: true,
+        params: IdParams,
+        body: PortalLinkMailBody,
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      const { member } = allowed(request, 'links:create');
+      await mail.send(
+        { companyId: member.companyId, memberId: member.id, ip: request.ip },
+        request.params.id,
+        request.body.email,
+      );
+      return reply.code(204).send(null);
     },
   );
 

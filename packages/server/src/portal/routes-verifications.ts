@@ -7,6 +7,7 @@ import {
   PortalInboxPage,
   PortalInboxQuery,
   PortalOverrideBody,
+  PortalVerificationReview,
   VerificationRecord,
 } from '@idv/contract';
 import { Type } from 'typebox';
@@ -15,7 +16,7 @@ import type { PortalServices } from './portal-services.js';
 import { allowed } from './session-hook.js';
 
 /**
- * The inbox, one verification, its images, and the override (the spec's feedback): each a call
+ * The inbox, one verification, its review (readings, selfie, timeline, deliveries, related), its images, and the override (the spec's feedback): each a call
  * of the REST API's services with the session's company, so both follow one set of rules.
  */
 export function verificationRoutes(portal: PortalServices): FastifyPluginAsyncTypebox {
@@ -50,6 +51,15 @@ export function verificationRoutes(portal: PortalServices): FastifyPluginAsyncTy
       async (request) => {
         const { member } = allowed(request, 'verifications:read');
         return services.verifications.record(member.companyId, request.params.id);
+      },
+    );
+
+    app.get(
+      '/verifications/:id/review',
+      { schema: { hide: true, params: IdParams, response: { 200: PortalVerificationReview } } },
+      async (request) => {
+        const { member } = allowed(request, 'verifications:read');
+        return portal.review.of(member.companyId, request.params.id);
       },
     );
 

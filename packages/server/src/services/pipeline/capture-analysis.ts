@@ -4,7 +4,7 @@
  * fields, the back's, the document portrait) for the captures that follow.
  */
 import type { AnalysisEngine, BackAnalysis, FrontAnalysis } from '@idv/analysis';
-import type { DocumentCaptureMeta, SelfieCaptureMeta } from '@idv/contract';
+import type { DocumentCaptureMeta, SelfieCaptureMeta, SelfieReview } from '@idv/contract';
 import { isoAt } from '../../lib/clock.js';
 import { ApiError, Errors } from '../../lib/errors.js';
 import type { Executor, ServiceContext } from '../context.js';
@@ -22,6 +22,7 @@ import {
   judgeLivenessEvidence,
   judgeSpoof,
   challengeVerdictOf,
+  FACE_MATCH_THRESHOLD,
   livenessSignals,
   type CaptureRejection,
 } from './capture-decisions.js';
@@ -58,6 +59,8 @@ export interface Outcome {
   front?: FrontAnalysis;
   back?: BackAnalysis;
   portrait?: Buffer;
+  /** What the selfie analyses found, kept whether the selfie is accepted or not (the portal's review). */
+  selfie?: SelfieReview;
 }
 
 /** A front analysis as stored: the portrait is kept apart, as bytes. */
@@ -126,17 +129,43 @@ export class CaptureAnalyzer {
     const withoutLiveness = judgeLivenessEvidence(upload.meta, company.allow_uploaded_selfie === 1);
     if (withoutLiveness !== undefined) return { rejection: withoutLiveness };
     const antiSpoofing = company.anti_spoofing === 1;
+    const { challenge } = upload.meta;
+    let review: SelfieReview = {
+      score: null,
+      threshold: FACE_MATCH_THRESHOLD,
+      source: upload.meta.source,
+      challenge: challenge === null ? null : { type: challenge.type, passed: challenge.passed },
+      challengeVerdict: null,
+      antiSpoofing,
+      spoofing: null,
+      spoofScore: null,
+      rejection: null,
+      at: isoAt(this.ctx.clock.now()),
+    };
     // The claimed challenge is re-verified on the frames whatever the anti-spoofing setting.
-    if (antiSpoofing || upload.meta.challenge !== null) {
+    if (antiSpoofing || challenge !== null) {
       const spoof = await engine.detectSpoof(upload.images, livenessSignals(upload.meta));
+      const verdict = challengeVerdictOf(spoof);
       const rejection =
-        judgeChallengeFrames(challengeVerdictOf(spoof), antiSpoofing) ??
+        judgeChallengeFrames(verdict, antiSpoofing) ??
         (antiSpoofing ? judgeSpoof(spoof) : undefined);
-      if (rejection !== undefined) return { rejection };
+      review = {
+        ...review,
+        challengeVerdict: verdict,
+        ...(antiSpoofing ? { spoofing: spoof.spoofing, spoofScore: spoof.score } : {}),
+      };
+      if (rejection !== undefined)
+        return { rejection, selfie: { ...review, rejection: rejection.code } };
     }
     const selfie = upload.images[frontalFrameIndex(upload.meta)] ?? upload.images[0]!;
     const faces = await engine.compareFaces([selfie, reference]);
-    return { rejection: judgeFaces(faces), portrait: reference };
+    const rejection = judgeFaces(faces);
+    review = {
+      ...review,
+      score: faces.biometric['0']?.['1'] ?? null,
+      rejection: rejection?.code ?? null,
+    };
+    return { rejection, portrait: reference, selfie: review };
   }
 
   /** The face the selfie is compared with: this document's portrait, or on the `FACE` branch the reference verification's. */
@@ -155,16 +184,20 @@ export class CaptureAnalyzer {
       : Buffer.from(kept.portrait);
   }
 
-  /** Keeps what an accepted capture's analyses found (for the next capture and the record). */
+  /**
+   * Keeps what an accepted capture's analyses found (for the next capture and the record), and the
+   * selfie review of any selfie analysed (the pipeline keeps a refused selfie's alone).
+   */
   async keep(trx: Executor, verificationId: string, outcome: Outcome): Promise<void> {
     const at = isoAt(this.ctx.clock.now());
-    const changes: { front?: string; back?: string; portrait?: Buffer } = {};
+    const changes: { front?: string; back?: string; portrait?: Buffer; selfie?: string } = {};
     if (outcome.front !== undefined) {
       const { faceImage: _portrait, ...front } = outcome.front;
       changes.front = JSON.stringify(front);
     }
     if (outcome.back !== undefined) changes.back = JSON.stringify(outcome.back);
     if (outcome.portrait !== undefined) changes.portrait = outcome.portrait;
+    if (outcome.selfie !== undefined) changes.selfie = JSON.stringify(outcome.selfie);
     await trx
       .insertInto('capture_analyses')
       .values({
@@ -172,6 +205,7 @@ export class CaptureAnalyzer {
         front: changes.front ?? null,
         back: changes.back ?? null,
         portrait: changes.portrait ?? null,
+        selfie: changes.selfie ?? null,
         updated_at: at,
       })
       .onConflict((oc) => oc.column('verification_id').doUpdateSet({ ...changes, updated_at: at }))

@@ -233,6 +233,12 @@ export class CapturePipeline {
         next,
       };
     }
+    // A refused selfie's analysis is kept for the review (its score, challenge and verdict).
+    if (outcome.selfie !== undefined)
+      await this.analyzer.keep(trx, verificationId, {
+        rejection: outcome.rejection,
+        selfie: outcome.selfie,
+      });
     const left = remaining - 1;
     await trx
       .updateTable('verifications')

@@ -98,15 +98,28 @@ export class VerificationReads {
    */
   async expireOverdue(companyId?: string): Promise<number> {
     const now = isoAt(this.now());
+    // The verification's own copy of the link window (migration 0003) decides, so the open rows
+    // are found by index without reading the links; rows older than that copy ask their link.
     let query = this.ctx.database.db
       .updateTable('verifications')
       .set({ status: 'expired', updated_at: now })
       .where('status', 'in', OPEN_STATUSES)
-      .where('link_id', 'in', (eb) => {
-        let links = eb.selectFrom('links').select('links.id').where('links.expires_at', '<=', now);
-        if (companyId !== undefined) links = links.where('links.company_id', '=', companyId);
-        return links;
-      });
+      .where((eb) =>
+        eb.or([
+          eb('link_expires_at', '<=', now),
+          eb.and([
+            eb('link_expires_at', 'is', null),
+            eb('link_id', 'in', (sub) => {
+              let links = sub
+                .selectFrom('links')
+                .select('links.id')
+                .where('links.expires_at', '<=', now);
+              if (companyId !== undefined) links = links.where('links.company_id', '=', companyId);
+              return links;
+            }),
+          ]),
+        ]),
+      );
     if (companyId !== undefined) query = query.where('company_id', '=', companyId);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows);

@@ -1,0 +1,172 @@
+import type { DocumentReadings, ReadingRow } from '@idv/contract';
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import '@awesome.me/webawesome/dist/components/badge/badge.js';
+import { screenStyles } from '../shared-styles.js';
+
+/** How each compared field is named. */
+const FIELD_LABELS: Record<string, string> = {
+  firstNames: 'First names',
+  lastNames: 'Last names',
+  birthDate: 'Date of birth',
+  gender: 'Sex',
+  nationality: 'Nationality',
+  idNumber: 'Document number',
+  dateOfIssue: 'Date of issue',
+  dateOfExpiry: 'Date of expiry',
+};
+
+/** The badge of each comparison state (words, not colour alone). */
+const STATES: Record<ReadingRow['state'], { label: string; variant: string }> = {
+  agree: { label: 'agree', variant: 'success' },
+  mismatch: { label: 'disagree', variant: 'danger' },
+  resolved: { label: 'settled', variant: 'warning' },
+  single: { label: 'read once', variant: 'neutral' },
+};
+
+/** Why a settled disagreement was settled, for people. */
+const EVIDENCE: Record<string, string> = {
+  'check-digit': 'the other reading fails the MRZ check digit',
+  barcode: 'the barcode carries this value',
+  'icao-code': 'the only known ICAO code among the OCR confusions',
+  'name-rules': 'the MRZ name is the printed name by ICAO transliteration or truncation',
+  'ocr-confusion': 'the readings agree once a known OCR confusion is undone',
+};
+
+/**
+ * The fields read from the MRZ, the visual zone and the barcode side by side; a row where they
+ * disagree is highlighted and says so, a settled one gives the value kept and the evidence.
+ */
+@customElement('idv-document-readings')
+export class IdvDocumentReadings extends LitElement {
+  static override styles = [
+    screenStyles,
+    css`
+      tr.mismatch {
+        background: var(--wa-color-danger-fill-quiet);
+      }
+      tr.mismatch td.differs {
+        font-weight: var(--wa-font-weight-bold);
+      }
+      tr.resolved {
+        background: var(--wa-color-warning-fill-quiet);
+      }
+      .why {
+        display: block;
+        font-size: var(--wa-font-size-xs);
+        color: var(--wa-color-text-quiet);
+      }
+      pre {
+        font-family: var(--wa-font-family-code);
+        font-size: var(--wa-font-size-s);
+        background: var(--wa-color-surface-lowered);
+        padding: var(--wa-space-s);
+        border-radius: var(--wa-border-radius-s);
+        overflow-x: auto;
+        margin: var(--wa-space-xs) 0;
+      }
+      details {
+        margin-top: var(--wa-space-s);
+      }
+      summary {
+        cursor: pointer;
+      }
+    `,
+  ];
+
+  /** The readings (null: no document was read). */
+  @property({ attribute: false }) readings: DocumentReadings | null = null;
+
+  private renderRow(row: ReadingRow, withBarcode: boolean) {
+    const values = [row.mrz, row.viz, row.barcode].filter((v): v is string => v !== null);
+    const majority = values.find((v) => values.filter((w) => w === v).length > 1);
+    const cell = (value: string | null) =>
+      html`<td
+        class=${row.state === 'mismatch' && value !== null && value !== majority ? 'differs' : ''}
+      >
+        ${value ?? html`<span aria-label="not read">—</span>`}
+      </td>`;
+    const state = STATES[row.state];
+    return html`<tr class=${row.state}>
+      <th scope="row">${FIELD_LABELS[row.field] ?? row.field}</th>
+      ${cell(row.mrz)} ${cell(row.viz)} ${withBarcode ? cell(row.barcode) : nothing}
+      <td>
+        <wa-badge variant=${state.variant}>${state.label}</wa-badge>
+        ${
+          row.resolution === null
+            ? nothing
+            : html`<span class="why"
+                >kept ${row.resolution.value}:
+                ${EVIDENCE[row.resolution.evidence] ?? row.resolution.evidence}</span
+              >`
+        }
+      </td>
+    </tr>`;
+  }
+
+  override render() {
+    const readings = this.readings;
+    if (readings === null || readings.rows.length === 0)
+      return html`<p>No document reading was kept (nothing was read, or the data expired).</p>`;
+    // The barcode column only when a barcode was read (most documents carry none).
+    const withBarcode =
+      readings.barcodes.length > 0 || readings.rows.some((row) => row.barcode !== null);
+    const disagreements = readings.rows.filter((row) => row.state === 'mismatch').length;
+    return html`<p role="status">
+        ${
+          disagreements === 0
+            ? 'The readings agree.'
+            : `${disagreements} field${disagreements === 1 ? '' : 's'} disagree${disagreements === 1 ? 's' : ''}.`
+        }
+        ${
+          readings.mrzValid === null
+            ? 'No MRZ was read.'
+            : readings.mrzValid
+              ? 'Every MRZ check digit is valid.'
+              : 'An MRZ check digit is invalid.'
+        }
+        ${withBarcode ? '' : 'No barcode was read.'}
+      </p>
+      <div class="table-wrap">
+        <table>
+          <caption class="visually-hidden">
+            Fields as each zone of the document reads them
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">MRZ</th>
+              <th scope="col">Visual zone</th>
+              ${withBarcode ? html`<th scope="col">Barcode</th>` : nothing}
+              <th scope="col">Readings</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${readings.rows.map((row) => this.renderRow(row, withBarcode))}
+          </tbody>
+        </table>
+      </div>
+      ${
+        readings.mrzRaw === null
+          ? nothing
+          : html`<details>
+              <summary>MRZ as read</summary>
+              <pre>${readings.mrzRaw}</pre>
+            </details>`
+      }
+      ${
+        readings.barcodes.length === 0
+          ? nothing
+          : html`<details>
+              <summary>Barcodes (${readings.barcodes.length})</summary>
+              ${readings.barcodes.map((b) => html`<pre>${b.format}: ${b.raw}</pre>`)}
+            </details>`
+      }`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'idv-document-readings': IdvDocumentReadings;
+  }
+}

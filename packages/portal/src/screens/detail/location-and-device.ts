@@ -1,0 +1,142 @@
+import type { Geolocation } from '@idv/contract';
+import { css, html, LitElement } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { formatDateTime } from '../../lib/format.js';
+import { screenStyles } from '../shared-styles.js';
+
+const POLICIES: Record<string, string> = {
+  never: 'not asked',
+  optional: 'asked, optional',
+  required: 'required',
+};
+
+/** A fingerprint signal's value, for people (nested objects on one line). */
+function signalText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * Where the person was: the device's position beside the IP's, the distance between them and the
+ * company's location policy; then the connection fingerprint signals as the server received them.
+ */
+@customElement('idv-location-and-device')
+export class IdvLocationAndDevice extends LitElement {
+  static override styles = [
+    screenStyles,
+    css`
+      .columns {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
+        gap: var(--wa-space-l);
+      }
+      h3 {
+        font-size: var(--wa-font-size-m);
+        margin: 0 0 var(--wa-space-xs);
+      }
+      dl {
+        display: grid;
+        grid-template-columns: minmax(7rem, max-content) 1fr;
+        gap: var(--wa-space-2xs) var(--wa-space-m);
+        margin: 0;
+      }
+      dt {
+        color: var(--wa-color-text-quiet);
+      }
+      dd {
+        margin: 0;
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
+
+  /** The stored geolocation, if any. */
+  @property({ attribute: false }) geolocation: Geolocation | undefined;
+  /** The connection fingerprint signals, if any. */
+  @property({ attribute: false }) device: Record<string, unknown> | undefined;
+
+  private renderGeolocation(geo: Geolocation) {
+    const deviceLat = geo.deviceLatitude;
+    const deviceLon = geo.deviceLongitude;
+    const ipPlace = [geo.city, geo.subdivisions, geo.country].filter(Boolean).join(', ');
+    return html`<div class="columns">
+      <section aria-labelledby="device-position">
+        <h3 id="device-position">Device</h3>
+        <dl>
+          <dt>Position</dt>
+          <dd>
+            ${
+              deviceLat === undefined || deviceLon === undefined
+                ? 'not shared'
+                : `${deviceLat.toFixed(5)}, ${deviceLon.toFixed(5)}`
+            }
+          </dd>
+          <dt>Accuracy</dt>
+          <dd>${geo.accuracy === undefined ? '—' : `${Math.round(geo.accuracy)} m`}</dd>
+          <dt>Source</dt>
+          <dd>${geo.source ?? '—'} (${geo.tier})</dd>
+          <dt>Permission</dt>
+          <dd>${geo.permission ?? '—'}</dd>
+          <dt>Captured</dt>
+          <dd>${formatDateTime(geo.capturedAt)}</dd>
+        </dl>
+      </section>
+      <section aria-labelledby="ip-position">
+        <h3 id="ip-position">IP address</h3>
+        <dl>
+          <dt>Address</dt>
+          <dd class="mono">${geo.ip ?? '—'}</dd>
+          <dt>Place</dt>
+          <dd>${ipPlace || '—'}</dd>
+          <dt>Radius</dt>
+          <dd>${geo.accuracyRadius === undefined ? '—' : `${geo.accuracyRadius} km`}</dd>
+          <dt>Seen by server</dt>
+          <dd class="mono">${geo.serverIp}</dd>
+        </dl>
+      </section>
+      <section aria-labelledby="location-policy">
+        <h3 id="location-policy">Comparison</h3>
+        <dl>
+          <dt>Distance</dt>
+          <dd>
+            ${
+              geo.ipDistanceKm === null
+                ? 'not measurable'
+                : `${Math.round(geo.ipDistanceKm)} km between device and IP`
+            }
+          </dd>
+          <dt>Policy</dt>
+          <dd>${POLICIES[geo.policy] ?? geo.policy}</dd>
+        </dl>
+      </section>
+    </div>`;
+  }
+
+  override render() {
+    const signals = Object.entries(this.device ?? {});
+    return html`${
+        this.geolocation === undefined
+          ? html`<p>No location was recorded.</p>`
+          : this.renderGeolocation(this.geolocation)
+      }
+      <h3 style="margin-top: var(--wa-space-l)">Connection fingerprint</h3>
+      ${
+        signals.length === 0
+          ? html`<p>No fingerprint signal was recorded.</p>`
+          : html`<dl>
+              ${signals.map(
+                ([name, value]) =>
+                  html`<dt>${name}</dt>
+                    <dd class="mono">${signalText(value)}</dd>`,
+              )}
+            </dl>`
+      }`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'idv-location-and-device': IdvLocationAndDevice;
+  }
+}

@@ -1,0 +1,151 @@
+import type { BackAnalysis, MrzResult } from '@idv/contract';
+import { describe, expect, it } from 'vitest';
+import { documentReadings, type StoredFront } from './document-readings.js';
+
+const FIELDS = {
+  firstNames: 'ANA MARIA',
+  lastNames: 'GARCIA',
+  name: 'ANA MARIA GARCIA',
+  birthDate: '1990-04-02',
+  dateOfIssue: '2021-01-10',
+  dateOfExpiry: '2031-01-10',
+  idNumber: 'AB1234567',
+  nationality: 'ESP',
+  gender: 'F',
+  adult: true,
+};
+
+const QUALITY = { blur: 0, glare: 0, brightness: 0.5 };
+
+const front = (fields: Partial<typeof FIELDS> = {}): StoredFront => ({
+  documentType: 'ID_CARD',
+  country: 'ESP',
+  fields: { ...FIELDS, ...fields },
+  documentQuad: null,
+  quality: QUALITY,
+  ocrRaw: '',
+  confidence: 0.9,
+  reason: null,
+});
+
+const mrz = (fields: Partial<MrzResult['fields']> = {}): MrzResult => ({
+  format: 'TD1',
+  raw: 'IDESPAB1234567<\n9004021F3101105ESP\nGARCIA<<ANA<MARIA',
+  valid: true,
+  checks: {},
+  fields: {
+    documentCode: 'ID',
+    issuingState: 'ESP',
+    documentNumber: 'AB1234567',
+    lastName: 'GARCIA',
+    firstName: 'ANA MARIA',
+    nationality: 'ESP',
+    birthDate: '1990-04-02',
+    sex: 'F',
+    expirationDate: '2031-01-10',
+    optional: null,
+    ...fields,
+  },
+  repairs: [],
+  reader: 'paddleocr',
+});
+
+const back = (overrides: Partial<BackAnalysis> = {}): BackAnalysis => ({
+  documentType: 'ID_CARD',
+  country: 'ESP',
+  mrz: mrz(),
+  barcode: null,
+  barcodes: [],
+  fields: FIELDS,
+  crossCheck: { consistent: true, compared: ['idNumber'], mismatches: [], resolutions: [] },
+  documentQuad: null,
+  quality: QUALITY,
+  ocrRaw: '',
+  confidence: 0.9,
+  reason: null,
+  ...overrides,
+});
+
+describe('documentReadings', () => {
+  it('is null when no document capture was kept', () => {
+    expect(documentReadings(undefined, undefined)).toBeNull();
+  });
+
+  it('puts the MRZ beside the visual zone: agreeing fields, and the issue date read once', () => {
+    const readings = documentReadings(front(), back())!;
+    const byField = Object.fromEntries(readings.rows.map((row) => [row.field, row]));
+    expect(byField['idNumber']).toMatchObject({
+      mrz: 'AB1234567',
+      viz: 'AB1234567',
+      state: 'agree',
+    });
+    expect(byField['dateOfIssue']).toMatchObject({ mrz: null, viz: '2021-01-10', state: 'single' });
+    expect(readings.rows.map((row) => row.field)).not.toContain('name');
+    expect(readings).toMatchObject({ mrzValid: true, barcodes: [] });
+    expect(readings.mrzRaw).toContain('GARCIA<<ANA');
+  });
+
+  it("marks the analysis's mismatches, with the barcode's reading where it compared one", () => {
+    const readings = documentReadings(
+      front({ birthDate: '1990-04-08' }),
+      back({
+        barcodes: [{ format: 'PDF417', raw: 'AB1234567|GARCIA|ANA MARIA|19900402' }],
+        crossCheck: {
+          consistent: false,
+          compared: ['birthDate'],
+          mismatches: [
+            { field: 'birthDate', front: '1990-04-08', back: '1990-04-02', barcode: '1990-04-02' },
+          ],
+        },
+      }),
+    )!;
+    const row = readings.rows.find((r) => r.field === 'birthDate');
+    expect(row).toMatchObject({
+      mrz: '1990-04-02',
+      viz: '1990-04-08',
+      barcode: '1990-04-02',
+      state: 'mismatch',
+      resolution: null,
+    });
+    expect(readings.barcodes).toHaveLength(1);
+  });
+
+  it('shows a settled disagreement with the value kept and its evidence', () => {
+    const readings = documentReadings(
+      front({ idNumber: 'AB1234S67' }),
+      back({
+        crossCheck: {
+          consistent: true,
+          compared: ['idNumber'],
+          mismatches: [],
+          resolutions: [
+            { field: 'idNumber', value: 'AB1234567', sources: ['mrz'], evidence: 'check-digit' },
+          ],
+        },
+      }),
+    )!;
+    expect(readings.rows.find((r) => r.field === 'idNumber')).toMatchObject({
+      state: 'resolved',
+      resolution: { value: 'AB1234567', evidence: 'check-digit' },
+    });
+  });
+
+  it('flags readings that differ as text even when the analysis did not list them', () => {
+    const readings = documentReadings(front({ nationality: 'PRT' }), back())!;
+    expect(readings.rows.find((r) => r.field === 'nationality')).toMatchObject({
+      mrz: 'ESP',
+      viz: 'PRT',
+      state: 'mismatch',
+    });
+  });
+
+  it("reads a passport's data page alone: its own MRZ beside its printed fields", () => {
+    const passport = { ...front(), documentType: 'PASSPORT' as const, mrz: mrz({ sex: 'F' }) };
+    const readings = documentReadings(passport, undefined)!;
+    expect(readings.rows.find((r) => r.field === 'gender')).toMatchObject({
+      mrz: 'F',
+      viz: 'F',
+      state: 'agree',
+    });
+  });
+});
