@@ -1,6 +1,6 @@
 import { Task } from '@lit/task';
 import type { CompanyPatchBody, CompanyView } from '@idv/contract';
-import { css, html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
@@ -10,7 +10,7 @@ import '@awesome.me/webawesome/dist/components/select/select.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import '@awesome.me/webawesome/dist/components/switch/switch.js';
 import { api, ApiFailure } from '../lib/api.js';
-import { screenStyles } from './shared-styles.js';
+import { companyStyles } from './company/company.styles.js';
 
 /** The `<idv-verify>` element as the server serves it (same origin: the page's CSP allows it). */
 const ELEMENT_URL = '/assets/verify/idv-verify.bundle.js';
@@ -50,72 +50,7 @@ const field = (data: FormData, name: string) => String(data.get(name) ?? '').tri
  */
 @customElement('idv-company')
 export class IdvCompany extends LitElement {
-  static override styles = [
-    screenStyles,
-    css`
-      .layout {
-        display: grid;
-        grid-template-columns: minmax(0, 1fr) minmax(0, 22rem);
-        gap: var(--wa-space-xl);
-        align-items: start;
-      }
-      fieldset {
-        border: 1px solid var(--wa-color-surface-border);
-        border-radius: var(--wa-border-radius-m);
-        padding: var(--wa-space-m);
-        margin: 0;
-        display: flex;
-        flex-direction: column;
-        gap: var(--wa-space-m);
-      }
-      legend {
-        font-weight: var(--wa-font-weight-semibold);
-        padding: 0 var(--wa-space-2xs);
-      }
-      .colour {
-        display: flex;
-        flex-direction: column;
-        gap: var(--wa-space-2xs);
-      }
-      .colour input {
-        width: 4rem;
-        height: 2.5rem;
-        padding: 0;
-        border: 1px solid var(--wa-color-surface-border);
-        border-radius: var(--wa-border-radius-s);
-        background: none;
-      }
-      .colour input:focus-visible {
-        outline: var(--wa-focus-ring);
-      }
-      .hint {
-        color: var(--wa-color-text-quiet);
-        font-size: var(--wa-font-size-s);
-        margin: 0;
-      }
-      .preview {
-        position: sticky;
-        top: var(--wa-space-m);
-      }
-      .preview h2 {
-        margin-top: 0;
-      }
-      .frame {
-        border: 1px solid var(--wa-color-surface-border);
-        border-radius: var(--wa-border-radius-l);
-        overflow: hidden;
-        max-height: 28rem;
-      }
-      @media (max-width: 56rem) {
-        .layout {
-          grid-template-columns: minmax(0, 1fr);
-        }
-        .preview {
-          position: static;
-        }
-      }
-    `,
-  ];
+  static override styles = companyStyles;
 
   @state() private branding: Branding | undefined;
   @state() private busy = false;

@@ -1,6 +1,6 @@
 import { Task } from '@lit/task';
-import type { PortalInboxPage, VerificationStatus } from '@idv/contract';
-import { css, html, LitElement } from 'lit';
+import type { PortalInboxPage } from '@idv/contract';
+import { html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/badge/badge.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
@@ -11,86 +11,22 @@ import '@awesome.me/webawesome/dist/components/select/select.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import { pollPage } from '../lib/api.js';
 import { formatDateTime, STATUSES, statusVariant } from '../lib/format.js';
-import { screenStyles } from './shared-styles.js';
-
-/** Rows per page. */
-const PAGE_SIZE = 25;
+import {
+  ALLOWED,
+  apiQuery,
+  FILTER_KEYS,
+  filtersFromUrl,
+  isFiltered,
+  SORTS,
+  urlOf,
+  type FilterKey,
+  type Filters,
+  type SortChoice,
+} from './inbox/inbox-filters.js';
+import { inboxStyles } from './inbox/inbox.styles.js';
 
 /** How often the inbox asks whether its page changed (live arrival), while the tab is visible. */
 const POLL_MS = 10_000;
-
-/** The filters beside status and search, each a query parameter of the URL and of the API. */
-const FILTER_KEYS = ['type', 'method', 'from', 'to', 'reason'] as const;
-type FilterKey = (typeof FILTER_KEYS)[number];
-
-/** The sort choices: the API's `sort` and `order`. */
-const SORTS = {
-  newest: { label: 'Newest first', sort: 'createdAt', order: 'desc' },
-  oldest: { label: 'Oldest first', sort: 'createdAt', order: 'asc' },
-  finished: { label: 'Recently finished', sort: 'finishedAt', order: 'desc' },
-} as const;
-type SortChoice = keyof typeof SORTS;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ALLOWED: Record<FilterKey, (value: string) => boolean> = {
-  type: (value) => value === 'FULL FLOW' || value === 'ID ONLY',
-  method: (value) => value === 'FACE' || value === 'DOCUMENT',
-  from: (value) => DAY.test(value),
-  to: (value) => DAY.test(value),
-  reason: (value) => value.length > 0 && value.length <= 64,
-};
-
-/** The inbox's state, as kept in the URL (`?status=&q=&type=&method=&from=&to=&reason=&sort=&page=`). */
-interface Filters extends Partial<Record<FilterKey, string>> {
-  status: VerificationStatus | '';
-  q: string;
-  sort: SortChoice;
-  page: number;
-}
-
-function filtersFromUrl(): Filters {
-  const params = new URLSearchParams(location.search);
-  const status = params.get('status') ?? '';
-  const page = Number(params.get('page') ?? '1');
-  const sort = params.get('sort') ?? 'newest';
-  const filters: Filters = {
-    status: (STATUSES as string[]).includes(status) ? (status as VerificationStatus) : '',
-    q: params.get('q') ?? '',
-    sort: sort in SORTS ? (sort as SortChoice) : 'newest',
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-  };
-  for (const key of FILTER_KEYS) {
-    const value = params.get(key);
-    if (value !== null && ALLOWED[key](value)) filters[key] = value;
-  }
-  return filters;
-}
-
-function urlOf(filters: Filters): string {
-  const params = new URLSearchParams();
-  if (filters.status !== '') params.set('status', filters.status);
-  if (filters.q !== '') params.set('q', filters.q);
-  for (const key of FILTER_KEYS) if (filters[key]) params.set(key, filters[key]);
-  if (filters.sort !== 'newest') params.set('sort', filters.sort);
-  if (filters.page > 1) params.set('page', String(filters.page));
-  const query = params.toString();
-  return query === '' ? '/app/' : `/app/?${query}`;
-}
-
-/** The API query of the filters. */
-function apiQuery(filters: Filters): URLSearchParams {
-  const params = new URLSearchParams({ page: String(filters.page), size: String(PAGE_SIZE) });
-  if (filters.status !== '') params.set('status', filters.status);
-  if (filters.q.trim() !== '') params.set('q', filters.q.trim());
-  for (const key of FILTER_KEYS) if (filters[key]) params.set(key, filters[key]);
-  const { sort, order } = SORTS[filters.sort];
-  if (filters.sort !== 'newest') params.set('sort', sort);
-  if (filters.sort !== 'newest') params.set('order', order);
-  return params;
-}
-
-const isFiltered = (filters: Filters) =>
-  filters.status !== '' || filters.q !== '' || FILTER_KEYS.some((key) => filters[key]);
 
 /**
  * The verifications inbox: server-side paging, a status filter and a search by id or
@@ -98,25 +34,7 @@ const isFiltered = (filters: Filters) =>
  */
 @customElement('idv-inbox')
 export class IdvInbox extends LitElement {
-  static override styles = [
-    screenStyles,
-    css`
-      details.more {
-        flex: 1 1 100%;
-      }
-      details.more summary {
-        cursor: pointer;
-        color: var(--wa-color-text-link);
-        margin-bottom: var(--wa-space-s);
-      }
-      details.more summary:focus-visible {
-        outline: var(--wa-focus-ring);
-      }
-      details.more .row {
-        margin-bottom: var(--wa-space-s);
-      }
-    `,
-  ];
+  static override styles = inboxStyles;
 
   /**
    * The page's query string, given by the shell on every navigation to the inbox: a link to
