@@ -307,9 +307,9 @@ describe('portal (/app/) in Chromium', () => {
 
   it('opens the FULL FLOW verification (the card read on both sides, the selfie matched and live) and overrides it with a reason, which sends the signed webhook', async () => {
     const { page, deep } = portal;
-    // The inbox, loaded afresh (the nav's link would keep the type filter set above on screen: see
-    // the report of this change).
-    await page.goto(`${stack.origin}/app/`);
+    // The nav's link to the inbox shows what its URL says: none of the filters set above.
+    await page.click(deep('nav a[href="/app/"]'));
+    await page.waitForFunction(() => location.search === '');
     const row = deep(`idv-inbox >>> a[href="/app/verifications/${verificationId}"]`);
     await portal.waitFor(row);
     await page.click(row);

@@ -3,6 +3,7 @@ import { Router } from '@lit-labs/router';
 import type { PortalSessionView } from '@idv/contract';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import { api, ApiFailure, onSignedOut, useCsrfToken } from './lib/api.js';
@@ -115,7 +116,9 @@ export class IdvPortal extends LitElement {
       {
         path: '/app/',
         enter: lazy(() => import('./screens/inbox.js')),
-        render: () => html`<idv-inbox .query=${location.search}></idv-inbox>`,
+        // `live`: the inbox keeps `query` in step with the filters it pushes to the URL, so the
+        // binding compares with the element's value, not with what it last set.
+        render: () => html`<idv-inbox .query=${live(location.search)}></idv-inbox>`,
       },
       {
         path: '/app/verifications/:id',

@@ -93,6 +93,7 @@ export class IdvInbox extends LitElement {
   }
 
   private readonly onPopState = () => {
+    this.query = location.search;
     this.filters = filtersFromUrl();
   };
 
@@ -112,6 +113,9 @@ export class IdvInbox extends LitElement {
     this.filters = next;
     this.arrived = '';
     history.pushState(null, '', urlOf(next));
+    // Keep `query` in step with the URL: the shell's next navigation to `/app/` (no filters) is
+    // then a change, and the filters set here are not left on screen.
+    this.query = location.search;
   }
 
   private search(event: SubmitEvent): void {
