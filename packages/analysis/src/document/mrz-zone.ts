@@ -71,12 +71,13 @@ function sameCheckedFields(a: MrzResult, b: MrzResult): boolean {
 }
 
 /**
- * A second reader for a name the printed data contradicts. No check digit covers a name, so when
+ * Second readers for a name the printed data contradicts. No check digit covers a name, so when
  * PaddleOCR's MRZ name disagrees with the visual zone only in its names (`MHANA` for `MWANA`,
- * OCR-B's `W` read as `H` or `N`), tesseract reads the same MRZ band: if its MRZ is valid, holds
- * the same checked fields and agrees with the printed names, two independent readings of the name
- * (tesseract's MRZ and the VIZ) outvote the first, and its decision is taken. Anything else keeps
- * the refusal. Runs only on such a disagreement: the common case costs nothing.
+ * OCR-B's `M` or `W` read as `H` or `N`), the same MRZ band is read again: first by PaddleOCR at its
+ * other scale (its OCR-B misreads depend on the scale), then by tesseract. A reading counts only if
+ * its MRZ is valid, holds the same checked fields and agrees with the printed names: two readings
+ * of the name (the re-read MRZ and the VIZ) then outvote the first, and its decision is taken.
+ * Anything else keeps the refusal. Runs only on such a disagreement: the common case costs nothing.
  */
 export async function secondReaderForNames(
   located: LocatedDocument,
@@ -90,12 +91,18 @@ export async function secondReaderForNames(
     mismatched.length > 0 &&
     mismatched.every((field) => field === 'lastNames' || field === 'firstNames');
   if (!first?.valid || first.reader !== 'paddleocr' || !namesOnly) return decision;
-  const second = await stage(`${label}: MRZ tesseract (names)`, () =>
-    readWithTesseract(mrzBand(located)),
-  );
-  if (!second?.valid || !sameCheckedFields(first, second)) return decision;
-  const other = decide(second);
-  return other.crossCheck.consistent ? other : decision;
+  const band = mrzBand(located);
+  const rereads: readonly (() => Promise<MrzResult | null>)[] = [
+    async () => (await readWithPaddle(await resizeRgb(band, SECOND_BAND_OCR_WIDTH))).mrz,
+    () => readWithTesseract(band),
+  ];
+  for (const reread of rereads) {
+    const second = await stage(`${label}: MRZ second reader (names)`, reread);
+    if (!second?.valid || !sameCheckedFields(first, second)) continue;
+    const other = decide(second);
+    if (other.crossCheck.consistent) return other;
+  }
+  return decision;
 }
 
 /** The MRZ of a document side and the OCR text of the part read for it. */
