@@ -295,6 +295,50 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(both.crossCheck.consistent).toBe(false);
   });
 
+  it('puts back a name letter the MRZ OCR dropped when the barcode and the printed name both hold it', () => {
+    const identity = person({ lastNames: 'XAVIER', firstNames: 'ZOE', sex: 'F' });
+    const lines = buildMrzLines(identity, 'id-card');
+    expect(lines[2]).toBe('XAVIER<<ZOE<<<<<<<<<<<<<<<<<<<');
+    // Tuned sample 18: the Z was dropped and the rest of the field moved left over a filler.
+    lines[2] = 'XAVIER<<OE<<<<<<<<<<<<<<<<<<<<';
+    const repaired = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity),
+      barcodes: barcodeOf(identity),
+    });
+    expect(repaired.crossCheck.consistent).toBe(true);
+    expect(repaired.mrz?.raw.split('\n')[2]).toBe('XAVIER<<ZOE<<<<<<<<<<<<<<<<<<<');
+    expectTruth(repaired.fields, identity);
+    // The printed name alone does not outweigh the MRZ.
+    const vizOnly = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    expect(vizOnly.crossCheck.consistent).toBe(false);
+    // The printed name disagrees with the barcode: nothing is put back.
+    const disagreeing = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity, { firstNames: 'OE' }),
+      barcodes: barcodeOf(identity),
+    });
+    expect(disagreeing.crossCheck.consistent).toBe(false);
+  });
+
+  it("turns the hollow OCR-B face's C and S read for a filler into fillers where the printed names place one", () => {
+    const identity = person({ lastNames: 'WOJCIECHOWSKI', firstNames: 'MARIA JOSE', sex: 'F' });
+    const lines = buildMrzLines(identity, 'id-card');
+    expect(lines[2]).toBe('WOJCIECHOWSKI<<MARIA<JOSE<<<<<');
+    // Tuned sample 192, read at two scales: the name's own C and S stay as they are.
+    for (const misread of ['WOJCIECHOWSKI<<MARIA<JOSE<SS<S', 'WOJCIECHOWSKI<CMARIA<JOSE<<<<<']) {
+      lines[2] = misread;
+      const repaired = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+      expect(repaired.crossCheck.consistent).toBe(true);
+      expect(repaired.mrz?.raw.split('\n')[2]).toBe('WOJCIECHOWSKI<<MARIA<JOSE<<<<<');
+      expectTruth(repaired.fields, identity);
+    }
+    // A C where the printed names have a letter is no filler: refused.
+    lines[2] = 'WOJCIECHOWSKI<<MARIA<JOSC<<<<<';
+    const refused = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    expect(refused.crossCheck.consistent).toBe(false);
+  });
+
   it('settles one letter the VIZ OCR misread by the barcode and the MRZ that agree, and refuses more', () => {
     const identity = person({ lastNames: 'NOWAK', firstNames: 'ŁUKASZ', sex: 'M' });
     const lines = buildMrzLines(identity, 'id-card');

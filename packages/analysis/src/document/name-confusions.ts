@@ -28,8 +28,9 @@ const MOST_SUBSTITUTIONS = 2;
 
 /**
  * The name field with the fewest letters (one or two) replaced by OCR-B look-alikes under which it
- * is an ICAO 9303 writing of the names that an exact reading gives; `null` when none or more than
- * one such field exists (an ambiguous repair is no repair).
+ * is an ICAO 9303 writing of the names that an exact reading gives, or else with one letter the OCR
+ * dropped put back (`XAVIER<<OE<<…` for `ZOE`: the rest of the field shifts right over a trailing
+ * filler); `null` when none or more than one such field exists (an ambiguous repair is no repair).
  */
 export function nameFieldByConfusions(
   field: string,
@@ -58,5 +59,25 @@ export function nameFieldByConfusions(
     if (found.length > 1) return null;
     level = [...next];
   }
-  return null;
+  return droppedLetterPutBack(field, agrees);
+}
+
+/**
+ * The field with one letter inserted (its last filler dropped to keep the length) under which it
+ * agrees, when exactly one such field exists. A glyph the OCR dropped shifts the rest of the field
+ * left and leaves an extra filler at its end, which is why only a field ending in a filler qualifies.
+ */
+function droppedLetterPutBack(
+  field: string,
+  agrees: (candidate: string) => boolean,
+): string | null {
+  if (!field.endsWith('<')) return null;
+  const content = field.replace(/<+$/, '');
+  const found = new Set<string>();
+  for (let at = 0; at <= content.length; at++)
+    for (let code = 65; code <= 90; code++) {
+      const candidate = field.slice(0, at) + String.fromCharCode(code) + field.slice(at, -1);
+      if (agrees(candidate)) found.add(candidate);
+    }
+  return found.size === 1 ? ([...found][0] as string) : null;
 }

@@ -20,6 +20,13 @@ const SPLIT_GLYPHS: readonly (readonly [string, string])[] = [
 /** Letters OCR returns for a filler in the name field (OCR-B `<` and `K` share their left strokes). */
 const FILLER_LOOKALIKES = new Set(['K']);
 
+/**
+ * Letters OCR returns for a filler where the printed names place one: `K`, and in the hollow
+ * (outline) OCR-B face also `C` and `S` (`JOSE<SS<S`, `WOJCIECHOWSKI<CMARIA`). Only positions the
+ * printed names put on a filler are changed, so the name's own letters are never touched.
+ */
+const PLACED_FILLER_LOOKALIKES = new Set(['K', 'C', 'S']);
+
 /** Every way of applying one split-glyph merge to `text` (plus `text` itself first). */
 function mergeVariants(text: string): string[] {
   const out = [text];
@@ -88,7 +95,7 @@ export function fillersByPrintedNames(
       const read = field[at + k];
       if (read === undefined) return true; // cut at the end of a full field
       if (read === expected[k]) continue;
-      if (expected[k] === '<' && FILLER_LOOKALIKES.has(read)) fixes.push(at + k);
+      if (expected[k] === '<' && PLACED_FILLER_LOOKALIKES.has(read)) fixes.push(at + k);
       else return false;
     }
     return true;
