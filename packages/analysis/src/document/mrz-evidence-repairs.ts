@@ -7,39 +7,13 @@ import type { FieldResolution, MrzRepair } from '../types.js';
 import { isKnownState } from './countries.js';
 import type { MrzCheckSpec, MrzLayout } from './mrz-layout.js';
 import { evaluateCheck } from './mrz-repair.js';
+import { OCR_B_CONFUSIONS, positionDifferences } from './ocr-misreads.js';
 
 export type CheckedField = 'idNumber' | 'birthDate' | 'dateOfExpiry';
 export const CHECK_OF: Readonly<Record<CheckedField, MrzCheckSpec['name']>> = {
   idNumber: 'documentNumber',
   birthDate: 'birthDate',
   dateOfExpiry: 'expirationDate',
-};
-
-/** Letters OCR confuses with each other, for state codes (digits are already forced to letters). */
-const LETTER_CONFUSIONS: Readonly<Record<string, string>> = {
-  O: 'CDQGU',
-  C: 'OGE',
-  D: 'OB',
-  G: 'COQ',
-  Q: 'OG',
-  E: 'FBC',
-  F: 'EP',
-  P: 'FR',
-  R: 'PBK',
-  B: 'ERD',
-  I: 'LTJ',
-  L: 'IT',
-  T: 'IYL',
-  J: 'I',
-  U: 'VO',
-  V: 'UY',
-  M: 'NWH',
-  N: 'MH',
-  H: 'NM',
-  W: 'MV',
-  K: 'XR',
-  X: 'KY',
-  Y: 'VXT',
 };
 
 /** Upper-case letters and digits only. */
@@ -51,10 +25,8 @@ export function compact(value: string | null | undefined): string | null {
 
 /** Two reads of one value that differ as OCR misreads do: same length, at most two characters. */
 export function closeRead(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let differences = 0;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differences++;
-  return differences <= 2;
+  const differences = positionDifferences(a, b);
+  return differences !== null && differences <= 2;
 }
 
 /** Letters folded onto the digits OCR confuses them with, to compare two reads of one number. */
@@ -135,7 +107,7 @@ export function repairStateCode(
   if (trimmed.length > 0 && isKnownState(trimmed)) return;
   const candidates = new Set<string>();
   for (let i = 0; i < 3; i++)
-    for (const alternative of LETTER_CONFUSIONS[code[i] as string] ?? '') {
+    for (const alternative of OCR_B_CONFUSIONS[code[i] as string] ?? '') {
       const candidate = code.slice(0, i) + alternative + code.slice(i + 1);
       if (isKnownState(candidate.replace(/<+$/, ''))) candidates.add(candidate);
     }

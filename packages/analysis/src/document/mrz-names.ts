@@ -6,28 +6,24 @@
  * the field is cut at its end (the field is then full).
  */
 import type { MrzResult } from '../types.js';
+import { STROKE_LETTERS } from './plain-letters.js';
 
-/** ICAO 9303 Part 3 transliterations with more than one recommended form, or none from NFD. */
+/**
+ * ICAO 9303 Part 3 transliterations with more than one recommended form, or none from NFD: the
+ * stroke letters and ligatures as their plain letters (`plain-letters.ts`), then the letters ICAO
+ * writes in more ways than one.
+ */
 const TRANSLITERATIONS: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(Object.entries(STROKE_LETTERS).map(([letter, plain]) => [letter, [plain]])),
   Ä: ['AE', 'A'],
   Å: ['AA', 'A'],
-  Æ: ['AE'],
-  Ð: ['D'],
-  Đ: ['D'],
-  Ħ: ['H'],
-  Ĳ: ['IJ'],
   İ: ['I'],
   ı: ['I'],
-  Ł: ['L'],
-  Ŀ: ['L'],
   Ñ: ['N', 'NXX'],
-  Ŋ: ['N'],
   Ö: ['OE', 'O'],
   Ø: ['OE', 'O'],
-  Œ: ['OE'],
   ß: ['SS'],
   ẞ: ['SS'],
-  Þ: ['TH'],
   Ü: ['UE', 'UXX', 'U'],
   Ő: ['OE', 'O'],
   Ű: ['UE', 'U'],

@@ -5,23 +5,7 @@
  * substitution is never made on its own: two independent readings must agree on the letter.
  */
 import { compareMrzName } from './mrz-names.js';
-
-/** The letters OCR returns for each OCR-B capital in a name field (and what it may stand for). */
-const CONFUSIONS: Readonly<Record<string, string>> = {
-  M: 'NWH',
-  N: 'MHW',
-  W: 'MNHV',
-  H: 'NMW',
-  V: 'WY',
-  O: 'DQ',
-  D: 'O',
-  Q: 'O',
-  I: 'LJ',
-  L: 'I',
-  J: 'I',
-  E: 'F',
-  F: 'E',
-};
+import { OCR_B_CONFUSIONS } from './ocr-misreads.js';
 
 /** At most this many letters are put back: more is another name, not a misread. */
 const MOST_SUBSTITUTIONS = 2;
@@ -42,7 +26,7 @@ export function nameFieldByConfusions(
     return agreement.lastNames !== false && agreement.firstNames !== false;
   };
   if (agrees(field)) return null;
-  const positions = [...field].flatMap((char, at) => (CONFUSIONS[char] ? [at] : []));
+  const positions = [...field].flatMap((char, at) => (OCR_B_CONFUSIONS[char] ? [at] : []));
   const substitute = (text: string, at: number, letter: string): string =>
     text.slice(0, at) + letter + text.slice(at + 1);
   let level = [field];
@@ -51,7 +35,7 @@ export function nameFieldByConfusions(
     for (const text of level)
       for (const at of positions) {
         if (text[at] !== field[at]) continue;
-        for (const letter of CONFUSIONS[field[at] as string] as string)
+        for (const letter of OCR_B_CONFUSIONS[field[at] as string] as string)
           next.add(substitute(text, at, letter));
       }
     const found = [...next].filter(agrees);

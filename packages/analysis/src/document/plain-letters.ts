@@ -4,9 +4,13 @@
  * a mark (`Ø`, `Ł`, `Đ`, `Ħ`…) as their base letter, and `ß`, whose shape it does not know, as `B`,
  * `S` or `SS`. Two readings of one name are compared in this form.
  */
+import { positionDifferences } from './ocr-misreads.js';
 
-/** Letters with a stroke or a ligature that NFD leaves whole, as a diacritic-less OCR reads them. */
-const UNDECOMPOSED: Readonly<Record<string, string>> = {
+/**
+ * Letters with a stroke or a ligature that NFD leaves whole, as a diacritic-less OCR reads them.
+ * ICAO 9303 writes them the same way in the MRZ, except where `mrz-names.ts` lists other forms.
+ */
+export const STROKE_LETTERS: Readonly<Record<string, string>> = {
   Ø: 'O',
   Ł: 'L',
   Đ: 'D',
@@ -28,7 +32,7 @@ const UNDECOMPOSED: Readonly<Record<string, string>> = {
  */
 export function plainLetters(text: string, sharpS = 'SS'): string | null {
   const plain = [...text.replace(/[ßẞ]/g, sharpS).toUpperCase()]
-    .map((char) => UNDECOMPOSED[char] ?? char)
+    .map((char) => STROKE_LETTERS[char] ?? char)
     .join('')
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
@@ -55,8 +59,5 @@ export function oneLetterApart(a: string, b: string): boolean {
   const plainA = plainLetters(a);
   const plainB = plainLetters(b);
   if (plainA === null || plainB === null) return false;
-  if (plainA.length !== plainB.length || plainA.length < 4) return false;
-  let differences = 0;
-  for (let i = 0; i < plainA.length; i++) if (plainA[i] !== plainB[i]) differences++;
-  return differences === 1;
+  return plainA.length >= 4 && positionDifferences(plainA, plainB) === 1;
 }

@@ -155,10 +155,7 @@ function findQuad(cv: Cv, image: RgbImage, scale: number): Point[] | null {
     cv.split(hsv, channels);
     const saturation = track(channels.get(1));
     cv.GaussianBlur(saturation, saturation, new cv.Size(5, 5), 0);
-    const edges = track(new cv.Mat());
     const closed = track(new cv.Mat());
-    const combined = track(new cv.Mat());
-    const saturationEdges = track(new cv.Mat());
     const kernel = track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(5, 5)));
     const wideKernel = track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(15, 15)));
     const thresholds = [
@@ -170,28 +167,29 @@ function findQuad(cv: Cv, image: RgbImage, scale: number): Point[] | null {
     const consider = (quad: ScoredQuad | null): void => {
       if (quad) found.push(quad);
     };
-    for (const [low, high] of thresholds) {
+    // Each threshold's luminance edges and luminance-or-saturation edges, kept for the second pass.
+    const edgeImages = thresholds.map(([low, high]) => {
+      const edges = track(new cv.Mat());
+      const saturationEdges = track(new cv.Mat());
+      const combined = track(new cv.Mat());
       cv.Canny(gray, edges, low, high);
       cv.Canny(saturation, saturationEdges, low, high);
       cv.bitwise_or(edges, saturationEdges, combined);
       cv.morphologyEx(combined, closed, cv.MORPH_CLOSE, kernel);
       consider(bestQuadOf(cv, track, closed, scale));
-    }
+      return { edges, combined };
+    });
     if (found.length > 0) return highestScore(found).quad;
-    // No closed outline: look harder at the edges. Luminance edges alone (on a textured, coloured
-    // table the saturation edges cover the frame and hide the card in one blob), a wider closing
-    // (a coloured header whose top edge barely differs from the table leaves the outline in
+    // No closed outline: look harder at the same edges. Luminance edges alone (on a textured,
+    // coloured table the saturation edges cover the frame and hide the card in one blob), a wider
+    // closing (a coloured header whose top edge barely differs from the table leaves the outline in
     // pieces), and outlines measured by their hulls.
-    for (const [low, high] of thresholds) {
-      cv.Canny(gray, edges, low, high);
-      cv.Canny(saturation, saturationEdges, low, high);
-      cv.bitwise_or(edges, saturationEdges, combined);
+    for (const { edges, combined } of edgeImages)
       for (const source of [combined, edges])
         for (const closing of [kernel, wideKernel]) {
           cv.morphologyEx(source, closed, cv.MORPH_CLOSE, closing);
           consider(bestQuadOf(cv, track, closed, scale, 'hull'));
         }
-    }
     // No clean edge (the noise of a photographed screen, a dim room, a busy table): the card is
     // a region brighter or darker than what surrounds it. Separate the two by Otsu's threshold on
     // a strongly smoothed image, in both polarities.
