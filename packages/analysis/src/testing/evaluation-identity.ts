@@ -1,4 +1,4 @@
-import { GENERATOR_STATES, type Identity } from './identity.js';
+import { GENERATOR_STATES, isoDate, issueDateFor, type Identity } from './identity.js';
 import { Random } from './random.js';
 
 /**
@@ -103,10 +103,6 @@ const X_NATIONALITIES = ['MEX', 'LUX', 'XXA', 'XXB', 'XXC'] as const;
 /** Letters of document numbers; `X`, `W`, `M`, `S`, `D`, `O`, `B`, `Z` are the confusable ones. */
 const DOC_LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 
-function isoDate(year: number, month: number, day: number): string {
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
 /**
  * An identity for the evaluation of the document reader, deterministic per seed. It draws the
  * hard classes on purpose (about: long names 20 %, accents 45 %, an `X` in the MRZ 30 %, sex `X`
@@ -173,7 +169,7 @@ export function generateEvaluationIdentity(
     firstNames,
     sex,
     birthDate,
-    dateOfIssue: isoDate(expiryYear - 10, expiryMonth, Math.max(1, expiryDay - 1)),
+    dateOfIssue: issueDateFor(birthDate, expiryYear, expiryMonth, expiryDay),
     dateOfExpiry: isoDate(expiryYear, expiryMonth, expiryDay),
     documentNumber,
     personalNumber,

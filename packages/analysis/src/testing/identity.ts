@@ -163,8 +163,27 @@ const GIVEN_MALE = [
 
 const DOC_LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 
-function isoDate(year: number, month: number, day: number): string {
+/** `YYYY-MM-DD` of a calendar date. */
+export function isoDate(year: number, month: number, day: number): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The issue date of a document expiring on the given day: ten years before (the day before), but
+ * never before the holder's first month: a child's document is issued after the birth and runs
+ * for fewer years. Draws nothing, so every other document of a seeded set stays as it was.
+ */
+export function issueDateFor(
+  birthDate: string,
+  expiryYear: number,
+  expiryMonth: number,
+  expiryDay: number,
+): string {
+  const tenYears = isoDate(expiryYear - 10, expiryMonth, Math.max(1, expiryDay - 1));
+  const firstMonth = new Date(`${birthDate}T00:00:00Z`);
+  firstMonth.setUTCMonth(firstMonth.getUTCMonth() + 1);
+  const earliest = firstMonth.toISOString().slice(0, 10);
+  return tenYears >= earliest ? tenYears : earliest;
 }
 
 /**
@@ -200,7 +219,7 @@ export function generateIdentity(seed: number | string, faceCount = 22): Identit
   const expiryMonth = random.int(1, 12);
   const expiryDay = random.int(1, 28);
   const dateOfExpiry = isoDate(expiryYear, expiryMonth, expiryDay);
-  const dateOfIssue = isoDate(expiryYear - 10, expiryMonth, Math.max(1, expiryDay - 1));
+  const dateOfIssue = issueDateFor(birthDate, expiryYear, expiryMonth, expiryDay);
   let documentNumber = '';
   for (let i = 0; i < 3; i++) documentNumber += random.pick([...DOC_LETTERS]);
   for (let i = 0; i < 6; i++) documentNumber += String(random.int(0, 9));
