@@ -57,9 +57,15 @@ function fieldsRead(fields: DocumentFields): number {
   return keys.filter((key) => fields[key] !== null).length / keys.length;
 }
 
-function typeFromSize(sizeClass: string | null): DocumentType {
+/**
+ * The kind of document by its shape, when no keyword and no MRZ named it. ID-2 (105 × 74 mm) and
+ * ID-3 (125 × 88 mm) have the same proportions (1.42), so the shape alone cannot tell a TD2 card
+ * from a passport page: a passport data page always carries its MRZ at the bottom, so such a page
+ * showing no MRZ row at all is taken as a card, one with MRZ rows as a passport.
+ */
+export function typeFromSize(sizeClass: string | null, mrzRowsSeen: boolean): DocumentType {
   if (sizeClass === 'ID1') return 'ID_CARD';
-  if (sizeClass === 'ID3') return 'PASSPORT';
+  if (sizeClass === 'ID2' || sizeClass === 'ID3') return mrzRowsSeen ? 'PASSPORT' : 'ID_CARD';
   return 'UNKNOWN';
 }
 
@@ -132,7 +138,7 @@ export async function analyzeFrontImage(
     country ??= mrz.fields.issuingState;
   }
   if (documentType === 'UNKNOWN' && lines.length > 0)
-    documentType = typeFromSize(located.sizeClass);
+    documentType = typeFromSize(located.sizeClass, candidates.length > 0);
   const faceImage =
     lines.length > 0 || located.outlineFound
       ? await stage('front: portrait', () => portrait(located.rectified))

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalysisEngine } from '../engine.js';
 import { generateIdentity } from '../testing/identity.js';
 import { renderDocument } from '../testing/render-document.js';
+import { evaluationSample, renderEvaluationSide } from '../testing/evaluation-set.js';
+import { typeFromSize } from './analyze-front.js';
 
 // One engine (and one set of models) for the whole file.
 const engine = createAnalysisEngine();
@@ -200,4 +202,26 @@ describe('ID analysis on generated documents', () => {
     expect(front.documentType).toBe('UNKNOWN');
     expect(front.faceImage).toBeNull();
   });
+});
+
+describe('the kind of a document whose type was not read', () => {
+  it('takes an ID-2 or ID-3 shape without any MRZ row for a card, with MRZ rows for a passport', () => {
+    // ID-2 and ID-3 have the same proportions: the shape alone says nothing more.
+    expect(typeFromSize('ID2', false)).toBe('ID_CARD');
+    expect(typeFromSize('ID3', false)).toBe('ID_CARD');
+    expect(typeFromSize('ID3', true)).toBe('PASSPORT');
+    expect(typeFromSize('ID2', true)).toBe('PASSPORT');
+    expect(typeFromSize('ID1', false)).toBe('ID_CARD');
+    expect(typeFromSize(null, false)).toBe('UNKNOWN');
+  });
+
+  it('accepts the front of a TD2 residence permit photographed on a screen whose subtitle was lost (tuned 179)', async () => {
+    const sample = evaluationSample('tuned', 179);
+    expect(sample.kind).toBe('residence-permit');
+    const { image } = await renderEvaluationSide(sample, 'front');
+    const front = await createAnalysisEngine().analyzeFront(image);
+    expect(front.reason).toBeNull();
+    expect(front.documentType).toBe('ID_CARD');
+    expect(front.fields.firstNames).toBe('XIMENA');
+  }, 120_000);
 });
