@@ -107,11 +107,14 @@ export async function analyzeFrontImage(
   // full width, as a card back's is: at 800 px a TD3 character is 17 px wide and OCR drops
   // narrow glyphs and fillers. A page read right the first time costs no second reading.
   const settled = read?.valid === true && decision?.crossCheck.consistent === true;
+  // ID-2 and ID-3 share their proportions, so either shape may be a passport page unless the
+  // page names itself a card.
+  const pageShaped =
+    located.sizeClass === 'ID3' ||
+    (located.sizeClass === 'ID2' && (documentType === 'PASSPORT' || documentType === 'UNKNOWN'));
   if (
     !settled &&
-    (located.sizeClass === 'ID3' ||
-      read?.format === 'TD3' ||
-      candidates.some((row) => row.length >= 40))
+    (pageShaped || read?.format === 'TD3' || candidates.some((row) => row.length >= 40))
   ) {
     const zone = await readMrzZone(decoded, located, 'page', false);
     if (zone.mrz?.format === 'TD3' || !read?.valid) {

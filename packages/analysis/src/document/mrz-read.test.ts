@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TextLine } from '../models/paddle-ocr.js';
-import { textRows } from './mrz-read.js';
+import { mrzCandidates, mrzFromCandidates, textRows } from './mrz-read.js';
 
 const line = (text: string, x: number, y: number, width: number, height: number): TextLine => ({
   text,
@@ -28,5 +28,35 @@ describe('OCR rows', () => {
       'IRBRAKOWALCZYK<SANTOS<<DOMINIK<<<<<<',
       'XPX8760057BRA0303284M3108181<<<<<<<8',
     ]);
+  });
+});
+
+describe('MRZ candidates', () => {
+  const td3Numbers = 'ACS0921701XXC9512117M290327554786027<<<<<<36';
+
+  it('keeps a names line whose faint trailing fillers the detector lost, and puts them back', () => {
+    // Tuned 250: a hollow OCR-B face in a dim room; the detector saw 20 of the 44 characters.
+    const candidates = mrzCandidates(['26032019 27032029', 'P<CHLMOREAU<KJOSEKK<', td3Numbers]);
+    expect(candidates).toEqual(['P<CHLMOREAU<KJOSEKK<', td3Numbers]);
+    const mrz = mrzFromCandidates(candidates, 'paddleocr');
+    expect(mrz?.format).toBe('TD3');
+    expect(mrz?.valid).toBe(true);
+    expect(mrz?.raw.split('\n')[0]).toBe('P<CHLMOREAU<KJOSEKK<'.padEnd(44, '<'));
+  });
+
+  it('keeps a short row only where the names line sits', () => {
+    // Below the numbers line of a TD3 is no names line; a short row of plain text is no MRZ.
+    expect(mrzCandidates([td3Numbers, 'P<CHLMOREAU<KJOSEKK<'])).toEqual([td3Numbers]);
+    expect(mrzCandidates(['NOM<SURNAME MOREAU', td3Numbers])).toEqual([td3Numbers]);
+    // The third line of a TD1, below two full rows.
+    const td1 = ['IDBRAR8683213Z724479459<<<<<<<', '8106126M3111150BRA<<<<<<<<<<<8'];
+    expect(mrzCandidates([...td1, 'SMITH<<MARIA'])).toEqual([...td1, 'SMITH<<MARIA']);
+    expect(mrzCandidates([td1[1] as string, 'SMITH<<MARIA'])).toEqual([td1[1]]);
+  });
+
+  it('puts the fillers a names line lost back at its end, not between the names', () => {
+    const td1 = ['IDBRAR8683213Z724479459<<<<<<<', '8106126M3111150BRA<<<<<<<<<<<8'];
+    const mrz = mrzFromCandidates([...td1, 'WOJCIECHOWSKI<<MARIA<JOSE'], 'paddleocr');
+    expect(mrz?.raw.split('\n')[2]).toBe('WOJCIECHOWSKI<<MARIA<JOSE<<<<<');
   });
 });

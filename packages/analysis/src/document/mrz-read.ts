@@ -48,22 +48,59 @@ export function textRows(lines: TextLine[]): string[] {
   );
 }
 
-/** Rows that look like MRZ lines (long, mostly the MRZ alphabet, with fillers), normalised. */
-export function mrzCandidates(rows: string[]): string[] {
-  return rows
-    .map((row) => ({ row, normalized: normalizeMrzText(row) }))
-    .filter(
-      ({ row, normalized }) =>
-        normalized.length >= 24 &&
-        normalized.length >= row.replace(/\s/g, '').length * 0.85 &&
-        /<|\d{6}/.test(normalized),
-    )
-    .map(({ normalized }) => normalized);
+/** A row long and MRZ-like enough to be a line of an MRZ on its own. */
+function isMrzRow(row: string, normalized: string): boolean {
+  return (
+    normalized.length >= 24 &&
+    normalized.length >= row.replace(/\s/g, '').length * 0.85 &&
+    /<|\d{6}/.test(normalized)
+  );
 }
 
-/** Fits a line to `length` by growing or shrinking its last run of fillers (OCR miscounts `<<<<`). */
-function fitLength(line: string, length: number): string {
+/**
+ * A names line whose faint run of trailing fillers the OCR's detector lost (`P<CHLMOREAU<KJOSEKK<`
+ * of a 44-character line): only the MRZ alphabet, with a filler, at least ten characters, and where
+ * the names line sits: right above a full MRZ row and opening with a document code and an ICAO
+ * state (TD2, TD3), or right below two full rows (TD1).
+ */
+function isCutNamesRow(normalized: string, position: 'above' | 'below'): boolean {
+  if (normalized.length < 10 || !/^[A-Z0-9<]+$/.test(normalized) || !normalized.includes('<'))
+    return false;
+  if (position === 'below') return /^[A-Z]+</.test(normalized);
+  // A document code (P, I, A, C or V, then a letter or filler) and an ICAO state, then the names.
+  return (
+    /^[PIACV][A-Z<][A-Z<]{3}[A-Z]/.test(normalized) &&
+    isKnownState(normalized.slice(2, 5).replace(/<+$/, ''))
+  );
+}
+
+/**
+ * Rows that look like MRZ lines (long, mostly the MRZ alphabet, with fillers), normalised, in
+ * order; a names line cut short where it sits next to full rows is kept too (see `isCutNamesRow`).
+ */
+export function mrzCandidates(rows: string[]): string[] {
+  const normalized = rows.map((row) => normalizeMrzText(row));
+  const full = rows.map((row, at) => isMrzRow(row, normalized[at] as string));
+  return normalized.filter(
+    (text, at) =>
+      full[at] ||
+      (full[at + 1] === true && isCutNamesRow(text, 'above')) ||
+      (full[at - 1] === true && full[at - 2] === true && isCutNamesRow(text, 'below')),
+  );
+}
+
+/** Which line of a layout holds the names (the first of TD2/TD3, the last of TD1). */
+function namesLineOf(layout: MrzLayout): number {
+  return layout.format === 'TD1' ? 2 : 0;
+}
+
+/**
+ * Fits a line to `length` by growing or shrinking its last run of fillers (OCR miscounts `<<<<`).
+ * A names line read short ends in its run of trailing fillers, which is where OCR lost them.
+ */
+function fitLength(line: string, length: number, namesLine = false): string {
   if (line.length === length) return line;
+  if (namesLine && line.length < length) return line.padEnd(length, '<');
   const runs = [...line.matchAll(/<{2,}/g)];
   const last = runs.at(-1);
   if (last && last.index !== undefined) {
@@ -81,8 +118,16 @@ function layoutFor(window: string[]): MrzLayout | null {
   let bestError = Infinity;
   for (const layout of MRZ_LAYOUTS) {
     if (layout.lines !== window.length) continue;
+    // A names line read short counts as fitting: its trailing fillers are put back (`fitLength`).
     const error =
-      window.reduce((sum, line) => sum + Math.abs(line.length - layout.length), 0) / window.length;
+      window.reduce(
+        (sum, line, at) =>
+          sum +
+          (at === namesLineOf(layout) && line.length < layout.length
+            ? 0
+            : Math.abs(line.length - layout.length)),
+        0,
+      ) / window.length;
     if (error < bestError && error <= 5) {
       bestError = error;
       best = layout;
@@ -176,7 +221,9 @@ export function mrzFromCandidates(
       const window = candidates.slice(start, start + size);
       const layout = layoutFor(window);
       if (!layout) continue;
-      const fitted = window.map((line) => fitLength(line, layout.length));
+      const fitted = window.map((line, at) =>
+        fitLength(line, layout.length, at === namesLineOf(layout)),
+      );
       const { lines, repairs, checks } = repairMrz(fitted, layout);
       const result = mrzResultFromLines(lines, layout, reader, repairs);
       if (!result) continue;
