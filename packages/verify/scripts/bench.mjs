@@ -32,10 +32,11 @@
 //            it; the first flow's start is the bundle loaded, and that flow adds its lazy chunks,
 //            compiled code and what the page caches once, so the target applies from the second
 //            on), and the last flow against the first (what later flows keep would be a leak);
-//            heap snapshots after the first and the third flow, compared by constructor
-//            (`bench-heap.mjs`: what grew, and what was allocated since and stays, with a path
-//            that holds it); and the bitmaps and video frames still open (counted by wrapping
-//            `createImageBitmap` and `VideoFrame` in the page: the page's own, not the worker's).
+//            heap snapshots at the start, after the first and after the third flow, compared by
+//            constructor (`bench-heap.mjs`: what grew, and what was allocated since and stays,
+//            with a path that holds it); and the bitmaps and video frames still open (counted by
+//            wrapping `createImageBitmap` and `VideoFrame` in the page: the page's own, not the
+//            worker's).
 //
 // Prints figures with their targets; asserts nothing. The load average is printed before and
 // after each run: the machine may be shared, and a loaded machine slows every figure. Chromium's
@@ -45,7 +46,7 @@
 // BENCH_TRACE_FILE=/tmp/x.json keeps a detailed trace of the traced front per rate (x-4x.json,
 // for DevTools' Performance panel; its extra categories slow the page). BENCH_FLOWS (4, at
 // least 2; the snapshots need 3); BENCH_HEAP_FILE=/tmp/h keeps the heap snapshots
-// (h-4x-1.heapsnapshot, h-4x-3.heapsnapshot, for DevTools' Memory panel).
+// (h-4x-start.heapsnapshot, h-4x-1…, h-4x-3…, for DevTools' Memory panel).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -219,23 +220,39 @@ async function run(rate) {
     // behind is loaded code, lazy chunks and what the page caches once; what each later flow
     // adds would be a leak. The first flow's front is traced (main thread), the second's preview
     // counted (a callback per video frame, `requestVideoFrameCallback`, costs the main thread the
-    // first one measures), the others measure nothing. Heap snapshots after the first and the
-    // third flow show what stays (`bench-heap.mjs`).
+    // first one measures), the others measure nothing. Heap snapshots at the start, after the
+    // first and after the third flow show what each part keeps (`bench-heap.mjs`).
     const flows = [];
     const heaps = [];
-    let snapshotAfterFirst;
-    let heapDiffLines = [];
+    const heapDiffs = [];
+    const snapshot = (name) =>
+      takeHeapSnapshot(
+        cdp,
+        heapFile && `${heapFile.replace(/\.heapsnapshot$/, '')}-${rate}x-${name}.heapsnapshot`,
+      );
+    const snapshots = flowCount >= 3 ? { start: await snapshot('start') } : undefined;
+    if (snapshots) await heap();
     for (let index = 0; index < flowCount; index += 1) {
       const measure = ['main thread', 'preview'][index] ?? 'nothing';
       flows.push(await page.evaluate((m) => window.runFlowBench({ measure: m }), measure));
       await page.evaluate(() => window.removeFlow());
       await new Promise((resolve) => setTimeout(resolve, 12000)); // the worker's idle stop (10 s)
       heaps.push(await heap());
-      const keep =
-        heapFile && `${heapFile.replace(/\.heapsnapshot$/, '')}-${rate}x-${index + 1}.heapsnapshot`;
-      if (index === 0 && flowCount >= 3) snapshotAfterFirst = await takeHeapSnapshot(cdp, keep);
-      if (index === 2)
-        heapDiffLines = heapDiff(snapshotAfterFirst, await takeHeapSnapshot(cdp, keep));
+      if (snapshots && index === 0) {
+        snapshots.first = await snapshot('1');
+        heapDiffs.push({
+          title: 'start → after the 1st flow (one-time loads)',
+          lines: heapDiff(snapshots.start, snapshots.first, 10),
+        });
+        snapshots.start = undefined;
+      }
+      if (snapshots && index === 2) {
+        heapDiffs.push({
+          title: 'after the 1st flow → after the 3rd',
+          lines: heapDiff(snapshots.first, await snapshot('3')),
+        });
+        snapshots.first = undefined;
+      }
       // The snapshots' own garbage (the protocol's buffers) is collected before the next flow.
       await heap();
     }
@@ -260,7 +277,7 @@ async function run(rate) {
         mainPerFrame,
         heapStart,
         heaps,
-        heapDiffLines,
+        heapDiffs,
         open,
       },
       load: `${loadBefore} → ${load()}`,
@@ -359,11 +376,10 @@ try {
   }
   console.log('targets: unthrottled | throttled 4×');
   for (const r of runs) {
-    if (!r.flow.heapDiffLines.length) continue;
-    console.log(
-      `\nCPU throttling ${r.rate}×, after the 1st flow → after the 3rd, ${r.flow.heapDiffLines[0].slice(20)}`,
-    );
-    for (const line of r.flow.heapDiffLines.slice(1)) console.log(line);
+    for (const { title, lines } of r.flow.heapDiffs) {
+      console.log(`\nCPU throttling ${r.rate}×, ${title}: ${lines[0].slice(20)}`);
+      for (const line of lines.slice(1)) console.log(line);
+    }
   }
 } finally {
   server.close();
