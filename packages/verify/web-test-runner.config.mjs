@@ -67,6 +67,27 @@ function screenshotPlugin() {
   };
 }
 
+/**
+ * A `idv-collect-garbage` command: a full garbage collection of the test's page over the DevTools
+ * protocol (`HeapProfiler.collectGarbage`), for the tests of what the element lets go of.
+ */
+function collectGarbagePlugin() {
+  return {
+    name: 'idv-collect-garbage',
+    async executeCommand({ command, session }) {
+      if (command !== 'idv-collect-garbage') return undefined;
+      const page = session.browser.getPage(session.id);
+      const cdp = await page.createCDPSession();
+      try {
+        await cdp.send('HeapProfiler.collectGarbage');
+      } finally {
+        await cdp.detach();
+      }
+      return true;
+    },
+  };
+}
+
 export default webTestRunnerConfig({
   profilePrefix: 'idv-wtr-',
   fakeCameraFile: join(fakeCamera, 'document.y4m'),
@@ -74,5 +95,5 @@ export default webTestRunnerConfig({
   testTimeoutMs: 45000,
   testsFinishTimeoutMs: 240000,
   middleware: [flowApiDouble(), strictCspHeaders()],
-  plugins: [screenshotPlugin()],
+  plugins: [screenshotPlugin(), collectGarbagePlugin()],
 });

@@ -14,7 +14,8 @@
 //            test pattern), per analysed frame, wall time.
 //   flow     the real `<idv-verify>` bundle against the flow API double (the tests' scripted
 //            server), FULL FLOW on that camera (the pattern is no card: each side is taken with
-//            the manual button once it shows, after 8 s of coaching), twice in a row. The first
+//            the manual button once it shows, after 8 s of coaching), BENCH_FLOWS times in a row
+//            (4; one page, as people one after another). The first
 //            flow's document front is traced (`bench-trace.mjs`): the main thread's work per
 //            analysed document frame, median / mean / p90 of the windows between two frames'
 //            answers, wall time (a phone's user feels it; a loaded machine stretches it too) and
@@ -27,10 +28,15 @@
 //            open → first coaching hint, selfie step open → face models ready (the last render
 //            that says the face check is being prepared, seen by a mutation observer; 0 when
 //            none does); after each flow (element removed, worker stopped, garbage collected)
-//            the JS heap against its start (bundle loaded; the first flow adds its lazy chunks
-//            and loaded code, the second would add only what leaks), and the bitmaps and video
-//            frames still open (counted by wrapping `createImageBitmap` and `VideoFrame` in the
-//            page: the page's own, not the worker's).
+//            the JS heap (`Runtime.getHeapUsage`): each flow against its start (the heap before
+//            it; the first flow's start is the bundle loaded, and that flow adds its lazy chunks,
+//            compiled code and what the page caches once, so the target applies from the second
+//            on), and the last flow against the first (what later flows keep would be a leak);
+//            heap snapshots at the start, after the first and after the third flow, compared by
+//            constructor (`bench-heap.mjs`: what grew, and what was allocated since and stays,
+//            with a path that holds it); and the bitmaps and video frames still open (counted by
+//            wrapping `createImageBitmap` and `VideoFrame` in the page: the page's own, not the
+//            worker's).
 //
 // Prints figures with their targets; asserts nothing. The load average is printed before and
 // after each run: the machine may be shared, and a loaded machine slows every figure. Chromium's
@@ -38,7 +44,9 @@
 // BENCH_DOCUMENT_FRAMES (100), BENCH_FACE_FRAMES (40), BENCH_GRABS (60), BENCH_RATES ("1,4");
 // BENCH_FLOW_ONLY=1 runs the flow alone; BENCH_DEBUG=1 prints the page's console and failures;
 // BENCH_TRACE_FILE=/tmp/x.json keeps a detailed trace of the traced front per rate (x-4x.json,
-// for DevTools' Performance panel; its extra categories slow the page).
+// for DevTools' Performance panel; its extra categories slow the page). BENCH_FLOWS (4, at
+// least 2; the snapshots need 3); BENCH_HEAP_FILE=/tmp/h keeps the heap snapshots
+// (h-4x-start.heapsnapshot, h-4x-1…, h-4x-3…, for DevTools' Memory panel).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -48,6 +56,7 @@ import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { chromiumPath, fakeCameraArgs, quietChromiumArgs } from '@idv/test-kit';
 import { mainThreadCategories, mainThreadPerFrame } from './bench-trace.mjs';
+import { heapDiff, takeHeapSnapshot } from './bench-heap.mjs';
 import { flowApiDouble } from '@idv/verify/testing/flow-api-double';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -127,6 +136,8 @@ const load = () =>
     .join(' ');
 const rel = (p) => `/${p.slice(root.length + 1)}`;
 const rates = (process.env.BENCH_RATES ?? '1,4').split(',').map(Number);
+const flowCount = Math.max(2, Number(process.env.BENCH_FLOWS ?? 4));
+const heapFile = process.env.BENCH_HEAP_FILE;
 
 /** One run of every measurement at CPU throttling `rate`, in a fresh browser. */
 async function run(rate) {
@@ -205,17 +216,45 @@ async function run(rate) {
     await page.waitForFunction(() => typeof window.runFlowBench === 'function');
     await page.evaluate(() => window.loadFlow());
     const heapStart = await heap();
-    // Two flows one after the other, as two people on one page: what the first leaves behind is
-    // loaded code and lazy chunks, what the second adds would be a leak.
+    // Flows one after the other, as people one after another on one page: what the first leaves
+    // behind is loaded code, lazy chunks and what the page caches once; what each later flow
+    // adds would be a leak. The first flow's front is traced (main thread), the second's preview
+    // counted (a callback per video frame, `requestVideoFrameCallback`, costs the main thread the
+    // first one measures), the others measure nothing. Heap snapshots at the start, after the
+    // first and after the third flow show what each part keeps (`bench-heap.mjs`).
     const flows = [];
     const heaps = [];
-    // The first flow's front is traced (main thread), the second's preview counted: a callback per
-    // video frame (`requestVideoFrameCallback`) costs the main thread the first one measures.
-    for (const measure of ['main thread', 'preview']) {
+    const heapDiffs = [];
+    const snapshot = (name) =>
+      takeHeapSnapshot(
+        cdp,
+        heapFile && `${heapFile.replace(/\.heapsnapshot$/, '')}-${rate}x-${name}.heapsnapshot`,
+      );
+    const snapshots = flowCount >= 3 ? { start: await snapshot('start') } : undefined;
+    if (snapshots) await heap();
+    for (let index = 0; index < flowCount; index += 1) {
+      const measure = ['main thread', 'preview'][index] ?? 'nothing';
       flows.push(await page.evaluate((m) => window.runFlowBench({ measure: m }), measure));
       await page.evaluate(() => window.removeFlow());
       await new Promise((resolve) => setTimeout(resolve, 12000)); // the worker's idle stop (10 s)
       heaps.push(await heap());
+      if (snapshots && index === 0) {
+        snapshots.first = await snapshot('1');
+        heapDiffs.push({
+          title: 'start → after the 1st flow (one-time loads)',
+          lines: heapDiff(snapshots.start, snapshots.first, 10),
+        });
+        snapshots.start = undefined;
+      }
+      if (snapshots && index === 2) {
+        heapDiffs.push({
+          title: 'after the 1st flow → after the 3rd',
+          lines: heapDiff(snapshots.first, await snapshot('3')),
+        });
+        snapshots.first = undefined;
+      }
+      // The snapshots' own garbage (the protocol's buffers) is collected before the next flow.
+      await heap();
     }
     const [flow, second] = flows;
     const mainPerFrame = trace
@@ -226,7 +265,6 @@ async function run(rate) {
           flow.frontFrames,
         )
       : undefined;
-    const [heapAfterFirst, heapEnd] = heaps;
     const open = await page.evaluate(() => window.openBitmaps());
     return {
       rate,
@@ -238,8 +276,8 @@ async function run(rate) {
         presentedFps: second.presentedFps,
         mainPerFrame,
         heapStart,
-        heapAfterFirst,
-        heapEnd,
+        heaps,
+        heapDiffs,
         open,
       },
       load: `${loadBefore} → ${load()}`,
@@ -304,10 +342,22 @@ try {
     ['flow selfie step → face models ready', (r) => ms(r.flow.selfieToModelsMs), '— | 0 (ready)'],
     ['flow selfie step → first face hint', (r) => ms(r.flow.selfieToHintMs), ''],
     [
-      'flow JS heap MB: start → 1st flow → 2nd flow',
+      `flow JS heap MB: start → after each of ${flowCount} flows`,
+      (r) => [r.flow.heapStart, ...r.flow.heaps].map((h) => (h / 1e6).toFixed(2)).join(' → '),
+      '',
+    ],
+    [
+      'flow JS heap, each flow against its start',
       (r) =>
-        `${[r.flow.heapStart, r.flow.heapAfterFirst, r.flow.heapEnd].map((h) => (h / 1e6).toFixed(2)).join(' → ')} (${percent(r.flow.heapAfterFirst, r.flow.heapEnd)}, ${percent(r.flow.heapStart, r.flow.heapEnd)})`,
-      '≤ +10 % (2nd vs 1st)',
+        r.flow.heaps
+          .map((h, i) => percent(i ? r.flow.heaps[i - 1] : r.flow.heapStart, h))
+          .join(', '),
+      '≤ +10 % (after the 1st)',
+    ],
+    [
+      'flow JS heap, last flow against the 1st',
+      (r) => percent(r.flow.heaps[0], r.flow.heaps.at(-1)),
+      '≤ +10 %',
     ],
     [
       'flow bitmaps / video frames open after',
@@ -325,6 +375,12 @@ try {
     );
   }
   console.log('targets: unthrottled | throttled 4×');
+  for (const r of runs) {
+    for (const { title, lines } of r.flow.heapDiffs) {
+      console.log(`\nCPU throttling ${r.rate}×, ${title}: ${lines[0].slice(20)}`);
+      for (const line of lines.slice(1)) console.log(line);
+    }
+  }
 } finally {
   server.close();
 }

@@ -23,7 +23,7 @@ import {
   safeUrl,
   readableOn,
 } from '../dist/internal/features/session/branding.js';
-import { qrPath } from '../dist/internal/features/handoff/qr-code.js';
+import { qrPath } from '../dist/qr-path.js';
 import { linkIdFromUrl, resolveApiBase } from '../dist/internal/features/session/link.js';
 import { languageFor, loadTranslation } from '../dist/i18n/localize.js';
 import { en } from '../dist/i18n/en.js';

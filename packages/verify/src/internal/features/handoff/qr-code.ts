@@ -1,28 +1,9 @@
 /**
- * A QR code drawn locally as one SVG path (uqr encodes it; nothing is fetched, no inline style, so
- * it works under a strict CSP).
+ * The hand-off panel's QR code: an accessible SVG image of `qrPath` (a lazy chunk, loaded when the
+ * panel first shows).
  */
 import { svg, html, type TemplateResult } from 'lit';
-import { encode } from 'uqr';
-
-/** The SVG path of the dark modules of a QR code, one unit per module, offset by `quiet`. */
-export function qrPath(text: string, quiet = 4): { path: string; size: number } {
-  const { data, size } = encode(text, { ecc: 'M', border: 0 });
-  let path = '';
-  data.forEach((row, y) => {
-    let x = 0;
-    while (x < size) {
-      if (!row[x]) {
-        x += 1;
-        continue;
-      }
-      const start = x;
-      while (x < size && row[x]) x += 1;
-      path += `M${start + quiet} ${y + quiet}h${x - start}v1h-${x - start}z`;
-    }
-  });
-  return { path, size: size + 2 * quiet };
-}
+import { qrPath } from '../../../qr-path.js';
 
 /** Renders `text` as an accessible QR code image. */
 export function qrCode(text: string, label: string): TemplateResult {
