@@ -2,7 +2,8 @@
 // Portal bundle size (issue 16 target: initial JavaScript ≤ 120 KB gzip, each screen lazy).
 // Reads the built dist/: the initial JavaScript is portal.js and every chunk it imports
 // statically (transitively); each screen is its lazy chunk plus the shared chunks it imports
-// statically that the initial load does not already hold. Prints gzip sizes (level 9) in KB.
+// statically that the initial load does not already hold; each language likewise. Prints gzip
+// sizes (level 9) in KB.
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +53,9 @@ for (const chunk of lazyChunks(initial)) {
   const name = relative(dist, chunk)
     .replace(/^chunks\//, '')
     .replace(/-[\w-]{8}\.js$/, '');
+  // The translations (`lit-localize build`) load once a language other than English is chosen.
+  const kind = /^[a-z]{2}$/.test(name) ? 'language' : 'screen';
   console.log(
-    `  screen ${name.padEnd(20)} +${kb.toFixed(1)} KB on first visit (${extra.length} file(s))`,
+    `  ${kind.padEnd(8)} ${name.padEnd(20)} +${kb.toFixed(1)} KB on first visit (${extra.length} file(s))`,
   );
 }
