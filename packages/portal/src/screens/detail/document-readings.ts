@@ -44,6 +44,39 @@ export class IdvDocumentReadings extends LitElement {
   static override styles = [
     screenStyles,
     css`
+      /* On a phone the columns do not fit: the table scrolls in its own frame (focusable, so
+         the keyboard scrolls it too), the field names stay in view, values keep one line. */
+      .readings {
+        /* A shadow at an edge where more columns are scrolled out of view (the covers scroll
+           with the content and hide the shadow at the ends). */
+        background:
+          linear-gradient(to left, var(--wa-color-surface-default) 40%, transparent) right / 2rem
+            100% no-repeat local,
+          radial-gradient(farthest-side at 100% 50%, rgb(0 0 0 / 0.25), transparent) right / 0.75rem
+            100% no-repeat scroll;
+      }
+      .readings:focus-visible {
+        outline: var(--wa-focus-ring);
+      }
+      .readings td {
+        white-space: nowrap;
+      }
+      .readings th[scope='row'] {
+        position: sticky;
+        inset-inline-start: 0;
+        background: var(--wa-color-surface-default);
+        min-width: 6rem;
+      }
+      .readings tr.mismatch th[scope='row'] {
+        background: var(--wa-color-danger-fill-quiet);
+      }
+      .readings tr.resolved th[scope='row'] {
+        background: var(--wa-color-warning-fill-quiet);
+      }
+      .readings .why {
+        white-space: normal;
+        min-width: 12rem;
+      }
       tr.mismatch {
         background: var(--wa-color-danger-fill-quiet);
       }
@@ -136,7 +169,12 @@ export class IdvDocumentReadings extends LitElement {
         }
         ${withBarcode ? '' : msg('No barcode was read.')}
       </p>
-      <div class="table-wrap">
+      <div
+        class="table-wrap readings"
+        tabindex="0"
+        role="region"
+        aria-label=${msg('Fields as each zone of the document reads them')}
+      >
         <table>
           <caption class="visually-hidden">
             ${msg('Fields as each zone of the document reads them')}

@@ -12,10 +12,10 @@ const POLICIES: Record<string, () => string> = {
   required: () => msg('required'),
 };
 
-/** A fingerprint signal's value, for people (nested objects on one line). */
+/** A fingerprint signal's value, for people: nested objects (the request headers) one entry a line. */
 function signalText(value: unknown): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') return JSON.stringify(value, null, 1);
   return String(value);
 }
 
@@ -38,12 +38,30 @@ export class IdvLocationAndDevice extends LitElement {
         font-size: var(--wa-font-size-m);
         margin: 0 0 var(--wa-space-xs);
       }
+      /* Signal names are long camelCase words and values long tokens (hashes, headers): both
+         wrap anywhere, and on a phone each name sits above its value. */
+      dl.signals dt {
+        overflow-wrap: anywhere;
+      }
+      dl.signals dd {
+        white-space: pre-wrap;
+        word-break: break-all;
+      }
+      @media (max-width: 40rem) {
+        dl.signals {
+          grid-template-columns: minmax(0, 1fr);
+          gap: 0;
+        }
+        dl.signals dd {
+          margin-bottom: var(--wa-space-s);
+        }
+      }
       h3.fingerprint {
         margin-top: var(--wa-space-l);
       }
       dl {
         display: grid;
-        grid-template-columns: minmax(7rem, max-content) 1fr;
+        grid-template-columns: minmax(7rem, max-content) minmax(0, 1fr);
         gap: var(--wa-space-2xs) var(--wa-space-m);
         margin: 0;
       }
@@ -130,7 +148,7 @@ export class IdvLocationAndDevice extends LitElement {
       ${
         signals.length === 0
           ? html`<p>${msg('No fingerprint signal was recorded.')}</p>`
-          : html`<dl>
+          : html`<dl class="signals">
               ${signals.map(
                 ([name, value]) =>
                   html`<dt>${name}</dt>
