@@ -42,6 +42,9 @@ const FIELDS: [keyof DocumentData, () => string][] = [
   ['adult', () => msg('Adult')],
 ];
 
+/** While a webhook delivery of the verification is pending, its review is read again this often. */
+const DELIVERIES_REFRESH_MS = 2000;
+
 interface Detail {
   record: VerificationRecord;
   images: ImageInfo[];
@@ -97,6 +100,13 @@ export class IdvVerificationDetail extends LitElement {
   @state() private overrideMessage: { ok: boolean; text: string } | undefined;
   @state() private busy = false;
 
+  /**
+   * The record and review read again after the first load (after an override, and while a
+   * webhook delivery is pending), shown in place without the loading state.
+   */
+  @state() private fresh: Pick<Detail, 'record' | 'review'> | undefined;
+  private deliveriesTimer: ReturnType<typeof setTimeout> | undefined;
+
   private readonly detail = new Task(this, {
     task: async ([id], { signal }): Promise<Detail> => {
       const [record, images, review, reasons] = await Promise.all([
@@ -129,7 +139,11 @@ export class IdvVerificationDetail extends LitElement {
         ok: true,
         text: msg(str`Result overridden to ${overrideStatus}; the webhook is on its way.`),
       };
-      await this.detail.run();
+      // The override's event is queued with its deliveries (pending): read the record and the
+      // review again; `updated` then follows the pending deliveries until they finish.
+      await this.readAgain().catch(() => {
+        // The override stands; the screen shows it at the next read.
+      });
     } catch (error) {
       this.overrideMessage = {
         ok: false,
@@ -182,7 +196,41 @@ export class IdvVerificationDetail extends LitElement {
       </form>`;
   }
 
-  private renderDetail(detail: Detail) {
+  /** Reads the record and the review again (not the images), keeping the screen as it is. */
+  private async readAgain(): Promise<void> {
+    const id = this.verificationId;
+    const [record, review] = await Promise.all([
+      api<VerificationRecord>(`/verifications/${id}`),
+      api<PortalVerificationReview>(`/verifications/${id}/review`),
+    ]);
+    if (id === this.verificationId) this.fresh = { record, review };
+  }
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('verificationId')) this.fresh = undefined;
+  }
+
+  override updated(): void {
+    // A pending delivery is being attempted: read the review again until none is.
+    const review = this.fresh?.review ?? this.detail.value?.review;
+    const pending = review?.deliveries.some((d) => d.status === 'pending') ?? false;
+    if (pending && this.deliveriesTimer === undefined)
+      this.deliveriesTimer = setTimeout(() => {
+        this.deliveriesTimer = undefined;
+        this.readAgain().catch(() => {
+          // Tried again at the next update; the table stays as it is meanwhile.
+        });
+      }, DELIVERIES_REFRESH_MS);
+  }
+
+  override disconnectedCallback(): void {
+    clearTimeout(this.deliveriesTimer);
+    this.deliveriesTimer = undefined;
+    super.disconnectedCallback();
+  }
+
+  private renderDetail(loaded: Detail) {
+    const detail = { ...loaded, ...this.fresh };
     const { record, images, review } = detail;
     return html`<p><a href="/app/">← ${msg('Verifications')}</a></p>
       <div class="title">
