@@ -24,15 +24,32 @@ const STORAGE_KEY = 'idv-portal-language';
 const { getLocale, setLocale } = configureLocalization({
   sourceLocale,
   targetLocales,
-  // One static import per language: each becomes its own lazy chunk.
-  loadLocale: (locale) => {
+  // One static import per language, each its own lazy chunk, with Web Awesome's strings of the
+  // same language (its components' own labels, e.g. a field's clear button), which follow
+  // `<html lang>` once registered.
+  loadLocale: async (locale) => {
     switch (locale as Exclude<Language, 'en'>) {
       case 'es':
-        return import('../locales/es.js');
+        return (
+          await Promise.all([
+            import('../locales/es.js'),
+            import('@awesome.me/webawesome/dist/translations/es.js'),
+          ])
+        )[0];
       case 'fr':
-        return import('../locales/fr.js');
+        return (
+          await Promise.all([
+            import('../locales/fr.js'),
+            import('@awesome.me/webawesome/dist/translations/fr.js'),
+          ])
+        )[0];
       case 'pt':
-        return import('../locales/pt.js');
+        return (
+          await Promise.all([
+            import('../locales/pt.js'),
+            import('@awesome.me/webawesome/dist/translations/pt.js'),
+          ])
+        )[0];
     }
   },
 });
