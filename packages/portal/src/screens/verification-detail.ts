@@ -135,15 +135,16 @@ export class IdvVerificationDetail extends LitElement {
         method: 'POST',
         body: { overrideStatus, reasonId },
       });
+      // The override's event is queued with its deliveries (pending): read the record and the
+      // review again, so that the message, the status and the timeline change together;
+      // `updated` then follows the pending deliveries until they finish.
+      await this.readAgain().catch(() => {
+        // The override stands; the screen shows it at the next read.
+      });
       this.overrideMessage = {
         ok: true,
         text: msg(str`Result overridden to ${overrideStatus}; the webhook is on its way.`),
       };
-      // The override's event is queued with its deliveries (pending): read the record and the
-      // review again; `updated` then follows the pending deliveries until they finish.
-      await this.readAgain().catch(() => {
-        // The override stands; the screen shows it at the next read.
-      });
     } catch (error) {
       this.overrideMessage = {
         ok: false,
