@@ -27,6 +27,8 @@ export default tseslint.config(
       '**/.scratch/**',
       '**/*.d.ts',
       '**/custom-elements.json',
+      // The portal's translations, generated from its XLIFF files by `lit-localize build`.
+      'packages/portal/src/locales/**',
     ],
   },
   js.configs.recommended,

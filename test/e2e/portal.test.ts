@@ -10,8 +10,10 @@
  * pipeline reads the page); finds the verifications in the inbox (search, status, type and sort
  * kept in the URL); opens the FULL FLOW verification (the fields read, both sides' images, the
  * MRZ beside the visual zone, the face match score against its threshold, the liveness
- * challenge), overrides it with a reason, and the receiver gets the signed webhook; reads the
- * Overview (chart, pass rate, quota); on the Developers screen rotates the client secret (the old
+ * challenge), overrides it with a reason, and the receiver gets the signed webhook (its delivery
+ * shows on the detail without a reload); reads the
+ * Overview (chart, pass rate, quota), then in French (chosen in the header, kept across a reload,
+ * `<html lang>` following); on the Developers screen rotates the client secret (the old
  * one is then refused by `POST /oauth/token`), reads the receiver's deliveries, sends a signed
  * test event and resends it, reveals the webhook secret after typing the password again, adds and
  * deletes an endpoint;
@@ -339,12 +341,12 @@ describe('portal (/app/) in Chromium', () => {
       { polling: 100, timeout: 20_000 },
       'idv-portal >>> idv-verification-detail >>> idv-document-images',
     );
-    // The back's MRZ beside the front's printed data, field by field, agreeing (the card has no
-    // barcode: a dash in its column).
+    // The back's MRZ beside the front's printed data and the back's PDF417, field by field,
+    // agreeing (the barcode's column gives its own values, not dashes).
     const readings = await text('idv-verification-detail >>> idv-document-readings >>> tbody');
     expect(readings).toContain(expected.idNumber);
-    expect(readings).toMatch(/Document number\s+(\S+)\s+\1\s+—\s+agree/);
-    expect(readings).toMatch(/Date of birth\s+(\S+)\s+\1\s+—\s+agree/);
+    expect(readings).toMatch(/Document number\s+(\S+)\s+\1\s+\1\s+agree/);
+    expect(readings).toMatch(/Date of birth\s+(\S+)\s+\1\s+\1\s+agree/);
     expect(await text('idv-verification-detail >>> idv-document-readings >>> p')).toContain(
       'Every MRZ check digit is valid',
     );
@@ -440,6 +442,13 @@ describe('portal (/app/) in Chromium', () => {
       { polling: 100, timeout: 5_000 },
       'idv-portal >>> idv-verification-detail >>> idv-verification-timeline >>> ol',
     );
+    // The override's delivery shows in the deliveries table and follows to its answer, without
+    // a reload (newest first).
+    await textMatches(
+      'idv-verification-detail >>> idv-verification-timeline >>> tbody tr:first-child',
+      /Verification failed[\s\S]*succeeded[\s\S]*verification\.failed/,
+      20_000,
+    );
     await expectAccessible('verification, overridden');
     await portal.screenshot('verification-overridden');
   });
@@ -452,10 +461,30 @@ describe('portal (/app/) in Chromium', () => {
     expect(await page.$$(deep('idv-overview >>> svg rect'))).toHaveLength(3);
     expect(await text('idv-overview >>> #pass-rate')).toBe('50%');
     expect(await text('idv-overview >>> #to-review')).toBe('0');
-    expect(await text('idv-overview >>> #quota')).toMatch(/^3 \/ \d+$/);
+    expect(await text('idv-overview >>> #quota')).toMatch(/^3 \/ [\d,]+$/);
     expect(await page.$$(deep('idv-overview >>> #reasons li'))).toHaveLength(1);
     await expectAccessible('overview');
     await portal.screenshot('overview');
+  });
+
+  it('shows the portal in French once chosen in the header (kept across a reload), then in English again', async () => {
+    const { page, deep } = portal;
+    await page.select(deep('idv-language-picker >>> select'), 'fr');
+    await textMatches('idv-overview >>> h1', /^Vue d’ensemble$/);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    expect(await text('header wa-button')).toBe('Se déconnecter');
+    expect(await text('idv-overview >>> figcaption')).toBe(
+      'Vérifications par jour, par résultat (UTC)',
+    );
+    await expectAccessible('overview, in French');
+    await portal.screenshot('overview-fr');
+    // The choice is kept: a reload starts in French.
+    await page.reload();
+    await textMatches('idv-overview >>> h1', /^Vue d’ensemble$/);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await page.select(deep('idv-language-picker >>> select'), 'en');
+    await textMatches('idv-overview >>> h1', /^Overview$/);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
   });
 
   /** Waits until the screen's open dialog finished its show animation (axe reads final colours). */

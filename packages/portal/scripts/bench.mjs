@@ -2,7 +2,8 @@
 // Portal bundle size (issue 16 target: initial JavaScript ≤ 120 KB gzip, each screen lazy).
 // Reads the built dist/: the initial JavaScript is portal.js and every chunk it imports
 // statically (transitively); each screen is its lazy chunk plus the shared chunks it imports
-// statically that the initial load does not already hold. Prints gzip sizes (level 9) in KB.
+// statically that the initial load does not already hold; each language likewise. Prints gzip
+// sizes (level 9) in KB.
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,13 +47,23 @@ console.log('portal bundle (gzip -9)');
 console.log(
   `  initial JavaScript   ${initialKb.toFixed(1)} KB in ${initial.size} file(s)  (target ≤ ${TARGET_KB} KB: ${initialKb <= TARGET_KB ? 'met' : 'NOT met'})`,
 );
+// A lazy load may be several chunks of one name (a language: the portal's strings and Web
+// Awesome's): summed under that name.
+const lazy = new Map();
 for (const chunk of lazyChunks(initial)) {
   const extra = [...closure(chunk)].filter((file) => !initial.has(file));
-  const kb = extra.reduce((sum, file) => sum + gzipKb(file), 0);
   const name = relative(dist, chunk)
     .replace(/^chunks\//, '')
     .replace(/-[\w-]{8}\.js$/, '');
+  const entry = lazy.get(name) ?? { kb: 0, files: 0 };
+  entry.kb += extra.reduce((sum, file) => sum + gzipKb(file), 0);
+  entry.files += extra.length;
+  lazy.set(name, entry);
+}
+for (const [name, { kb, files }] of lazy) {
+  // The translations (`lit-localize build`) load once a language other than English is chosen.
+  const kind = /^[a-z]{2}$/.test(name) ? 'language' : 'screen';
   console.log(
-    `  screen ${name.padEnd(20)} +${kb.toFixed(1)} KB on first visit (${extra.length} file(s))`,
+    `  ${kind.padEnd(8)} ${name.padEnd(20)} +${kb.toFixed(1)} KB on first visit (${files} file(s))`,
   );
 }

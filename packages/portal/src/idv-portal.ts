@@ -1,4 +1,5 @@
 import { provide } from '@lit/context';
+import { localized, msg } from '@lit/localize';
 import { Router } from '@lit-labs/router';
 import type { PortalSessionView } from '@idv/contract';
 import { css, html, LitElement, nothing } from 'lit';
@@ -6,6 +7,7 @@ import { customElement, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
+import './language-picker.js';
 import { api, ApiFailure, onSignedOut, useCsrfToken } from './lib/api.js';
 import { sessionContext } from './lib/session-context.js';
 
@@ -17,9 +19,11 @@ const lazy = (load: () => Promise<unknown>) => async () => {
 
 /**
  * `<idv-portal>`: the account-holder application. Reads the session, shows the sign-in when there
- * is none, and otherwise the navigation and the routed screen (loaded on demand).
+ * is none, and otherwise the navigation and the routed screen (loaded on demand). The language
+ * picker is in the header (and above the sign-in).
  */
 @customElement('idv-portal')
+@localized()
 export class IdvPortal extends LitElement {
   static override styles = css`
     :host {
@@ -66,6 +70,7 @@ export class IdvPortal extends LitElement {
     .who {
       margin-inline-start: auto;
       display: flex;
+      flex-wrap: wrap;
       align-items: center;
       gap: var(--wa-space-s);
       color: var(--wa-color-text-quiet);
@@ -78,6 +83,11 @@ export class IdvPortal extends LitElement {
       margin: 0 auto;
       padding: var(--wa-space-l);
       box-sizing: border-box;
+    }
+    .signed-out {
+      display: flex;
+      justify-content: flex-end;
+      padding: var(--wa-space-s) var(--wa-space-l) 0;
     }
     .loading {
       display: grid;
@@ -170,11 +180,15 @@ export class IdvPortal extends LitElement {
     {
       fallback: {
         render: () =>
-          html`<h1>Not found</h1>
-            <p><a href="/app/">Back to the verifications</a></p>`,
+          html`<h1>${msg('Not found')}</h1>
+            <p><a href="/app/">${msg('Back to the verifications')}</a></p>`,
       },
     },
   );
+
+  override updated(): void {
+    document.title = msg('IDV · Account');
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -233,39 +247,48 @@ export class IdvPortal extends LitElement {
 
   override render() {
     if (!this.checked)
-      return html`<div class="loading"><wa-spinner aria-label="Loading"></wa-spinner></div>`;
+      return html`<div class="loading">
+        <wa-spinner aria-label=${msg('Loading')}></wa-spinner>
+      </div>`;
     if (this.session === undefined) {
       const withLink = location.pathname === '/app/sign-in' && location.hash.includes('token=');
-      return html`<main>
-        ${
-          withLink
-            ? html`<idv-sign-in-link @signed-in=${this.onSignedIn}></idv-sign-in-link>`
-            : html`<idv-sign-in @signed-in=${this.onSignedIn}></idv-sign-in>`
-        }
-      </main>`;
+      return html`<div class="signed-out"><idv-language-picker></idv-language-picker></div>
+        <main>
+          ${
+            withLink
+              ? html`<idv-sign-in-link @signed-in=${this.onSignedIn}></idv-sign-in-link>`
+              : html`<idv-sign-in @signed-in=${this.onSignedIn}></idv-sign-in>`
+          }
+        </main>`;
     }
     return html`<header>
         <p class="brand">IDV</p>
-        <nav aria-label="Main">
+        <nav aria-label=${msg('Main')}>
           <ul>
-            ${this.navLink('/app/overview', 'Overview')} ${this.navLink('/app/', 'Verifications')}
-            ${this.navLink('/app/links', 'Links')}
-            ${this.can('developers:manage') ? this.navLink('/app/developers', 'Developers') : nothing}
+            ${this.navLink('/app/overview', msg('Overview'))}
+            ${this.navLink('/app/', msg('Verifications'))}
+            ${this.navLink('/app/links', msg('Links'))}
             ${
               this.can('developers:manage')
-                ? this.navLink('/app/cloud-services', 'Cloud services')
+                ? this.navLink('/app/developers', msg('Developers'))
                 : nothing
             }
-            ${this.can('team:manage') ? this.navLink('/app/team', 'Team') : nothing}
-            ${this.can('company:manage') ? this.navLink('/app/company', 'Company') : nothing}
-            ${this.can('billing:read') ? this.navLink('/app/billing', 'Billing') : nothing}
-            ${this.can('activity:read') ? this.navLink('/app/activity', 'Activity') : nothing}
+            ${
+              this.can('developers:manage')
+                ? this.navLink('/app/cloud-services', msg('Cloud services'))
+                : nothing
+            }
+            ${this.can('team:manage') ? this.navLink('/app/team', msg('Team')) : nothing}
+            ${this.can('company:manage') ? this.navLink('/app/company', msg('Company')) : nothing}
+            ${this.can('billing:read') ? this.navLink('/app/billing', msg('Billing')) : nothing}
+            ${this.can('activity:read') ? this.navLink('/app/activity', msg('Activity')) : nothing}
           </ul>
         </nav>
         <div class="who">
           <span>${this.session.email} · ${this.session.companyName}</span>
+          <idv-language-picker></idv-language-picker>
           <wa-button size="small" appearance="outlined" @click=${() => this.signOut()}
-            >Sign out</wa-button
+            >${msg('Sign out')}</wa-button
           >
         </div>
       </header>

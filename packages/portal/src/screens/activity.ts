@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
 import type { PortalActivityEntry, PortalActivityPage } from '@idv/contract';
 import { css, html, LitElement, nothing } from 'lit';
@@ -8,7 +9,7 @@ import '@awesome.me/webawesome/dist/components/option/option.js';
 import '@awesome.me/webawesome/dist/components/select/select.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import { api, ApiFailure } from '../lib/api.js';
-import { formatDateTime } from '../lib/format.js';
+import { formatDateTime, formatNumber } from '../lib/format.js';
 import { screenStyles } from './shared-styles.js';
 
 /** Entries per page. */
@@ -43,9 +44,9 @@ function queryOf(filters: Filters, size?: number): string {
 
 /** Who acted, for people: the person's address, the API client, or the server itself. */
 function actorLabel(actor: PortalActivityEntry['actor']): string {
-  if (actor.kind === 'api') return 'API client';
-  if (actor.kind === 'system') return 'IDV (automatic)';
-  return actor.email ?? 'a removed person';
+  if (actor.kind === 'api') return msg('API client');
+  if (actor.kind === 'system') return msg('IDV (automatic)');
+  return actor.email ?? msg('a removed person');
 }
 
 /**
@@ -54,6 +55,7 @@ function actorLabel(actor: PortalActivityEntry['actor']): string {
  * the filters kept in the URL.
  */
 @customElement('idv-activity')
+@localized()
 export class IdvActivity extends LitElement {
   static override styles = [
     screenStyles,
@@ -107,11 +109,11 @@ export class IdvActivity extends LitElement {
   }
 
   private renderFilters(page: PortalActivityPage | undefined) {
-    return html`<form class="row" role="search" aria-label="Filter the activity">
+    return html`<form class="row" role="search" aria-label=${msg('Filter the activity')}>
       <wa-select
         id="actor-filter"
-        label="Person"
-        placeholder="Anyone"
+        label=${msg('Person')}
+        placeholder=${msg('Anyone')}
         with-clear
         .value=${this.filters.actor}
         @change=${(event: Event) => this.filterChanged('actor', event)}
@@ -122,8 +124,8 @@ export class IdvActivity extends LitElement {
       </wa-select>
       <wa-select
         id="action-filter"
-        label="Action"
-        placeholder="Any action"
+        label=${msg('Action')}
+        placeholder=${msg('Any action')}
         with-clear
         .value=${this.filters.action}
         @change=${(event: Event) => this.filterChanged('action', event)}
@@ -153,19 +155,19 @@ export class IdvActivity extends LitElement {
 
   private renderPage(page: PortalActivityPage) {
     if (page.data.length === 0)
-      return html`<div class="empty" role="status"><p>No activity matches.</p></div>`;
+      return html`<div class="empty" role="status"><p>${msg('No activity matches.')}</p></div>`;
     const last = Math.max(1, Math.ceil(page.total / page.size));
     return html`<div class="table-wrap">
         <table id="activity">
           <caption class="visually-hidden">
-            Activity, newest first (${page.total} entries)
+            ${msg(str`Activity, newest first (${formatNumber(page.total)} entries)`)}
           </caption>
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col" class="wide">From</th>
+              <th scope="col">${msg('When')}</th>
+              <th scope="col">${msg('Who')}</th>
+              <th scope="col">${msg('What')}</th>
+              <th scope="col" class="wide">${msg('From')}</th>
             </tr>
           </thead>
           <tbody>
@@ -173,17 +175,20 @@ export class IdvActivity extends LitElement {
           </tbody>
         </table>
       </div>
-      <nav class="pager" aria-label="Pages">
+      <nav class="pager" aria-label=${msg('Pages')}>
         <span
-          >Page ${page.page} of ${last} · ${page.total}
-          ${page.total === 1 ? 'entry' : 'entries'}</span
+          >${
+            page.total === 1
+              ? msg(str`Page ${page.page} of ${last} · 1 entry`)
+              : msg(str`Page ${page.page} of ${last} · ${formatNumber(page.total)} entries`)
+          }</span
         >
         <wa-button
           size="small"
           appearance="outlined"
           ?disabled=${page.page <= 1}
           @click=${() => this.apply({ ...this.filters, page: page.page - 1 })}
-          >Newer</wa-button
+          >${msg('Newer')}</wa-button
         >
         <wa-button
           size="small"
@@ -191,22 +196,24 @@ export class IdvActivity extends LitElement {
           id="older"
           ?disabled=${page.page >= last}
           @click=${() => this.apply({ ...this.filters, page: page.page + 1 })}
-          >Older</wa-button
+          >${msg('Older')}</wa-button
         >
       </nav>`;
   }
 
   override render() {
-    return html`<h1>Activity</h1>
+    return html`<h1>${msg('Activity')}</h1>
       ${this.renderFilters(this.log.value)}
       <div class="results">
         ${this.log.render({
           pending: () =>
-            html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+            html`<p role="status">
+              <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
+            </p>`,
           complete: (page) => this.renderPage(page),
           error: (error) =>
             html`<wa-callout variant="danger" role="alert"
-              >${error instanceof ApiFailure ? error.message : 'This cannot be read.'}</wa-callout
+              >${error instanceof ApiFailure ? error.message : msg('This cannot be read.')}</wa-callout
             >`,
         })}
       </div>`;

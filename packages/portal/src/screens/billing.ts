@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
 import type { Invoice, PortalBilling } from '@idv/contract';
 import { css, html, LitElement, nothing } from 'lit';
@@ -7,19 +8,15 @@ import '@awesome.me/webawesome/dist/components/callout/callout.js';
 import '@awesome.me/webawesome/dist/components/progress-bar/progress-bar.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import { api, ApiFailure } from '../lib/api.js';
-import { formatDateTime } from '../lib/format.js';
+import { formatDate, formatDateTime, formatNumber, numberFormat } from '../lib/format.js';
 import { screenStyles } from './shared-styles.js';
-
-const numbers = new Intl.NumberFormat();
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** An invoice's amount in its currency, for people. */
 function amountOf(invoice: Invoice): string {
   try {
-    return new Intl.NumberFormat(undefined, {
-      style: 'currency',
-      currency: invoice.currency.toUpperCase(),
-    }).format(invoice.amount);
+    return numberFormat({ style: 'currency', currency: invoice.currency.toUpperCase() }).format(
+      invoice.amount,
+    );
   } catch {
     return `${invoice.amount} ${invoice.currency}`;
   }
@@ -34,6 +31,7 @@ const invoiceVariant = (status: Invoice['status']) =>
  * payment method is added through `POST /billing/paymentMethod` with the provider's token.
  */
 @customElement('idv-billing')
+@localized()
 export class IdvBilling extends LitElement {
   static override styles = [
     screenStyles,
@@ -68,28 +66,25 @@ export class IdvBilling extends LitElement {
 
   private renderInvoices(invoices: Invoice[]) {
     if (invoices.length === 0)
-      return html`<div class="empty" role="status"><p>No invoice yet.</p></div>`;
+      return html`<div class="empty" role="status"><p>${msg('No invoice yet.')}</p></div>`;
     return html`<div class="table-wrap">
       <table id="invoices">
         <caption class="visually-hidden">
-          Invoices, newest first
+          ${msg('Invoices, newest first')}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Period</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-            <th scope="col" class="wide">Paid</th>
+            <th scope="col">${msg('Period')}</th>
+            <th scope="col">${msg('Amount')}</th>
+            <th scope="col">${msg('Status')}</th>
+            <th scope="col" class="wide">${msg('Paid')}</th>
           </tr>
         </thead>
         <tbody>
           ${invoices.map(
             (invoice) =>
               html`<tr>
-                <td>
-                  ${day.format(new Date(invoice.periodStart))} –
-                  ${day.format(new Date(invoice.periodEnd))}
-                </td>
+                <td>${formatDate(invoice.periodStart)} – ${formatDate(invoice.periodEnd)}</td>
                 <td>${amountOf(invoice)}</td>
                 <td>
                   <wa-badge variant=${invoiceVariant(invoice.status)}>${invoice.status}</wa-badge>
@@ -105,61 +100,64 @@ export class IdvBilling extends LitElement {
   private renderBilling(billing: PortalBilling) {
     const { usage, subscription } = billing;
     const percent = usage.quota === 0 ? 100 : Math.min(100, (100 * usage.used) / usage.quota);
-    return html`<h2>Plan and usage</h2>
+    return html`<h2>${msg('Plan and usage')}</h2>
       <dl id="usage">
-        <dt>Plan</dt>
+        <dt>${msg('Plan')}</dt>
         <dd class="plan">${usage.plan}</dd>
-        <dt>This month</dt>
+        <dt>${msg('This month')}</dt>
         <dd>
-          ${numbers.format(usage.used)} of ${numbers.format(usage.quota)} verifications
-          (${numbers.format(usage.remaining)} left; ${numbers.format(usage.linksGenerated)} links)
+          ${msg(
+            str`${formatNumber(usage.used)} of ${formatNumber(usage.quota)} verifications (${formatNumber(usage.remaining)} left; ${formatNumber(usage.linksGenerated)} links)`,
+          )}
           <wa-progress-bar
             value=${percent}
-            label="Quota used: ${Math.round(percent)} %"
+            label=${msg(str`Quota used: ${Math.round(percent)} %`)}
           ></wa-progress-bar>
         </dd>
-        <dt>Period</dt>
-        <dd>
-          ${day.format(new Date(usage.period.start))} – ${day.format(new Date(usage.period.end))}
-        </dd>
+        <dt>${msg('Period')}</dt>
+        <dd>${formatDate(usage.period.start)} – ${formatDate(usage.period.end)}</dd>
       </dl>
-      <h2>Subscription</h2>
+      <h2>${msg('Subscription')}</h2>
       ${
         subscription === null
-          ? html`<div class="empty" role="status"><p>No subscription.</p></div>`
+          ? html`<div class="empty" role="status"><p>${msg('No subscription.')}</p></div>`
           : html`<dl id="subscription">
-                <dt>Status</dt>
+                <dt>${msg('Status')}</dt>
                 <dd>
                   <wa-badge variant=${subscription.status === 'active' ? 'success' : 'danger'}
                     >${subscription.status}</wa-badge
                   >
                 </dd>
-                <dt>Current period ends</dt>
+                <dt>${msg('Current period ends')}</dt>
                 <dd>${formatDateTime(subscription.currentPeriodEnd)}</dd>
               </dl>
               ${
                 subscription.status === 'unpaid'
                   ? html`<wa-callout variant="warning"
-                      >Invoices are unpaid: add a payment method through the REST API (<code
-                        >POST /billing/paymentMethod</code
-                      >) to collect them.</wa-callout
+                      >${msg(
+                        html`Invoices are unpaid: add a payment method through the REST API (<code
+                            >POST /billing/paymentMethod</code
+                          >) to collect them.`,
+                      )}</wa-callout
                     >`
                   : nothing
               }
-              <h2>Invoices</h2>
+              <h2>${msg('Invoices')}</h2>
               ${this.renderInvoices(subscription.invoices)}`
       }`;
   }
 
   override render() {
-    return html`<h1>Billing</h1>
+    return html`<h1>${msg('Billing')}</h1>
       ${this.billing.render({
         pending: () =>
-          html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+          html`<p role="status">
+            <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
+          </p>`,
         complete: (billing) => this.renderBilling(billing),
         error: (error) =>
           html`<wa-callout variant="danger" role="alert"
-            >${error instanceof ApiFailure ? error.message : 'This cannot be read.'}</wa-callout
+            >${error instanceof ApiFailure ? error.message : msg('This cannot be read.')}</wa-callout
           >`,
       })}`;
   }

@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
 import type { CloudKey, CloudKeyWithSecret } from '@idv/contract';
 import { css, html, LitElement, nothing } from 'lit';
@@ -13,14 +14,14 @@ import '@awesome.me/webawesome/dist/components/progress-bar/progress-bar.js';
 import '@awesome.me/webawesome/dist/components/select/select.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import { api, ApiFailure } from '../lib/api.js';
-import { formatDateTime } from '../lib/format.js';
+import { formatDateTime, formatNumber } from '../lib/format.js';
 import { screenStyles } from './shared-styles.js';
 
-/** The analysis APIs a key opens, as people read them. */
-const SERVICES: { value: CloudKey['service']; label: string }[] = [
-  { value: 'id', label: 'Document reading (id)' },
-  { value: 'face', label: 'Face comparison (face)' },
-  { value: 'antispoofing', label: 'Anti-spoofing (antispoofing)' },
+/** The analysis APIs a key opens, as people read them (in the portal's language). */
+const SERVICES: { value: CloudKey['service']; label: () => string }[] = [
+  { value: 'id', label: () => msg('Document reading (id)') },
+  { value: 'face', label: () => msg('Face comparison (face)') },
+  { value: 'antispoofing', label: () => msg('Anti-spoofing (antispoofing)') },
 ];
 
 /** A change asked to be confirmed first (a rotation or a revocation cannot be undone). */
@@ -34,8 +35,6 @@ interface Confirmation {
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiFailure ? error.message : fallback;
 
-const numbers = new Intl.NumberFormat();
-
 /**
  * Cloud services: the company's analysis API keys (create; the secret is shown once, after a
  * creation or a rotation; pause, resume, revoke) and each key's calls against its quota. The
@@ -43,6 +42,7 @@ const numbers = new Intl.NumberFormat();
  * and developers, on plans with the API.
  */
 @customElement('idv-cloud-services')
+@localized()
 export class IdvCloudServices extends LitElement {
   static override styles = [
     screenStyles,
@@ -110,7 +110,7 @@ export class IdvCloudServices extends LitElement {
         body: { service: String(data.get('service') ?? ''), ...(name === '' ? {} : { name }) },
       });
       form.reset();
-    }, 'The key could not be created.');
+    }, msg('The key could not be created.'));
   }
 
   private async setPaused(key: CloudKey, paused: boolean): Promise<void> {
@@ -119,14 +119,16 @@ export class IdvCloudServices extends LitElement {
         method: 'PATCH',
         body: { paused },
       });
-    }, 'The key could not be changed.');
+    }, msg('The key could not be changed.'));
   }
 
   private rotate(key: CloudKey): void {
     this.confirmation = {
-      title: 'Rotate the key',
-      text: `A new secret replaces the one of "${key.name}" at once: calls with the old one are refused. Its usage carries over.`,
-      action: 'Rotate the key',
+      title: msg('Rotate the key'),
+      text: msg(
+        str`A new secret replaces the one of "${key.name}" at once: calls with the old one are refused. Its usage carries over.`,
+      ),
+      action: msg('Rotate the key'),
       run: async () => {
         this.secret = await api<CloudKeyWithSecret>(`/cloud-services/keys/${key._id}/rotate`, {
           method: 'POST',
@@ -137,9 +139,11 @@ export class IdvCloudServices extends LitElement {
 
   private revoke(key: CloudKey): void {
     this.confirmation = {
-      title: 'Revoke the key',
-      text: `"${key.name}" stops working for good and frees its place among the five keys of its service.`,
-      action: 'Revoke the key',
+      title: msg('Revoke the key'),
+      text: msg(
+        str`"${key.name}" stops working for good and frees its place among the five keys of its service.`,
+      ),
+      action: msg('Revoke the key'),
       run: async () => {
         await api(`/cloud-services/keys/${key._id}`, { method: 'DELETE' });
         if (this.secret?._id === key._id) this.secret = undefined;
@@ -150,18 +154,18 @@ export class IdvCloudServices extends LitElement {
   private async confirmed(): Promise<void> {
     const confirmation = this.confirmation;
     if (confirmation === undefined) return;
-    await this.change(confirmation.run, `${confirmation.title} failed.`);
+    await this.change(confirmation.run, msg(str`${confirmation.title} failed.`));
     this.confirmation = undefined;
   }
 
   private renderSecret(key: CloudKeyWithSecret) {
     return html`<wa-callout variant="success" role="status" class="secret">
-      <p>Secret of "${key.name}". Copy it now: it is not shown again.</p>
+      <p>${msg(str`Secret of "${key.name}". Copy it now: it is not shown again.`)}</p>
       <span class="mono" id="key-secret">${key.secret}</span>
       <wa-copy-button
         value=${key.secret}
-        copy-label="Copy the secret"
-        success-label="Copied"
+        copy-label=${msg('Copy the secret')}
+        success-label=${msg('Copied')}
       ></wa-copy-button>
     </wa-callout>`;
   }
@@ -176,13 +180,17 @@ export class IdvCloudServices extends LitElement {
         <wa-badge variant=${key.paused ? 'neutral' : 'success'}>${key.status}</wa-badge>
       </td>
       <td class="usage">
-        ${numbers.format(key.usage.used)} of ${numbers.format(key.usage.limit)} calls
+        ${msg(str`${formatNumber(key.usage.used)} of ${formatNumber(key.usage.limit)} calls`)}
         <wa-progress-bar
           value=${Math.min(100, percent)}
-          label="Calls of ${key.name} used: ${Math.round(percent)} %"
+          label=${msg(str`Calls of ${key.name} used: ${Math.round(percent)} %`)}
         ></wa-progress-bar>
         <span class="quiet"
-          >Last used ${key.lastUsedAt === null ? 'never' : formatDateTime(key.lastUsedAt)}</span
+          >${
+            key.lastUsedAt === null
+              ? msg('Never used')
+              : msg(str`Last used ${formatDateTime(key.lastUsedAt)}`)
+          }</span
         >
         <div class="actions">
           <wa-button
@@ -191,7 +199,7 @@ export class IdvCloudServices extends LitElement {
             class="pause"
             ?disabled=${this.busy}
             @click=${() => this.setPaused(key, !key.paused)}
-            >${key.paused ? 'Resume' : 'Pause'}<span class="visually-hidden">
+            >${key.paused ? msg('Resume') : msg('Pause')}<span class="visually-hidden">
               ${key.name}</span
             ></wa-button
           >
@@ -200,7 +208,7 @@ export class IdvCloudServices extends LitElement {
             appearance="outlined"
             class="rotate"
             @click=${() => this.rotate(key)}
-            >Rotate…<span class="visually-hidden"> ${key.name}</span></wa-button
+            >${msg('Rotate…')}<span class="visually-hidden"> ${key.name}</span></wa-button
           >
           <wa-button
             size="small"
@@ -208,7 +216,7 @@ export class IdvCloudServices extends LitElement {
             variant="danger"
             class="revoke"
             @click=${() => this.revoke(key)}
-            >Revoke…<span class="visually-hidden"> ${key.name}</span></wa-button
+            >${msg('Revoke…')}<span class="visually-hidden"> ${key.name}</span></wa-button
           >
         </div>
       </td>
@@ -217,16 +225,16 @@ export class IdvCloudServices extends LitElement {
 
   private renderKeys(keys: CloudKey[]) {
     if (keys.length === 0)
-      return html`<div class="empty" role="status"><p>No analysis key yet.</p></div>`;
+      return html`<div class="empty" role="status"><p>${msg('No analysis key yet.')}</p></div>`;
     return html`<div class="table-wrap">
       <table id="keys">
         <caption class="visually-hidden">
-          Analysis keys and their usage
+          ${msg('Analysis keys and their usage')}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Key</th>
-            <th scope="col">Usage and actions</th>
+            <th scope="col">${msg('Key')}</th>
+            <th scope="col">${msg('Usage and actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -239,7 +247,7 @@ export class IdvCloudServices extends LitElement {
   private renderDialog() {
     const confirmation = this.confirmation;
     return html`<wa-dialog
-      label=${confirmation?.title ?? 'Confirm'}
+      label=${confirmation?.title ?? msg('Confirm')}
       ?open=${confirmation !== undefined}
       @wa-after-hide=${(event: Event) => {
         if (event.target === event.currentTarget) this.confirmation = undefined;
@@ -247,7 +255,7 @@ export class IdvCloudServices extends LitElement {
     >
       <p>${confirmation?.text}</p>
       <wa-button slot="footer" appearance="outlined" @click=${() => (this.confirmation = undefined)}
-        >Cancel</wa-button
+        >${msg('Cancel')}</wa-button
       >
       <wa-button
         slot="footer"
@@ -255,24 +263,28 @@ export class IdvCloudServices extends LitElement {
         id="confirm"
         ?loading=${this.busy}
         @click=${this.confirmed}
-        >${confirmation?.action ?? 'Confirm'}</wa-button
+        >${confirmation?.action ?? msg('Confirm')}</wa-button
       >
     </wa-dialog>`;
   }
 
   override render() {
-    return html`<h1>Cloud services</h1>
+    return html`<h1>${msg('Cloud services')}</h1>
       <p>
-        Keys of the analysis APIs (document reading, face comparison, anti-spoofing), sent as the
-        <code>Api-Key</code> header. Five keys per service; each has its own quota of calls.
+        ${msg(
+          html`Keys of the analysis APIs (document reading, face comparison, anti-spoofing), sent as
+            the <code>Api-Key</code> header. Five keys per service; each has its own quota of calls.`,
+        )}
       </p>
-      <form @submit=${this.create} aria-label="New analysis key">
+      <form @submit=${this.create} aria-label=${msg('New analysis key')}>
         <div class="row">
-          <wa-select name="service" label="Service" value="id" required>
-            ${SERVICES.map((s) => html`<wa-option value=${s.value}>${s.label}</wa-option>`)}
+          <wa-select name="service" label=${msg('Service')} value="id" required>
+            ${SERVICES.map((s) => html`<wa-option value=${s.value}>${s.label()}</wa-option>`)}
           </wa-select>
-          <wa-input name="name" label="Name (optional)" maxlength="100"></wa-input>
-          <wa-button type="submit" variant="brand" ?loading=${this.busy}>Create the key</wa-button>
+          <wa-input name="name" label=${msg('Name (optional)')} maxlength="100"></wa-input>
+          <wa-button type="submit" variant="brand" ?loading=${this.busy}
+            >${msg('Create the key')}</wa-button
+          >
         </div>
       </form>
       ${
@@ -284,11 +296,13 @@ export class IdvCloudServices extends LitElement {
       <div class="results">
         ${this.keys.render({
           pending: () =>
-            html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+            html`<p role="status">
+              <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
+            </p>`,
           complete: (keys) => this.renderKeys(keys),
           error: (error) =>
             html`<wa-callout variant="danger" role="alert"
-              >${messageOf(error, 'This cannot be read.')}</wa-callout
+              >${messageOf(error, msg('This cannot be read.'))}</wa-callout
             >`,
         })}
       </div>

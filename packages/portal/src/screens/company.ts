@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
 import type { CompanyPatchBody, CompanyView } from '@idv/contract';
 import { html, LitElement, nothing } from 'lit';
@@ -49,6 +50,7 @@ const field = (data: FormData, name: string) => String(data.get(name) ?? '').tri
  * Premium and Pro). Owners and admins.
  */
 @customElement('idv-company')
+@localized()
 export class IdvCompany extends LitElement {
   static override styles = companyStyles;
 
@@ -130,10 +132,10 @@ export class IdvCompany extends LitElement {
     try {
       const saved = await api<CompanyView>('/company', { method: 'PATCH', body });
       this.branding = { name: saved.name, color: saved.color };
-      this.notice = 'The settings are saved; new links use them.';
+      this.notice = msg('The settings are saved; new links use them.');
       void this.company.run();
     } catch (error) {
-      this.error = messageOf(error, 'The settings could not be saved.');
+      this.error = messageOf(error, msg('The settings could not be saved.'));
     } finally {
       this.busy = false;
     }
@@ -143,40 +145,42 @@ export class IdvCompany extends LitElement {
     const basic = company.plan === 'basic';
     return html`<form
       id="company-form"
-      aria-label="Company settings"
+      aria-label=${msg('Company settings')}
       @submit=${(event: SubmitEvent) => this.save(event, company)}
       @input=${this.formChanged}
       @change=${this.formChanged}
     >
       <fieldset>
-        <legend>Brand</legend>
+        <legend>${msg('Brand')}</legend>
         <wa-input
           name="name"
-          label="Name"
+          label=${msg('Name')}
           required
           maxlength="200"
           value=${company.name}
         ></wa-input>
         <div class="colour">
-          <label for="colour">Brand colour</label>
+          <label for="colour">${msg('Brand colour')}</label>
           <input id="colour" name="color" type="color" .value=${company.color} ?disabled=${basic} />
-          ${basic ? html`<p class="hint">Premium and Pro plans set the colour.</p>` : nothing}
+          ${basic ? html`<p class="hint">${msg('Premium and Pro plans set the colour.')}</p>` : nothing}
         </div>
         ${
           company.logoUrl === null
             ? html`<p class="hint">
-                No logo yet (upload it through the REST API's
-                <code>POST /users/me/company/logo</code>).
+                ${msg(
+                  html`No logo yet (upload it through the REST API's
+                    <code>POST /users/me/company/logo</code>).`,
+                )}
               </p>`
-            : html`<p class="hint">The logo is the one uploaded through the REST API.</p>`
+            : html`<p class="hint">${msg('The logo is the one uploaded through the REST API.')}</p>`
         }
       </fieldset>
       <fieldset>
-        <legend>Link defaults</legend>
+        <legend>${msg('Link defaults')}</legend>
         <div class="row">
           <wa-input
             name="expirationTime"
-            label="Link window (hours)"
+            label=${msg('Link window (hours)')}
             type="number"
             min="0.5"
             step="0.5"
@@ -184,33 +188,37 @@ export class IdvCompany extends LitElement {
             ?disabled=${basic}
             value=${String(company.linkConfig.expirationTime)}
           ></wa-input>
-          <wa-select name="handoffMode" label="Hand-off to a phone" value=${company.handoffMode}>
-            <wa-option value="never">Never</wa-option>
-            <wa-option value="suggest">Suggest</wa-option>
-            <wa-option value="require">Require</wa-option>
+          <wa-select
+            name="handoffMode"
+            label=${msg('Hand-off to a phone')}
+            value=${company.handoffMode}
+          >
+            <wa-option value="never">${msg('Never')}</wa-option>
+            <wa-option value="suggest">${msg('Suggest')}</wa-option>
+            <wa-option value="require">${msg('Require')}</wa-option>
           </wa-select>
           <wa-select
             name="locationPermission"
-            label="Device location"
+            label=${msg('Device location')}
             value=${company.verificationConfig.requestedLocationPermission}
           >
-            <wa-option value="never">Never asked</wa-option>
-            <wa-option value="optional">Optional</wa-option>
-            <wa-option value="required">Required</wa-option>
+            <wa-option value="never">${msg('Never asked')}</wa-option>
+            <wa-option value="optional">${msg('Optional')}</wa-option>
+            <wa-option value="required">${msg('Required')}</wa-option>
           </wa-select>
         </div>
         <wa-switch name="adaptiveFlow" ?checked=${company.linkConfig.adaptiveFlow}
-          >Adaptive flow: a returning person re-verifies with a selfie only</wa-switch
+          >${msg('Adaptive flow: a returning person re-verifies with a selfie only')}</wa-switch
         >
       </fieldset>
       <fieldset>
-        <legend>Checks and retention</legend>
+        <legend>${msg('Checks and retention')}</legend>
         <wa-switch name="antiSpoofing" ?checked=${company.antiSpoofing} ?disabled=${basic}
-          >Anti-spoofing on selfies</wa-switch
+          >${msg('Anti-spoofing on selfies')}</wa-switch
         >
         <wa-input
           name="dataExpirationTime"
-          label="Keep the data after the link window (hours)"
+          label=${msg('Keep the data after the link window (hours)')}
           type="number"
           min="0"
           step="1"
@@ -220,15 +228,18 @@ export class IdvCompany extends LitElement {
         ></wa-input>
         ${
           basic
-            ? html`<p class="hint">Windows are fixed on the basic plan.</p>`
+            ? html`<p class="hint">${msg('Windows are fixed on the basic plan.')}</p>`
             : html`<p class="hint">
-                Your plan (${company.plan}) caps both windows; the server says so if a value is
-                over.
+                ${msg(
+                  str`Your plan (${company.plan}) caps both windows; the server says so if a value is over.`,
+                )}
               </p>`
         }
       </fieldset>
       <div>
-        <wa-button type="submit" variant="brand" ?loading=${this.busy}>Save the settings</wa-button>
+        <wa-button type="submit" variant="brand" ?loading=${this.busy}
+          >${msg('Save the settings')}</wa-button
+        >
       </div>
     </form>`;
   }
@@ -236,11 +247,13 @@ export class IdvCompany extends LitElement {
   private renderPreview(company: CompanyView) {
     const branding = this.branding ?? { name: company.name, color: company.color };
     return html`<section class="preview" aria-labelledby="preview-title">
-      <h2 id="preview-title">Preview</h2>
-      <p class="hint">The verification element as people see it, with the settings above.</p>
+      <h2 id="preview-title">${msg('Preview')}</h2>
+      <p class="hint">
+        ${msg('The verification element as people see it, with the settings above.')}
+      </p>
       ${
         this.previewMissing
-          ? html`<p class="hint">The element is not served by this server.</p>`
+          ? html`<p class="hint">${msg('The element is not served by this server.')}</p>`
           : html`<div class="frame" id="preview">
               <idv-verify
                 business-name=${branding.name}
@@ -254,7 +267,7 @@ export class IdvCompany extends LitElement {
   }
 
   override render() {
-    return html`<h1>Company</h1>
+    return html`<h1>${msg('Company')}</h1>
       ${
         this.error === undefined
           ? nothing
@@ -263,14 +276,16 @@ export class IdvCompany extends LitElement {
       <p role="status" id="company-notice">${this.notice ?? nothing}</p>
       ${this.company.render({
         pending: () =>
-          html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+          html`<p role="status">
+            <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
+          </p>`,
         complete: (company) =>
           html`<div class="layout">
             ${this.renderForm(company)} ${this.renderPreview(company)}
           </div>`,
         error: (error) =>
           html`<wa-callout variant="danger" role="alert"
-            >${messageOf(error, 'This cannot be read.')}</wa-callout
+            >${messageOf(error, msg('This cannot be read.'))}</wa-callout
           >`,
       })}`;
   }

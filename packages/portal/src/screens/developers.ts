@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import { html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
@@ -16,6 +17,7 @@ import './developers/webhook-secret.js';
  * (rotations and deletions). For owners, admins and developers (the server checks the role).
  */
 @customElement('idv-developers')
+@localized()
 export class IdvDevelopers extends LitElement {
   static override styles = [screenStyles];
 
@@ -46,7 +48,7 @@ export class IdvDevelopers extends LitElement {
     try {
       await confirmation.run();
     } catch (error) {
-      this.error = messageOf(error, `${confirmation.title} failed.`);
+      this.error = messageOf(error, msg(str`${confirmation.title} failed.`));
     } finally {
       this.busy = false;
       this.confirmation = undefined;
@@ -56,7 +58,7 @@ export class IdvDevelopers extends LitElement {
   private renderDialog() {
     const confirmation = this.confirmation;
     return html`<wa-dialog
-      label=${confirmation?.title ?? 'Confirm'}
+      label=${confirmation?.title ?? msg('Confirm')}
       ?open=${confirmation !== undefined}
       @wa-after-hide=${(event: Event) => {
         if (event.target === event.currentTarget) this.confirmation = undefined;
@@ -64,7 +66,7 @@ export class IdvDevelopers extends LitElement {
     >
       <p>${confirmation?.text}</p>
       <wa-button slot="footer" appearance="outlined" @click=${() => (this.confirmation = undefined)}
-        >Cancel</wa-button
+        >${msg('Cancel')}</wa-button
       >
       <wa-button
         slot="footer"
@@ -72,13 +74,13 @@ export class IdvDevelopers extends LitElement {
         id="confirm"
         ?loading=${this.busy}
         @click=${this.confirmed}
-        >${confirmation?.action ?? 'Confirm'}</wa-button
+        >${confirmation?.action ?? msg('Confirm')}</wa-button
       >
     </wa-dialog>`;
   }
 
   override render() {
-    return html`<h1>Developers</h1>
+    return html`<h1>${msg('Developers')}</h1>
       ${
         this.error === undefined
           ? nothing

@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
 import type { PortalInboxPage } from '@idv/contract';
 import { html, LitElement } from 'lit';
@@ -33,6 +34,7 @@ const POLL_MS = 10_000;
  * `externalUserId`, all kept in the URL (back and forward restore them).
  */
 @customElement('idv-inbox')
+@localized()
 export class IdvInbox extends LitElement {
   static override styles = inboxStyles;
 
@@ -81,7 +83,11 @@ export class IdvInbox extends LitElement {
       if (body === undefined) return;
       const added = body.total - before;
       this.arrived =
-        added > 0 ? `${added} new verification${added === 1 ? '' : 's'}.` : 'The list changed.';
+        added === 1
+          ? msg('1 new verification.')
+          : added > 1
+            ? msg(str`${added} new verifications.`)
+            : msg('The list changed.');
       this.version++;
     } catch {
       // A failed poll is retried at the next tick; the list stays as it is.
@@ -156,9 +162,11 @@ export class IdvInbox extends LitElement {
       return html`<div class="empty" role="status">
         ${
           filtered
-            ? html`<p>No verification matches these filters.</p>`
-            : html`<p>No verification yet.</p>
-                <p><a href="/app/links">Create a link</a> and send it to the person to verify.</p>`
+            ? html`<p>${msg('No verification matches these filters.')}</p>`
+            : html`<p>${msg('No verification yet.')}</p>
+                <p>
+                  ${msg(html`<a href="/app/links">Create a link</a> and send it to the person to verify.`)}
+                </p>`
         }
       </div>`;
     }
@@ -168,15 +176,15 @@ export class IdvInbox extends LitElement {
     return html`<div class="table-wrap">
         <table>
           <caption class="visually-hidden">
-            Verifications, ${SORTS[this.filters.sort].label.toLowerCase()}
+            ${msg(str`Verifications, ${SORTS[this.filters.sort].label().toLowerCase()}`)}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Person</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
-              <th scope="col" class="wide">Type</th>
-              <th scope="col" class="wide">Failure reason</th>
+              <th scope="col">${msg('Person')}</th>
+              <th scope="col">${msg('Status')}</th>
+              <th scope="col">${msg('Created')}</th>
+              <th scope="col" class="wide">${msg('Type')}</th>
+              <th scope="col" class="wide">${msg('Failure reason')}</th>
             </tr>
           </thead>
           <tbody>
@@ -188,7 +196,9 @@ export class IdvInbox extends LitElement {
                       >${
                         row.externalUserId ??
                         html`<span class="mono">${row._id.slice(0, 8)}…</span>`
-                      }<span class="visually-hidden"> (open verification ${row._id})</span></a
+                      }<span class="visually-hidden">
+                        ${msg(str`(open verification ${row._id})`)}</span
+                      ></a
                     >
                   </td>
                   <td><wa-badge variant=${statusVariant(row.status)}>${row.status}</wa-badge></td>
@@ -200,52 +210,52 @@ export class IdvInbox extends LitElement {
           </tbody>
         </table>
       </div>
-      <nav class="pager" aria-label="Pages">
-        <span role="status">${first}–${last} of ${result.total}</span>
+      <nav class="pager" aria-label=${msg('Pages')}>
+        <span role="status">${msg(str`${first}–${last} of ${result.total}`)}</span>
         <wa-button
           size="small"
           ?disabled=${result.page <= 1}
           @click=${() => this.apply({ ...this.filters, page: result.page - 1 })}
-          >Previous</wa-button
+          >${msg('Previous')}</wa-button
         >
         <wa-button
           size="small"
           ?disabled=${result.page >= pages}
           @click=${() => this.apply({ ...this.filters, page: result.page + 1 })}
-          >Next</wa-button
+          >${msg('Next')}</wa-button
         >
       </nav>`;
   }
 
   override render() {
-    return html`<h1>Verifications</h1>
+    return html`<h1>${msg('Verifications')}</h1>
       <form class="row" role="search" @submit=${this.search}>
         <wa-select
-          label="Status"
+          label=${msg('Status')}
           .value=${this.filters.status}
           @change=${this.statusChanged}
-          placeholder="Any status"
+          placeholder=${msg('Any status')}
           with-clear
         >
           ${STATUSES.map((status) => html`<wa-option value=${status}>${status}</wa-option>`)}
         </wa-select>
         <wa-input
           name="q"
-          label="Search"
-          placeholder="Verification id or external user id"
+          label=${msg('Search')}
+          placeholder=${msg('Verification id or external user id')}
           .value=${this.filters.q}
           with-clear
         ></wa-input>
-        <wa-button type="submit" variant="brand">Search</wa-button>
+        <wa-button type="submit" variant="brand">${msg('Search')}</wa-button>
         <details class="more" ?open=${FILTER_KEYS.some((key) => this.filters[key])}>
-          <summary>More filters and sorting</summary>
+          <summary>${msg('More filters and sorting')}</summary>
           <div class="row">
             <wa-select
               name="type"
-              label="Type"
+              label=${msg('Type')}
               .value=${this.filters.type ?? ''}
               @change=${this.selectChanged}
-              placeholder="Any type"
+              placeholder=${msg('Any type')}
               with-clear
             >
               <wa-option value="FULL FLOW">FULL FLOW</wa-option>
@@ -253,23 +263,23 @@ export class IdvInbox extends LitElement {
             </wa-select>
             <wa-select
               name="method"
-              label="Method"
+              label=${msg('Method')}
               .value=${this.filters.method ?? ''}
               @change=${this.selectChanged}
-              placeholder="Any method"
+              placeholder=${msg('Any method')}
               with-clear
             >
-              <wa-option value="DOCUMENT">Document</wa-option>
-              <wa-option value="FACE">Face only</wa-option>
+              <wa-option value="DOCUMENT">${msg('Document')}</wa-option>
+              <wa-option value="FACE">${msg('Face only')}</wa-option>
             </wa-select>
             <wa-select
               name="sort"
-              label="Sort"
+              label=${msg('Sort')}
               .value=${this.filters.sort}
               @change=${this.selectChanged}
             >
               ${Object.entries(SORTS).map(
-                ([value, { label }]) => html`<wa-option value=${value}>${label}</wa-option>`,
+                ([value, { label }]) => html`<wa-option value=${value}>${label()}</wa-option>`,
               )}
             </wa-select>
           </div>
@@ -277,38 +287,40 @@ export class IdvInbox extends LitElement {
             <wa-input
               name="from"
               type="date"
-              label="Created from"
+              label=${msg('Created from')}
               .value=${this.filters.from ?? ''}
             ></wa-input>
             <wa-input
               name="to"
               type="date"
-              label="Created until"
+              label=${msg('Created until')}
               .value=${this.filters.to ?? ''}
             ></wa-input>
             <wa-input
               name="reason"
-              label="Failure reason (error code)"
+              label=${msg('Failure reason (error code)')}
               placeholder="SIDES_MISMATCH"
               .value=${this.filters.reason ?? ''}
             ></wa-input>
-            <wa-button type="submit" appearance="outlined">Apply</wa-button>
+            <wa-button type="submit" appearance="outlined">${msg('Apply')}</wa-button>
           </div>
         </details>
       </form>
       <p class="visually-hidden" role="status" aria-live="polite" id="arrived">${this.arrived}</p>
-      <h2 class="visually-hidden">Results</h2>
+      <h2 class="visually-hidden">${msg('Results')}</h2>
       <div class="results">
         ${this.rows.render({
           // A refresh (a poll found news) keeps the rows on screen while it reads.
           pending: () =>
             this.rows.value !== undefined && this.version > 0
               ? this.renderPage(this.rows.value)
-              : html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+              : html`<p role="status">
+                  <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
+                </p>`,
           complete: (result) => this.renderPage(result),
           error: (error) =>
             html`<wa-callout variant="danger" role="alert"
-              >${error instanceof Error ? error.message : 'The list cannot be read.'}</wa-callout
+              >${error instanceof Error ? error.message : msg('The list cannot be read.')}</wa-callout
             >`,
         })}
       </div>`;

@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
 import type { CreatedLink, PortalLinkItem, PortalSessionView } from '@idv/contract';
 import { consume } from '@lit/context';
@@ -32,15 +33,16 @@ export function parseMetadata(text: string): Record<string, string> | undefined 
     .map((line) => line.trim())
     .filter((line) => line !== '');
   if (lines.length === 0) return undefined;
-  if (lines.length > MAX_METADATA) throw new Error(`At most ${MAX_METADATA} metadata entries.`);
+  if (lines.length > MAX_METADATA)
+    throw new Error(msg(str`At most ${MAX_METADATA} metadata entries.`));
   const metadata: Record<string, string> = {};
   for (const line of lines) {
     const at = line.indexOf('=');
     const key = (at < 0 ? line : line.slice(0, at)).trim();
     const value = at < 0 ? '' : line.slice(at + 1).trim();
-    if (key === '' || at < 0) throw new Error(`Metadata "${line}": write it as key=value.`);
+    if (key === '' || at < 0) throw new Error(msg(str`Metadata "${line}": write it as key=value.`));
     if (key.length > 100 || value.length > 1000)
-      throw new Error(`Metadata "${key}": keys take 100 characters, values 1000.`);
+      throw new Error(msg(str`Metadata "${key}": keys take 100 characters, values 1000.`));
     metadata[key] = value;
   }
   return metadata;
@@ -51,6 +53,7 @@ export function parseMetadata(text: string): Record<string, string> | undefined 
  * (copy, QR code, e-mail), and list the latest with their state.
  */
 @customElement('idv-links')
+@localized()
 export class IdvLinks extends LitElement {
   static override styles = screenStyles;
 
@@ -96,7 +99,8 @@ export class IdvLinks extends LitElement {
       this.sharing = undefined;
       form.reset();
     } catch (error) {
-      this.error = error instanceof ApiFailure ? error.message : 'The link could not be created.';
+      this.error =
+        error instanceof ApiFailure ? error.message : msg('The link could not be created.');
     } finally {
       this.busy = false;
     }
@@ -104,46 +108,48 @@ export class IdvLinks extends LitElement {
 
   private renderForm() {
     if (!this.session?.permissions.includes('links:create')) return nothing;
-    return html`<h2>New link</h2>
+    return html`<h2>${msg('New link')}</h2>
       <form @submit=${this.create}>
         ${
           this.error === undefined
             ? nothing
             : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
         }
-        <wa-radio-group name="type" label="What the person does" value="FULL FLOW" required>
-          <wa-radio value="FULL FLOW">Document and selfie (FULL FLOW)</wa-radio>
-          <wa-radio value="ID ONLY">Document only (ID ONLY)</wa-radio>
+        <wa-radio-group name="type" label=${msg('What the person does')} value="FULL FLOW" required>
+          <wa-radio value="FULL FLOW">${msg('Document and selfie (FULL FLOW)')}</wa-radio>
+          <wa-radio value="ID ONLY">${msg('Document only (ID ONLY)')}</wa-radio>
         </wa-radio-group>
         <div class="row">
           <wa-input
             name="externalUserId"
-            label="Your id for the person (optional)"
+            label=${msg('Your id for the person (optional)')}
             maxlength="256"
           ></wa-input>
         </div>
         <wa-checkbox
           name="adaptiveFlow"
           value="on"
-          hint="A returning person with an earlier success only takes a selfie (needs their id)."
-          >Adaptive flow</wa-checkbox
+          hint=${msg('A returning person with an earlier success only takes a selfie (needs their id).')}
+          >${msg('Adaptive flow')}</wa-checkbox
         >
         <wa-textarea
           name="metadata"
-          label="Metadata (optional)"
-          hint="One key=value a line; sent back in the webhooks and the API."
+          label=${msg('Metadata (optional)')}
+          hint=${msg('One key=value a line; sent back in the webhooks and the API.')}
           rows="2"
           resize="auto"
         ></wa-textarea>
         <div>
-          <wa-button type="submit" variant="brand" ?loading=${this.busy}>Create link</wa-button>
+          <wa-button type="submit" variant="brand" ?loading=${this.busy}
+            >${msg('Create link')}</wa-button
+          >
         </div>
       </form>
       ${
         this.created === undefined
           ? nothing
           : html`<wa-callout variant="success" role="status" style="margin-top:var(--wa-space-m)">
-              <strong>Link created.</strong>
+              <strong>${msg('Link created.')}</strong>
               <idv-link-share
                 linkId=${this.created.linkId}
                 linkUrl=${this.created.linkUrl}
@@ -153,20 +159,21 @@ export class IdvLinks extends LitElement {
   }
 
   private renderList(links: PortalLinkItem[]) {
-    if (links.length === 0) return html`<div class="empty" role="status"><p>No link yet.</p></div>`;
+    if (links.length === 0)
+      return html`<div class="empty" role="status"><p>${msg('No link yet.')}</p></div>`;
     return html`<div class="table-wrap">
       <table>
         <caption class="visually-hidden">
-          Links, newest first
+          ${msg('Links, newest first')}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Person</th>
-            <th scope="col">State</th>
-            <th scope="col" class="wide">Created</th>
-            <th scope="col" class="wide">Type</th>
-            <th scope="col" class="wide">Expires</th>
-            <th scope="col">Link</th>
+            <th scope="col">${msg('Person')}</th>
+            <th scope="col">${msg('State')}</th>
+            <th scope="col" class="wide">${msg('Created')}</th>
+            <th scope="col" class="wide">${msg('Type')}</th>
+            <th scope="col" class="wide">${msg('Expires')}</th>
+            <th scope="col">${msg('Link')}</th>
           </tr>
         </thead>
         <tbody>
@@ -178,12 +185,12 @@ export class IdvLinks extends LitElement {
                     >${
                       link.externalUserId ??
                       html`<span class="mono">${link._id.slice(0, 8)}…</span>`
-                    }<span class="visually-hidden"> (open its verification)</span></a
+                    }<span class="visually-hidden"> ${msg('(open its verification)')}</span></a
                   >
                 </td>
                 <td>
                   <wa-badge variant=${link.active ? 'success' : 'neutral'}
-                    >${link.active ? 'open' : 'closed'}</wa-badge
+                    >${link.active ? msg('open') : msg('closed')}</wa-badge
                   >
                 </td>
                 <td class="wide">${formatDateTime(link.createdAt)}</td>
@@ -192,8 +199,8 @@ export class IdvLinks extends LitElement {
                 <td>
                   <wa-copy-button
                     value=${link.linkUrl}
-                    copy-label="Copy the link of ${link.externalUserId ?? link._id}"
-                    success-label="Copied"
+                    copy-label=${msg(str`Copy the link of ${link.externalUserId ?? link._id}`)}
+                    success-label=${msg('Copied')}
                   ></wa-copy-button>
                   ${
                     link.active && this.session?.permissions.includes('links:create')
@@ -204,8 +211,8 @@ export class IdvLinks extends LitElement {
                           @click=${() => {
                             this.sharing = this.sharing?._id === link._id ? undefined : link;
                           }}
-                          >Share<span class="visually-hidden">
-                            the link of ${link.externalUserId ?? link._id}</span
+                          >${msg('Share')}<span class="visually-hidden">
+                            ${msg(str`the link of ${link.externalUserId ?? link._id}`)}</span
                           ></wa-button
                         >`
                       : nothing
@@ -221,7 +228,9 @@ export class IdvLinks extends LitElement {
   private renderSharing() {
     const link = this.sharing;
     if (link === undefined) return nothing;
-    return html`<section aria-label="Hand over the link of ${link.externalUserId ?? link._id}">
+    return html`<section
+      aria-label=${msg(str`Hand over the link of ${link.externalUserId ?? link._id}`)}
+    >
       <idv-link-share
         linkId=${link._id}
         linkUrl=${link.linkUrl}
@@ -231,17 +240,19 @@ export class IdvLinks extends LitElement {
   }
 
   override render() {
-    return html`<h1>Links</h1>
+    return html`<h1>${msg('Links')}</h1>
       ${this.renderForm()}
-      <h2>Latest links</h2>
+      <h2>${msg('Latest links')}</h2>
       ${this.renderSharing()}
       ${this.list.render({
         pending: () =>
-          html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+          html`<p role="status">
+            <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
+          </p>`,
         complete: (links) => this.renderList(links),
         error: (error) =>
           html`<wa-callout variant="danger" role="alert"
-            >${error instanceof Error ? error.message : 'The links cannot be read.'}</wa-callout
+            >${error instanceof Error ? error.message : msg('The links cannot be read.')}</wa-callout
           >`,
       })}`;
   }

@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
 import type { PortalOverview, PortalOverviewDay } from '@idv/contract';
 import { css, html, LitElement, nothing, svg } from 'lit';
@@ -5,15 +6,19 @@ import { customElement } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import { api } from '../lib/api.js';
+import { dateFormat, formatNumber, numberFormat } from '../lib/format.js';
 import { screenStyles } from './shared-styles.js';
 
-/** The outcomes of the chart, bottom to top, with their legend and colour class. */
+/** The outcomes of the chart, bottom to top, with their legend (in the portal's language) and colour class. */
 const SERIES = [
-  { key: 'success', label: 'Success' },
-  { key: 'failed', label: 'Failed' },
-  { key: 'expired', label: 'Expired' },
-  { key: 'open', label: 'Open' },
-] as const satisfies readonly { key: keyof Omit<PortalOverviewDay, 'day'>; label: string }[];
+  { key: 'success', label: () => msg('Success') },
+  { key: 'failed', label: () => msg('Failed') },
+  { key: 'expired', label: () => msg('Expired') },
+  { key: 'open', label: () => msg('Open') },
+] as const satisfies readonly {
+  key: keyof Omit<PortalOverviewDay, 'day'>;
+  label: () => string;
+}[];
 
 /** Chart geometry, in viewBox units (the SVG scales to its container). */
 const WIDTH = 600;
@@ -21,13 +26,12 @@ const HEIGHT = 200;
 const AXIS = 28;
 const TOP = 8;
 
-const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
-const dayLabel = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const formatDay = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
+const formatPercent = (value: number) =>
+  numberFormat({ style: 'percent', maximumFractionDigits: 1 }).format(value);
+const formatDay = (day: string) =>
+  dateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
 /** A round scale maximum (1, 2, 5 × 10ⁿ) at or above `max`. */
 function niceMax(max: number): number {
@@ -45,6 +49,7 @@ const totalOf = (day: PortalOverviewDay) => day.success + day.failed + day.expir
  * month's quota and the most frequent failure reasons.
  */
 @customElement('idv-overview')
+@localized()
 export class IdvOverview extends LitElement {
   static override styles = [
     screenStyles,
@@ -155,7 +160,7 @@ export class IdvOverview extends LitElement {
     const total = days.reduce((sum, day) => sum + totalOf(day), 0);
     const labelEvery = Math.ceil(days.length / 6);
     return html`<figure>
-      <figcaption id="chart-title">Verifications per day, by outcome (UTC)</figcaption>
+      <figcaption id="chart-title">${msg('Verifications per day, by outcome (UTC)')}</figcaption>
       <svg
         viewBox="0 0 ${WIDTH} ${HEIGHT}"
         role="img"
@@ -166,7 +171,7 @@ export class IdvOverview extends LitElement {
           ${(max % 2 === 0 ? [0, max / 2, max] : [0, max]).map(
             (value) =>
               svg`<line x1=${AXIS} x2=${WIDTH} y1=${y(value)} y2=${y(value)}></line>
-                <text x=${AXIS - 4} y=${y(value) + 3} text-anchor="end">${value}</text>`,
+                <text x=${AXIS - 4} y=${y(value) + 3} text-anchor="end">${formatNumber(value)}</text>`,
           )}
         </g>
         ${days.map((day, index) => {
@@ -197,23 +202,25 @@ export class IdvOverview extends LitElement {
         })}
       </svg>
       <p id="chart-summary" class="visually-hidden">
-        ${total} verifications over ${days.length} days; the table below lists each day.
+        ${msg(
+          str`${formatNumber(total)} verifications over ${days.length} days; the table below lists each day.`,
+        )}
       </p>
-      <ul class="legend" aria-label="Legend">
+      <ul class="legend" aria-label=${msg('Legend')}>
         ${SERIES.map(
           ({ key, label }) =>
-            html`<li><span class="swatch ${key}" aria-hidden="true"></span>${label}</li>`,
+            html`<li><span class="swatch ${key}" aria-hidden="true"></span>${label()}</li>`,
         )}
       </ul>
       <div class="visually-hidden">
         <table>
           <caption>
-            Verifications per day
+            ${msg('Verifications per day')}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              ${SERIES.map(({ label }) => html`<th scope="col">${label}</th>`)}
+              <th scope="col">${msg('Day')}</th>
+              ${SERIES.map(({ label }) => html`<th scope="col">${label()}</th>`)}
             </tr>
           </thead>
           <tbody>
@@ -221,7 +228,7 @@ export class IdvOverview extends LitElement {
               (day) =>
                 html`<tr>
                   <th scope="row">${formatDay(day.day)}</th>
-                  ${SERIES.map(({ key }) => html`<td>${day[key]}</td>`)}
+                  ${SERIES.map(({ key }) => html`<td>${formatNumber(day[key])}</td>`)}
                 </tr>`,
             )}
           </tbody>
@@ -234,23 +241,25 @@ export class IdvOverview extends LitElement {
     const { usage } = overview;
     return html`<ul class="cards">
         <li>
-          <span class="label">Pass rate, last ${overview.days.length} days</span>
+          <span class="label">${msg(str`Pass rate, last ${overview.days.length} days`)}</span>
           <span class="figure" id="pass-rate"
-            >${overview.passRate === null ? '—' : percent.format(overview.passRate)}</span
+            >${overview.passRate === null ? '—' : formatPercent(overview.passRate)}</span
           >
         </li>
         <li>
-          <span class="label">Failed, not reviewed</span>
-          <span class="figure" id="to-review">${overview.toReview}</span>
+          <span class="label">${msg('Failed, not reviewed')}</span>
+          <span class="figure" id="to-review">${formatNumber(overview.toReview)}</span>
           ${
             overview.toReview > 0
-              ? html`<a href="/app/?status=failed">Review them in the inbox</a>`
+              ? html`<a href="/app/?status=failed">${msg('Review them in the inbox')}</a>`
               : nothing
           }
         </li>
         <li>
-          <span class="label" id="quota-label">Quota used this month</span>
-          <span class="figure" id="quota">${usage.used} / ${usage.quota}</span>
+          <span class="label" id="quota-label">${msg('Quota used this month')}</span>
+          <span class="figure" id="quota"
+            >${formatNumber(usage.used)} / ${formatNumber(usage.quota)}</span
+          >
           <meter
             min="0"
             max=${usage.quota}
@@ -262,30 +271,34 @@ export class IdvOverview extends LitElement {
         </li>
       </ul>
       ${this.renderChart(overview.days)}
-      <h2>Top failure reasons</h2>
+      <h2>${msg('Top failure reasons')}</h2>
       ${
         overview.topFailureReasons.length === 0
           ? html`<div class="empty" role="status">
-              <p>No failed verification in this period.</p>
+              <p>${msg('No failed verification in this period.')}</p>
             </div>`
           : html`<ol class="reasons" id="reasons">
               ${overview.topFailureReasons.map(
                 (reason) =>
-                  html`<li><span class="mono">${reason.reason}</span>: ${reason.count}</li>`,
+                  html`<li>
+                    <span class="mono">${reason.reason}</span>: ${formatNumber(reason.count)}
+                  </li>`,
               )}
             </ol>`
       }`;
   }
 
   override render() {
-    return html`<h1>Overview</h1>
+    return html`<h1>${msg('Overview')}</h1>
       ${this.overview.render({
         pending: () =>
-          html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+          html`<p role="status">
+            <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
+          </p>`,
         complete: (overview) => this.renderOverview(overview),
         error: (error) =>
           html`<wa-callout variant="danger" role="alert"
-            >${error instanceof Error ? error.message : 'The overview cannot be read.'}</wa-callout
+            >${error instanceof Error ? error.message : msg('The overview cannot be read.')}</wa-callout
           >`,
       })}`;
   }

@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import type { PortalSessionView } from '@idv/contract';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
@@ -15,6 +16,7 @@ const MIN_PASSWORD = 12;
  * password, which spends the link and signs them in. Fires `signed-in` with the session.
  */
 @customElement('idv-sign-in-link')
+@localized()
 export class IdvSignInLink extends LitElement {
   static override styles = [
     screenStyles,
@@ -36,7 +38,7 @@ export class IdvSignInLink extends LitElement {
     const data = new FormData(event.target as HTMLFormElement);
     const password = String(data.get('password') ?? '');
     if (password !== String(data.get('confirm') ?? '')) {
-      this.error = 'The two passwords differ.';
+      this.error = msg('The two passwords differ.');
       return;
     }
     this.busy = true;
@@ -52,15 +54,18 @@ export class IdvSignInLink extends LitElement {
         new CustomEvent('signed-in', { detail: session, bubbles: true, composed: true }),
       );
     } catch (error) {
-      this.error = error instanceof ApiFailure ? error.message : 'The service cannot be reached.';
+      this.error =
+        error instanceof ApiFailure ? error.message : msg('The service cannot be reached.');
     } finally {
       this.busy = false;
     }
   }
 
   override render() {
-    return html`<h1>Choose your password</h1>
-      <p>This sign-in link works once. Choose the password you will sign in with from now on.</p>
+    return html`<h1>${msg('Choose your password')}</h1>
+      <p>
+        ${msg('This sign-in link works once. Choose the password you will sign in with from now on.')}
+      </p>
       <form @submit=${this.submit}>
         ${
           this.error === undefined
@@ -70,8 +75,8 @@ export class IdvSignInLink extends LitElement {
         <wa-input
           name="password"
           type="password"
-          label="New password"
-          hint="At least ${MIN_PASSWORD} characters"
+          label=${msg('New password')}
+          hint=${msg(str`At least ${MIN_PASSWORD} characters`)}
           autocomplete="new-password"
           minlength=${MIN_PASSWORD}
           required
@@ -79,12 +84,14 @@ export class IdvSignInLink extends LitElement {
         <wa-input
           name="confirm"
           type="password"
-          label="Repeat the password"
+          label=${msg('Repeat the password')}
           autocomplete="new-password"
           minlength=${MIN_PASSWORD}
           required
         ></wa-input>
-        <wa-button type="submit" variant="brand" ?loading=${this.busy}>Save and sign in</wa-button>
+        <wa-button type="submit" variant="brand" ?loading=${this.busy}
+          >${msg('Save and sign in')}</wa-button
+        >
       </form>`;
   }
 }

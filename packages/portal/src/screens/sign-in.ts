@@ -1,3 +1,4 @@
+import { localized, msg } from '@lit/localize';
 import type { PortalSessionView } from '@idv/contract';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
@@ -13,6 +14,7 @@ import { screenStyles } from './shared-styles.js';
  * account).
  */
 @customElement('idv-sign-in')
+@localized()
 export class IdvSignIn extends LitElement {
   static override styles = [
     screenStyles,
@@ -49,10 +51,10 @@ export class IdvSignIn extends LitElement {
     } catch (error) {
       this.error =
         error instanceof ApiFailure && error.status === 429
-          ? 'Too many attempts. Wait a few minutes and try again.'
+          ? msg('Too many attempts. Wait a few minutes and try again.')
           : error instanceof ApiFailure
             ? error.message
-            : 'The service cannot be reached.';
+            : msg('The service cannot be reached.');
     } finally {
       this.busy = false;
     }
@@ -65,10 +67,12 @@ export class IdvSignIn extends LitElement {
   }
 
   private renderReset() {
-    return html`<h1>Reset your password</h1>
+    return html`<h1>${msg('Reset your password')}</h1>
       ${
         this.resetSent === undefined
-          ? html`<p>We e-mail you a link to choose a new password. It works once, for an hour.</p>
+          ? html`<p>
+                ${msg('We e-mail you a link to choose a new password. It works once, for an hour.')}
+              </p>
               <form @submit=${this.requestReset}>
                 ${
                   this.error === undefined
@@ -78,12 +82,12 @@ export class IdvSignIn extends LitElement {
                 <wa-input
                   name="email"
                   type="email"
-                  label="E-mail"
+                  label=${msg('E-mail')}
                   autocomplete="username"
                   required
                 ></wa-input>
                 <wa-button type="submit" variant="brand" ?loading=${this.busy}
-                  >Send the link</wa-button
+                  >${msg('Send the link')}</wa-button
                 >
               </form>`
           : html`<wa-callout variant="success" role="status" id="reset-sent"
@@ -92,7 +96,7 @@ export class IdvSignIn extends LitElement {
       }
       <p class="switch">
         <wa-button appearance="plain" @click=${() => this.showReset(false)}
-          >Back to the sign-in</wa-button
+          >${msg('Back to the sign-in')}</wa-button
         >
       </p>`;
   }
@@ -117,10 +121,10 @@ export class IdvSignIn extends LitElement {
     } catch (error) {
       this.error =
         error instanceof ApiFailure && error.status === 429
-          ? 'Too many attempts. Wait a few minutes and try again.'
+          ? msg('Too many attempts. Wait a few minutes and try again.')
           : error instanceof ApiFailure
             ? error.message
-            : 'The service cannot be reached.';
+            : msg('The service cannot be reached.');
     } finally {
       this.busy = false;
     }
@@ -128,7 +132,7 @@ export class IdvSignIn extends LitElement {
 
   override render() {
     if (this.resetting) return this.renderReset();
-    return html`<h1>Sign in</h1>
+    return html`<h1>${msg('Sign in')}</h1>
       <form @submit=${this.submit}>
         ${
           this.error === undefined
@@ -138,23 +142,23 @@ export class IdvSignIn extends LitElement {
         <wa-input
           name="email"
           type="email"
-          label="E-mail"
+          label=${msg('E-mail')}
           autocomplete="username"
           required
         ></wa-input>
         <wa-input
           name="password"
           type="password"
-          label="Password"
+          label=${msg('Password')}
           autocomplete="current-password"
           password-toggle
           required
         ></wa-input>
-        <wa-button type="submit" variant="brand" ?loading=${this.busy}>Sign in</wa-button>
+        <wa-button type="submit" variant="brand" ?loading=${this.busy}>${msg('Sign in')}</wa-button>
       </form>
       <p class="switch">
         <wa-button appearance="plain" id="forgot" @click=${() => this.showReset(true)}
-          >Forgot your password?</wa-button
+          >${msg('Forgot your password?')}</wa-button
         >
       </p>`;
   }

@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import type {
@@ -22,12 +23,12 @@ import { sessionContext } from '../lib/session-context.js';
 import { screenStyles } from './shared-styles.js';
 
 /** The roles, in the order the screen offers them, with what each may do. */
-const ROLES: { role: PortalRole; label: string }[] = [
-  { role: 'owner', label: 'Owner: everything' },
-  { role: 'admin', label: 'Admin: all but owners' },
-  { role: 'reviewer', label: 'Reviewer: results, links' },
-  { role: 'developer', label: 'Developer: API, webhooks' },
-  { role: 'viewer', label: 'Viewer: reads only' },
+const ROLES: { role: PortalRole; label: () => string }[] = [
+  { role: 'owner', label: () => msg('Owner: everything') },
+  { role: 'admin', label: () => msg('Admin: all but owners') },
+  { role: 'reviewer', label: () => msg('Reviewer: results, links') },
+  { role: 'developer', label: () => msg('Developer: API, webhooks') },
+  { role: 'viewer', label: () => msg('Viewer: reads only') },
 ];
 
 /**
@@ -35,6 +36,7 @@ const ROLES: { role: PortalRole; label: string }[] = [
  * the link), change a role, remove someone. Owners and admins only; the server keeps an owner.
  */
 @customElement('idv-team')
+@localized()
 export class IdvTeam extends LitElement {
   static override styles = [
     screenStyles,
@@ -118,23 +120,23 @@ export class IdvTeam extends LitElement {
         body: { email: String(data.get('email') ?? ''), role: String(data.get('role') ?? '') },
       });
       form.reset();
-      return `Invitation sent to ${person.email}.`;
-    }, 'The invitation could not be sent.');
+      return msg(str`Invitation sent to ${person.email}.`);
+    }, msg('The invitation could not be sent.'));
   }
 
   private async resendInvitation(person: PortalTeamMember): Promise<void> {
     await this.change(async () => {
       await api<PortalInvitationSent>(`/team/${person._id}/invitation`, { method: 'POST' });
-      return `Invitation sent again to ${person.email}; the earlier link no longer works.`;
-    }, 'The invitation could not be sent again.');
+      return msg(str`Invitation sent again to ${person.email}; the earlier link no longer works.`);
+    }, msg('The invitation could not be sent again.'));
   }
 
   private async changeRole(person: PortalTeamMember, role: string): Promise<void> {
     if (role === person.role) return;
     await this.change(async () => {
       await api(`/team/${person._id}`, { method: 'PATCH', body: { role } });
-      return `${person.email} is now ${role}.`;
-    }, 'The role could not be changed.');
+      return msg(str`${person.email} is now ${role}.`);
+    }, msg('The role could not be changed.'));
   }
 
   private async removePerson(): Promise<void> {
@@ -142,8 +144,8 @@ export class IdvTeam extends LitElement {
     if (person === undefined) return;
     await this.change(async () => {
       await api(`/team/${person._id}`, { method: 'DELETE' });
-      return `${person.email} was removed.`;
-    }, 'The person could not be removed.');
+      return msg(str`${person.email} was removed.`);
+    }, msg('The person could not be removed.'));
     this.removing = undefined;
   }
 
@@ -152,7 +154,7 @@ export class IdvTeam extends LitElement {
     const you = person.email === this.session?.email;
     return html`<tr>
       <td class="email">
-        ${person.email}${you ? html` <span>(you)</span>` : nothing}<br />
+        ${person.email}${you ? html` <span>${msg('(you)')}</span>` : nothing}<br />
         <wa-badge variant=${person.status === 'active' ? 'success' : 'warning'}
           >${person.status}</wa-badge
         >
@@ -163,7 +165,7 @@ export class IdvTeam extends LitElement {
             ? html`<wa-select
                 class="role-select"
                 size="small"
-                label="Role of ${person.email}"
+                label=${msg(str`Role of ${person.email}`)}
                 value=${person.role}
                 @change=${(event: Event) =>
                   this.changeRole(person, (event.target as HTMLSelectElement).value)}
@@ -185,8 +187,8 @@ export class IdvTeam extends LitElement {
                   appearance="outlined"
                   class="resend-invitation"
                   @click=${() => this.resendInvitation(person)}
-                  >Re-send invitation<span class="visually-hidden">
-                    to ${person.email}</span
+                  >${msg('Re-send invitation')}<span class="visually-hidden">
+                    ${msg(str`to ${person.email}`)}</span
                   ></wa-button
                 >`
               : nothing
@@ -198,7 +200,7 @@ export class IdvTeam extends LitElement {
                   appearance="outlined"
                   variant="danger"
                   @click=${() => (this.removing = person)}
-                  >Remove<span class="visually-hidden"> ${person.email}</span></wa-button
+                  >${msg('Remove')}<span class="visually-hidden"> ${person.email}</span></wa-button
                 >`
               : nothing
           }
@@ -211,14 +213,14 @@ export class IdvTeam extends LitElement {
     return html`<div class="table-wrap">
       <table id="people">
         <caption class="visually-hidden">
-          People of the company
+          ${msg('People of the company')}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Person</th>
-            <th scope="col">Role</th>
-            <th scope="col" class="wide">Since</th>
-            <th scope="col"><span class="visually-hidden">Actions</span></th>
+            <th scope="col">${msg('Person')}</th>
+            <th scope="col">${msg('Role')}</th>
+            <th scope="col" class="wide">${msg('Since')}</th>
+            <th scope="col"><span class="visually-hidden">${msg('Actions')}</span></th>
           </tr>
         </thead>
         <tbody>
@@ -229,7 +231,7 @@ export class IdvTeam extends LitElement {
   }
 
   override render() {
-    return html`<h1>Team</h1>
+    return html`<h1>${msg('Team')}</h1>
       ${
         this.error === undefined
           ? nothing
@@ -242,40 +244,48 @@ export class IdvTeam extends LitElement {
               >${this.notice}</wa-callout
             >`
       }
-      <h2>Invite someone</h2>
-      <form @submit=${this.invite} aria-label="Invite someone">
+      <h2>${msg('Invite someone')}</h2>
+      <form @submit=${this.invite} aria-label=${msg('Invite someone')}>
         <div class="row">
-          <wa-input name="email" type="email" label="E-mail" required></wa-input>
-          <wa-select name="role" label="Role" value="reviewer" required>
+          <wa-input name="email" type="email" label=${msg('E-mail')} required></wa-input>
+          <wa-select name="role" label=${msg('Role')} value="reviewer" required>
             ${this.grantable().map(
-              ({ role, label }) => html`<wa-option value=${role}>${label}</wa-option>`,
+              ({ role, label }) => html`<wa-option value=${role}>${label()}</wa-option>`,
             )}
           </wa-select>
           <wa-button type="submit" variant="brand" ?loading=${this.busy}
-            >Send the invitation</wa-button
+            >${msg('Send the invitation')}</wa-button
           >
         </div>
       </form>
-      <h2>People</h2>
+      <h2>${msg('People')}</h2>
       ${this.people.render({
         pending: () =>
-          html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+          html`<p role="status">
+            <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
+          </p>`,
         complete: (people) => this.renderPeople(people),
         error: (error) =>
           html`<wa-callout variant="danger" role="alert"
-            >${error instanceof Error ? error.message : 'The team cannot be read.'}</wa-callout
+            >${error instanceof Error ? error.message : msg('The team cannot be read.')}</wa-callout
           >`,
       })}
       <wa-dialog
-        label="Remove ${this.removing?.email ?? 'this person'}"
+        label=${
+          this.removing === undefined
+            ? msg('Remove this person')
+            : msg(str`Remove ${this.removing.email}`)
+        }
         ?open=${this.removing !== undefined}
         @wa-after-hide=${(event: Event) => {
           if (event.target === event.currentTarget) this.removing = undefined;
         }}
       >
-        <p>They are signed out at once and can no longer sign in. You can invite them again.</p>
+        <p>
+          ${msg('They are signed out at once and can no longer sign in. You can invite them again.')}
+        </p>
         <wa-button slot="footer" appearance="outlined" @click=${() => (this.removing = undefined)}
-          >Cancel</wa-button
+          >${msg('Cancel')}</wa-button
         >
         <wa-button
           slot="footer"
@@ -283,7 +293,7 @@ export class IdvTeam extends LitElement {
           id="confirm"
           ?loading=${this.busy}
           @click=${this.removePerson}
-          >Remove</wa-button
+          >${msg('Remove')}</wa-button
         >
       </wa-dialog>`;
   }

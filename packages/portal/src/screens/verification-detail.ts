@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
 import type {
   DocumentData,
@@ -28,18 +29,21 @@ import './detail/selfie-review.js';
 import './detail/timeline.js';
 
 /** The fields read from the document, in reading order, with their labels. */
-const FIELDS: [keyof DocumentData, string][] = [
-  ['documentType', 'Document'],
-  ['firstNames', 'First names'],
-  ['lastNames', 'Last names'],
-  ['birthDate', 'Date of birth'],
-  ['gender', 'Sex'],
-  ['nationality', 'Nationality'],
-  ['idNumber', 'Document number'],
-  ['dateOfIssue', 'Date of issue'],
-  ['dateOfExpiry', 'Date of expiry'],
-  ['adult', 'Adult'],
+const FIELDS: [keyof DocumentData, () => string][] = [
+  ['documentType', () => msg('Document')],
+  ['firstNames', () => msg('First names')],
+  ['lastNames', () => msg('Last names')],
+  ['birthDate', () => msg('Date of birth')],
+  ['gender', () => msg('Sex')],
+  ['nationality', () => msg('Nationality')],
+  ['idNumber', () => msg('Document number')],
+  ['dateOfIssue', () => msg('Date of issue')],
+  ['dateOfExpiry', () => msg('Date of expiry')],
+  ['adult', () => msg('Adult')],
 ];
+
+/** While a webhook delivery of the verification is pending, its review is read again this often. */
+const DELIVERIES_REFRESH_MS = 2000;
 
 interface Detail {
   record: VerificationRecord;
@@ -56,6 +60,7 @@ interface Detail {
  * server sends its webhook) for the roles that may review.
  */
 @customElement('idv-verification-detail')
+@localized()
 export class IdvVerificationDetail extends LitElement {
   static override styles = [
     screenStyles,
@@ -95,6 +100,13 @@ export class IdvVerificationDetail extends LitElement {
   @state() private overrideMessage: { ok: boolean; text: string } | undefined;
   @state() private busy = false;
 
+  /**
+   * The record and review read again after the first load (after an override, and while a
+   * webhook delivery is pending), shown in place without the loading state.
+   */
+  @state() private fresh: Pick<Detail, 'record' | 'review'> | undefined;
+  private deliveriesTimer: ReturnType<typeof setTimeout> | undefined;
+
   private readonly detail = new Task(this, {
     task: async ([id], { signal }): Promise<Detail> => {
       const [record, images, review, reasons] = await Promise.all([
@@ -114,7 +126,7 @@ export class IdvVerificationDetail extends LitElement {
     const overrideStatus = String(data.get('overrideStatus') ?? '');
     const reasonId = String(data.get('reasonId') ?? '');
     if (overrideStatus === '' || reasonId === '') {
-      this.overrideMessage = { ok: false, text: 'Choose the new result and a reason.' };
+      this.overrideMessage = { ok: false, text: msg('Choose the new result and a reason.') };
       return;
     }
     this.busy = true;
@@ -123,15 +135,20 @@ export class IdvVerificationDetail extends LitElement {
         method: 'POST',
         body: { overrideStatus, reasonId },
       });
+      // The override's event is queued with its deliveries (pending): read the record and the
+      // review again, so that the message, the status and the timeline change together;
+      // `updated` then follows the pending deliveries until they finish.
+      await this.readAgain().catch(() => {
+        // The override stands; the screen shows it at the next read.
+      });
       this.overrideMessage = {
         ok: true,
-        text: `Result overridden to ${overrideStatus}; the webhook is on its way.`,
+        text: msg(str`Result overridden to ${overrideStatus}; the webhook is on its way.`),
       };
-      await this.detail.run();
     } catch (error) {
       this.overrideMessage = {
         ok: false,
-        text: error instanceof ApiFailure ? error.message : 'The override failed.',
+        text: error instanceof ApiFailure ? error.message : msg('The override failed.'),
       };
     } finally {
       this.busy = false;
@@ -140,19 +157,21 @@ export class IdvVerificationDetail extends LitElement {
 
   private renderFields(data: DocumentData) {
     const read = FIELDS.filter(([key]) => data[key] !== undefined);
-    if (read.length === 0) return html`<p>No field was read from a document.</p>`;
+    if (read.length === 0) return html`<p>${msg('No field was read from a document.')}</p>`;
     return html`<dl class="fields">
       ${read.map(
         ([key, label]) =>
-          html`<dt>${label}</dt>
-            <dd>${typeof data[key] === 'boolean' ? (data[key] ? 'yes' : 'no') : data[key]}</dd>`,
+          html`<dt>${label()}</dt>
+            <dd>
+              ${typeof data[key] === 'boolean' ? (data[key] ? msg('yes') : msg('no')) : data[key]}
+            </dd>`,
       )}
     </dl>`;
   }
 
   private renderOverride(detail: Detail) {
     if (!this.session?.permissions.includes('verifications:override')) return nothing;
-    return html`<h2>Override the result</h2>
+    return html`<h2>${msg('Override the result')}</h2>
       <form @submit=${this.override}>
         ${
           this.overrideMessage === undefined
@@ -164,64 +183,100 @@ export class IdvVerificationDetail extends LitElement {
               >`
         }
         <div class="row">
-          <wa-select name="overrideStatus" label="New result" required>
+          <wa-select name="overrideStatus" label=${msg('New result')} required>
             <wa-option value="success">success</wa-option>
             <wa-option value="failed">failed</wa-option>
           </wa-select>
-          <wa-select name="reasonId" label="Reason" required>
+          <wa-select name="reasonId" label=${msg('Reason')} required>
             ${detail.reasons.map((r) => html`<wa-option value=${r._id}>${r.reason}</wa-option>`)}
           </wa-select>
-          <wa-button type="submit" variant="brand" ?loading=${this.busy}>Override</wa-button>
+          <wa-button type="submit" variant="brand" ?loading=${this.busy}
+            >${msg('Override')}</wa-button
+          >
         </div>
       </form>`;
   }
 
-  private renderDetail(detail: Detail) {
+  /** Reads the record and the review again (not the images), keeping the screen as it is. */
+  private async readAgain(): Promise<void> {
+    const id = this.verificationId;
+    const [record, review] = await Promise.all([
+      api<VerificationRecord>(`/verifications/${id}`),
+      api<PortalVerificationReview>(`/verifications/${id}/review`),
+    ]);
+    if (id === this.verificationId) this.fresh = { record, review };
+  }
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('verificationId')) this.fresh = undefined;
+  }
+
+  override updated(): void {
+    // A pending delivery is being attempted: read the review again until none is.
+    const review = this.fresh?.review ?? this.detail.value?.review;
+    const pending = review?.deliveries.some((d) => d.status === 'pending') ?? false;
+    if (pending && this.deliveriesTimer === undefined)
+      this.deliveriesTimer = setTimeout(() => {
+        this.deliveriesTimer = undefined;
+        this.readAgain().catch(() => {
+          // Tried again at the next update; the table stays as it is meanwhile.
+        });
+      }, DELIVERIES_REFRESH_MS);
+  }
+
+  override disconnectedCallback(): void {
+    clearTimeout(this.deliveriesTimer);
+    this.deliveriesTimer = undefined;
+    super.disconnectedCallback();
+  }
+
+  private renderDetail(loaded: Detail) {
+    const detail = { ...loaded, ...this.fresh };
     const { record, images, review } = detail;
-    return html`<p><a href="/app/">← Verifications</a></p>
+    return html`<p><a href="/app/">← ${msg('Verifications')}</a></p>
       <div class="title">
-        <h1>Verification</h1>
+        <h1>${msg('Verification')}</h1>
         <wa-badge variant=${statusVariant(record.status)}>${record.status}</wa-badge>
       </div>
       <dl>
-        <dt>Id</dt>
+        <dt>${msg('Id')}</dt>
         <dd class="mono">${record._id}</dd>
-        <dt>Person</dt>
+        <dt>${msg('Person')}</dt>
         <dd>${record.externalUserId ?? '—'}</dd>
-        <dt>Type</dt>
+        <dt>${msg('Type')}</dt>
         <dd>${record.type}${record.method === null ? '' : ` · ${record.method}`}</dd>
-        <dt>Step</dt>
+        <dt>${msg('Step')}</dt>
         <dd>${record.step}</dd>
-        <dt>Created</dt>
+        <dt>${msg('Created')}</dt>
         <dd>${formatDateTime(record.createdAt)}</dd>
-        <dt>Data kept until</dt>
+        <dt>${msg('Data kept until')}</dt>
         <dd>${formatDateTime(record.expiresAt)}</dd>
         ${
           record.errorMessage === null
             ? nothing
-            : html`<dt>Error</dt>
+            : html`<dt>${msg('Error')}</dt>
                 <dd>${record.errorCode ?? ''} ${record.errorMessage}</dd>`
         }
       </dl>
-      <h2>Data kept</h2>
+      <h2>${msg('Data kept')}</h2>
       ${this.renderFields(record.data)}
-      <h2>Images</h2>
+      <h2>${msg('Images')}</h2>
       <idv-document-images .images=${images}></idv-document-images>
-      <h2>Document readings</h2>
+      <h2>${msg('Document readings')}</h2>
       <idv-document-readings .readings=${review.readings}></idv-document-readings>
-      <h2>Face match and liveness</h2>
+      <h2>${msg('Face match and liveness')}</h2>
       <idv-selfie-review .selfie=${review.selfie}></idv-selfie-review>
-      <h2>Location and connection</h2>
+      <h2>${msg('Location and connection')}</h2>
       <idv-location-and-device
         .geolocation=${record.geolocation}
         .device=${record.device}
       ></idv-location-and-device>
-      <h2>Timeline</h2>
+      <h2>${msg('Timeline')}</h2>
       <idv-verification-timeline
         .entries=${review.timeline}
         .deliveries=${review.deliveries}
       ></idv-verification-timeline>
-      <h2>Same person</h2>
+      <h2>${msg('Same person')}</h2>
       <idv-related-verifications
         .person=${record.externalUserId}
         .related=${review.related}
@@ -232,17 +287,17 @@ export class IdvVerificationDetail extends LitElement {
   override render() {
     return this.detail.render({
       pending: () =>
-        html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+        html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}</p>`,
       complete: (detail) => this.renderDetail(detail),
       error: (error) =>
-        html`<p><a href="/app/">← Verifications</a></p>
+        html`<p><a href="/app/">← ${msg('Verifications')}</a></p>
           <wa-callout variant="danger" role="alert"
             >${
               error instanceof ApiFailure && error.status === 404
-                ? 'This verification does not exist.'
+                ? msg('This verification does not exist.')
                 : error instanceof Error
                   ? error.message
-                  : 'The verification cannot be read.'
+                  : msg('The verification cannot be read.')
             }</wa-callout
           >`,
     });

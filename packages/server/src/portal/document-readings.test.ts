@@ -110,6 +110,78 @@ describe('documentReadings', () => {
     expect(readings.barcodes).toHaveLength(1);
   });
 
+  it("fills the barcode column from an agreeing barcode's own fields, not dashes beside the list", () => {
+    const readings = documentReadings(
+      front(),
+      back({
+        barcodes: [
+          {
+            format: 'PDF417',
+            raw: 'IDV1|ESP|AB1234567|GARCIA|ANA MARIA|19900402|F|20310110|ESP|X1',
+          },
+          { format: 'QRCode', raw: 'https://verify.example.org/d/ESP/AB1234567' },
+        ],
+      }),
+    )!;
+    const byField = Object.fromEntries(readings.rows.map((row) => [row.field, row]));
+    expect(byField['idNumber']).toMatchObject({
+      mrz: 'AB1234567',
+      viz: 'AB1234567',
+      barcode: 'AB1234567',
+      state: 'agree',
+    });
+    expect(byField['birthDate']).toMatchObject({ barcode: '1990-04-02', state: 'agree' });
+    expect(byField['firstNames']).toMatchObject({ barcode: 'ANA MARIA', state: 'agree' });
+    // The layout carries no issue date: that cell stays empty.
+    expect(byField['dateOfIssue']).toMatchObject({ barcode: null, state: 'single' });
+  });
+
+  it("reads a barcode that embeds the document's MRZ as the MRZ's values; a URL names no field", () => {
+    // A TD1 MRZ of three 30-character lines, printed again in a 2D code (with CR LF).
+    const raw = [
+      'IDESPAB12345670<<<<<<<<<<<<<<<',
+      '9004021F3101105ESP<<<<<<<<<<<4',
+      'GARCIA<<ANA<MARIA<<<<<<<<<<<<<',
+    ];
+    const embedded = documentReadings(
+      front(),
+      back({
+        mrz: { ...mrz(), raw: raw.join('\n') },
+        barcodes: [{ format: 'PDF417', raw: raw.join('\r\n') }],
+      }),
+    )!;
+    expect(embedded.rows.find((r) => r.field === 'lastNames')).toMatchObject({
+      barcode: 'GARCIA',
+      state: 'agree',
+    });
+    const url = documentReadings(
+      front(),
+      back({ barcodes: [{ format: 'QRCode', raw: 'https://verify.example.org/d/ESP/AB1234567' }] }),
+    )!;
+    expect(url.rows.every((row) => row.barcode === null)).toBe(true);
+    expect(url.barcodes).toHaveLength(1);
+  });
+
+  it('a barcode that disagrees shows its own value and the disagreement', () => {
+    const readings = documentReadings(
+      front(),
+      back({
+        barcodes: [
+          {
+            format: 'PDF417',
+            raw: 'IDV1|ESP|AB1234567|GARCIA|ANA MARIA|19900403|F|20310110|ESP|X1',
+          },
+        ],
+      }),
+    )!;
+    expect(readings.rows.find((r) => r.field === 'birthDate')).toMatchObject({
+      mrz: '1990-04-02',
+      viz: '1990-04-02',
+      barcode: '1990-04-03',
+      state: 'mismatch',
+    });
+  });
+
   it('shows a settled disagreement with the value kept and its evidence', () => {
     const readings = documentReadings(
       front({ idNumber: 'AB1234S67' }),

@@ -8,6 +8,7 @@ import type {
   ReadingRow,
   ReadingState,
 } from '@idv/contract';
+import { barcodeFields } from './barcode-readings.js';
 
 /** A front analysis as the pipeline stores it (the portrait is kept apart, as bytes). */
 export type StoredFront = Omit<FrontAnalysis, 'faceImage'>;
@@ -64,8 +65,10 @@ function stateOf(
  * The MRZ, the visual zone and the barcode of a document side by side, field by field, from the
  * analyses the pipeline kept of its accepted front and back: disagreements are the analysis's
  * cross-check mismatches (and readings that differ as text), settled ones carry their evidence.
- * The barcode's value of a field is known where the cross-check compared it. Null when nothing
- * was read (no accepted document capture, or the analyses were deleted with the data).
+ * The barcode's value of a field is the cross-check's where it compared one, else what the
+ * decoded barcodes carry (`barcodeFields`): an agreeing barcode shows its values too, not dashes
+ * beside the list of barcodes. Null when nothing was read (no accepted document capture, or the
+ * analyses were deleted with the data).
  */
 export function documentReadings(
   front: StoredFront | undefined,
@@ -74,6 +77,8 @@ export function documentReadings(
   if (front === undefined && back === undefined) return null;
   const mrz = back?.mrz ?? front?.mrz ?? null;
   const crossCheck = back?.crossCheck ?? front?.crossCheck ?? null;
+  const barcodes = back?.barcodes ?? [];
+  const fromBarcodes = barcodeFields(barcodes, mrz, (field) => mrzValue(mrz, field), FIELDS);
   const rows: ReadingRow[] = [];
   for (const field of FIELDS) {
     const mismatch = crossCheck?.mismatches.find((m) => m.field === field);
@@ -82,7 +87,9 @@ export function documentReadings(
     const fromMrz = mrzValue(mrz, field) ?? mismatch?.back ?? null;
     const barcode =
       mismatch?.barcode ??
-      (resolution !== null && resolution.sources.includes('barcode') ? resolution.value : null);
+      (resolution !== null && resolution.sources.includes('barcode') ? resolution.value : null) ??
+      fromBarcodes[field] ??
+      null;
     if (viz === null && fromMrz === null && barcode === null) continue;
     rows.push({
       field,
@@ -100,6 +107,6 @@ export function documentReadings(
     rows,
     mrzRaw: mrz?.raw ?? null,
     mrzValid: mrz === null ? null : mrz.valid,
-    barcodes: back?.barcodes ?? [],
+    barcodes,
   };
 }

@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import type { ImageInfo } from '@idv/contract';
 import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -5,12 +6,15 @@ import '@awesome.me/webawesome/dist/components/button/button.js';
 import { API_BASE } from '../../lib/api.js';
 import { screenStyles } from '../shared-styles.js';
 
-/** How each kind of image is named. */
-export const IMAGE_LABELS: Record<string, string> = {
-  front: 'Document front',
-  back: 'Document back',
-  selfie: 'Selfie',
-};
+/** How each kind of image is named (in the portal's language). */
+const imageLabel = (kind: string): string =>
+  kind === 'front'
+    ? msg('Document front')
+    : kind === 'back'
+      ? msg('Document back')
+      : kind === 'selfie'
+        ? msg('Selfie')
+        : kind;
 
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 4;
@@ -27,6 +31,7 @@ interface View {
  * `/app/api/images/{id}` (never a public URL).
  */
 @customElement('idv-document-images')
+@localized()
 export class IdvDocumentImages extends LitElement {
   static override styles = [
     screenStyles,
@@ -92,7 +97,7 @@ export class IdvDocumentImages extends LitElement {
   }
 
   private renderImage(image: ImageInfo) {
-    const label = IMAGE_LABELS[image.kind] ?? image.kind;
+    const label = imageLabel(image.kind);
     const { zoom, turn } = this.view(image._id);
     const zoomed = zoom > 1;
     return html`<figure>
@@ -100,7 +105,7 @@ export class IdvDocumentImages extends LitElement {
         class="frame ${zoomed ? 'zoomed' : ''}"
         tabindex="0"
         role="group"
-        aria-label="${label}, zoom ${zoom}×, rotated ${turn}°"
+        aria-label=${msg(str`${label}, zoom ${zoom}×, rotated ${turn}°`)}
       >
         <img
           src="${API_BASE}/images/${image._id}"
@@ -113,7 +118,7 @@ export class IdvDocumentImages extends LitElement {
         <wa-button
           size="small"
           appearance="outlined"
-          aria-label="Zoom out of the ${label.toLowerCase()}"
+          aria-label=${msg(str`Zoom out of the ${label.toLowerCase()}`)}
           ?disabled=${zoom <= MIN_ZOOM}
           @click=${() => this.change(image._id, (v) => ({ ...v, zoom: Math.max(MIN_ZOOM, v.zoom - 1) }))}
           >−</wa-button
@@ -121,7 +126,7 @@ export class IdvDocumentImages extends LitElement {
         <wa-button
           size="small"
           appearance="outlined"
-          aria-label="Zoom into the ${label.toLowerCase()}"
+          aria-label=${msg(str`Zoom into the ${label.toLowerCase()}`)}
           ?disabled=${zoom >= MAX_ZOOM}
           @click=${() => this.change(image._id, (v) => ({ ...v, zoom: Math.min(MAX_ZOOM, v.zoom + 1) }))}
           >+</wa-button
@@ -129,7 +134,7 @@ export class IdvDocumentImages extends LitElement {
         <wa-button
           size="small"
           appearance="outlined"
-          aria-label="Rotate the ${label.toLowerCase()} a quarter turn"
+          aria-label=${msg(str`Rotate the ${label.toLowerCase()} a quarter turn`)}
           @click=${() => this.change(image._id, (v) => ({ ...v, turn: (v.turn + 90) % 360 }))}
           >↻</wa-button
         >
@@ -138,7 +143,7 @@ export class IdvDocumentImages extends LitElement {
   }
 
   override render() {
-    if (this.images.length === 0) return html`<p>No image was captured.</p>`;
+    if (this.images.length === 0) return html`<p>${msg('No image was captured.')}</p>`;
     return html`<div class="images">${this.images.map((image) => this.renderImage(image))}</div>`;
   }
 }

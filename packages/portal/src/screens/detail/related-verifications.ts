@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import type { RelatedVerification } from '@idv/contract';
 import { html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
@@ -7,6 +8,7 @@ import { screenStyles } from '../shared-styles.js';
 
 /** The same person's other verifications (same `externalUserId`), newest first, each a link. */
 @customElement('idv-related-verifications')
+@localized()
 export class IdvRelatedVerifications extends LitElement {
   static override styles = screenStyles;
 
@@ -17,19 +19,21 @@ export class IdvRelatedVerifications extends LitElement {
 
   override render() {
     if (this.person === undefined)
-      return html`<p>The link has no <code>externalUserId</code>: nothing to relate it to.</p>`;
+      return html`<p>
+        ${msg(html`The link has no <code>externalUserId</code>: nothing to relate it to.`)}
+      </p>`;
     if (this.related.length === 0)
-      return html`<p>No other verification of <strong>${this.person}</strong>.</p>`;
+      return html`<p>${msg(html`No other verification of <strong>${this.person}</strong>.`)}</p>`;
     return html`<div class="table-wrap">
       <table>
         <caption class="visually-hidden">
-          Other verifications of ${this.person}
+          ${msg(str`Other verifications of ${this.person}`)}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Created</th>
-            <th scope="col">Status</th>
-            <th scope="col">Verification</th>
+            <th scope="col">${msg('Created')}</th>
+            <th scope="col">${msg('Status')}</th>
+            <th scope="col">${msg('Verification')}</th>
           </tr>
         </thead>
         <tbody>
@@ -39,7 +43,7 @@ export class IdvRelatedVerifications extends LitElement {
                 <td>${formatDateTime(r.createdAt)}</td>
                 <td>
                   <wa-badge variant=${statusVariant(r.status)}>${r.status}</wa-badge>
-                  ${r.dataExpired ? ' data expired' : ''}
+                  ${r.dataExpired ? msg('data expired') : ''}
                 </td>
                 <td><a class="mono" href="/app/verifications/${r._id}">${r._id}</a></td>
               </tr>`,

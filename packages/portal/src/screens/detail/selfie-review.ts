@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import type { SelfieReview } from '@idv/contract';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
@@ -5,18 +6,19 @@ import '@awesome.me/webawesome/dist/components/badge/badge.js';
 import { formatDateTime } from '../../lib/format.js';
 import { screenStyles } from '../shared-styles.js';
 
-const CHALLENGES: Record<string, string> = {
-  'turn-left': 'turn the head left',
-  'turn-right': 'turn the head right',
-  blink: 'blink',
+/** The liveness challenges, for people. */
+const CHALLENGES: Record<string, () => string> = {
+  'turn-left': () => msg('turn the head left'),
+  'turn-right': () => msg('turn the head right'),
+  blink: () => msg('blink'),
 };
 
 /** The challenge verdict, for people. */
-const VERDICTS: Record<string, { label: string; variant: string }> = {
-  confirmed: { label: 'confirmed by the frames', variant: 'success' },
-  contradicted: { label: 'contradicted by the frames', variant: 'danger' },
-  inconclusive: { label: 'inconclusive (no face to follow)', variant: 'warning' },
-  absent: { label: 'no challenge claimed', variant: 'neutral' },
+const VERDICTS: Record<string, { label: () => string; variant: string }> = {
+  confirmed: { label: () => msg('confirmed by the frames'), variant: 'success' },
+  contradicted: { label: () => msg('contradicted by the frames'), variant: 'danger' },
+  inconclusive: { label: () => msg('inconclusive (no face to follow)'), variant: 'warning' },
+  absent: { label: () => msg('no challenge claimed'), variant: 'neutral' },
 };
 
 /**
@@ -25,6 +27,7 @@ const VERDICTS: Record<string, { label: string; variant: string }> = {
  * verdict with its score.
  */
 @customElement('idv-selfie-review')
+@localized()
 export class IdvSelfieReview extends LitElement {
   static override styles = [
     screenStyles,
@@ -76,12 +79,18 @@ export class IdvSelfieReview extends LitElement {
 
   private renderScore(selfie: SelfieReview) {
     if (selfie.score === null)
-      return html`<dd>not compared (the selfie was refused before the comparison)</dd>`;
+      return html`<dd>${msg('not compared (the selfie was refused before the comparison)')}</dd>`;
     const pass = selfie.score >= selfie.threshold;
     const score = Math.round(selfie.score * 10) / 10;
+    const threshold = selfie.threshold;
     return html`<dd>
-      <strong>${score}</strong> of 100 — ${pass ? 'same person' : 'not the same person'} (threshold
-      ${selfie.threshold})
+      ${
+        pass
+          ? msg(html`<strong>${score}</strong> of 100 — same person (threshold ${threshold})`)
+          : msg(
+              html`<strong>${score}</strong> of 100 — not the same person (threshold ${threshold})`,
+            )
+      }
       <div class="bar" aria-hidden="true">
         <div
           class="fill ${pass ? 'pass' : 'fail'}"
@@ -94,42 +103,46 @@ export class IdvSelfieReview extends LitElement {
 
   override render() {
     const selfie = this.selfie;
-    if (selfie === null) return html`<p>No selfie was analysed.</p>`;
+    if (selfie === null) return html`<p>${msg('No selfie was analysed.')}</p>`;
     const verdict =
       selfie.challengeVerdict === null ? undefined : VERDICTS[selfie.challengeVerdict];
     return html`<dl>
-      <dt>Face match</dt>
+      <dt>${msg('Face match')}</dt>
       ${this.renderScore(selfie)}
-      <dt>Liveness challenge</dt>
+      <dt>${msg('Liveness challenge')}</dt>
       <dd>
         ${
           selfie.challenge === null
-            ? 'none (no live challenge)'
-            : `${CHALLENGES[selfie.challenge.type] ?? selfie.challenge.type}, ${
-                selfie.challenge.passed ? 'passed' : 'not passed'
-              } on the device`
+            ? msg('none (no live challenge)')
+            : selfie.challenge.passed
+              ? msg(
+                  str`${CHALLENGES[selfie.challenge.type]?.() ?? selfie.challenge.type}, passed on the device`,
+                )
+              : msg(
+                  str`${CHALLENGES[selfie.challenge.type]?.() ?? selfie.challenge.type}, not passed on the device`,
+                )
         }
-        ${verdict === undefined ? nothing : html`<wa-badge variant=${verdict.variant}>${verdict.label}</wa-badge>`}
+        ${verdict === undefined ? nothing : html`<wa-badge variant=${verdict.variant}>${verdict.label()}</wa-badge>`}
       </dd>
-      <dt>Anti-spoofing</dt>
+      <dt>${msg('Anti-spoofing')}</dt>
       <dd>
         ${
           !selfie.antiSpoofing
-            ? 'off for this company'
+            ? msg('off for this company')
             : selfie.spoofing === null
-              ? 'not run'
+              ? msg('not run')
               : html`<wa-badge variant=${selfie.spoofing ? 'danger' : 'success'}
-                    >${selfie.spoofing ? 'spoof detected' : 'live person'}</wa-badge
+                    >${selfie.spoofing ? msg('spoof detected') : msg('live person')}</wa-badge
                   >
-                  spoof likelihood ${Math.round((selfie.spoofScore ?? 0) * 100)}%`
+                  ${msg(str`spoof likelihood ${Math.round((selfie.spoofScore ?? 0) * 100)}%`)}`
         }
       </dd>
-      <dt>Capture</dt>
+      <dt>${msg('Capture')}</dt>
       <dd>${selfie.source}, ${formatDateTime(selfie.at)}</dd>
       ${
         selfie.rejection === null
           ? nothing
-          : html`<dt>Refused</dt>
+          : html`<dt>${msg('Refused')}</dt>
               <dd><code>${selfie.rejection}</code></dd>`
       }
     </dl>`;

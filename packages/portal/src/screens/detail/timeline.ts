@@ -1,3 +1,4 @@
+import { localized, msg } from '@lit/localize';
 import type { TimelineEntry, VerificationDelivery } from '@idv/contract';
 import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
@@ -6,22 +7,22 @@ import { formatDateTime } from '../../lib/format.js';
 import { screenStyles } from '../shared-styles.js';
 
 /** What each timeline entry means, for people (the webhook events of the spec and the portal's own). */
-const KINDS: Record<string, string> = {
-  created: 'Link created',
-  override: 'Result overridden',
-  'verification.started': 'Flow started',
-  'verification.addfront.started': 'Front submitted',
-  'verification.addfront.successful': 'Front read',
-  'verification.addfront.failed': 'Front failed',
-  'verification.addback.started': 'Back submitted',
-  'verification.addback.successful': 'Back read',
-  'verification.addback.failed': 'Back failed',
-  'verification.register.started': 'Selfie submitted',
-  'verification.register.successful': 'Liveness and face match passed',
-  'verification.register.failed': 'Selfie failed',
-  'verification.successful': 'Verification succeeded',
-  'verification.failed': 'Verification failed',
-  'verification.expired': 'Verification expired',
+const KINDS: Record<string, () => string> = {
+  created: () => msg('Link created'),
+  override: () => msg('Result overridden'),
+  'verification.started': () => msg('Flow started'),
+  'verification.addfront.started': () => msg('Front submitted'),
+  'verification.addfront.successful': () => msg('Front read'),
+  'verification.addfront.failed': () => msg('Front failed'),
+  'verification.addback.started': () => msg('Back submitted'),
+  'verification.addback.successful': () => msg('Back read'),
+  'verification.addback.failed': () => msg('Back failed'),
+  'verification.register.started': () => msg('Selfie submitted'),
+  'verification.register.successful': () => msg('Liveness and face match passed'),
+  'verification.register.failed': () => msg('Selfie failed'),
+  'verification.successful': () => msg('Verification succeeded'),
+  'verification.failed': () => msg('Verification failed'),
+  'verification.expired': () => msg('Verification expired'),
 };
 
 const DELIVERY_VARIANTS: Record<VerificationDelivery['status'], string> = {
@@ -32,6 +33,7 @@ const DELIVERY_VARIANTS: Record<VerificationDelivery['status'], string> = {
 
 /** The verification's timeline, oldest first, and the webhook deliveries of its events. */
 @customElement('idv-verification-timeline')
+@localized()
 export class IdvVerificationTimeline extends LitElement {
   static override styles = [
     screenStyles,
@@ -78,28 +80,30 @@ export class IdvVerificationTimeline extends LitElement {
 
   private renderDeliveries() {
     if (this.deliveries.length === 0)
-      return html`<p>No webhook delivery (no endpoint was registered when its events fired).</p>`;
+      return html`<p>
+        ${msg('No webhook delivery (no endpoint was registered when its events fired).')}
+      </p>`;
     return html`<div class="table-wrap">
       <table>
         <caption class="visually-hidden">
-          Webhook deliveries of this verification
+          ${msg('Webhook deliveries of this verification')}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Last answer</th>
-            <th scope="col" class="wide">Event type</th>
-            <th scope="col" class="wide">Endpoint</th>
-            <th scope="col" class="wide">Updated</th>
+            <th scope="col">${msg('Event')}</th>
+            <th scope="col">${msg('Status')}</th>
+            <th scope="col">${msg('Attempts')}</th>
+            <th scope="col">${msg('Last answer')}</th>
+            <th scope="col" class="wide">${msg('Event type')}</th>
+            <th scope="col" class="wide">${msg('Endpoint')}</th>
+            <th scope="col" class="wide">${msg('Updated')}</th>
           </tr>
         </thead>
         <tbody>
           ${this.deliveries.map(
             (d) =>
               html`<tr>
-                <td>${KINDS[d.type] ?? d.type}</td>
+                <td>${KINDS[d.type]?.() ?? d.type}</td>
                 <td><wa-badge variant=${DELIVERY_VARIANTS[d.status]}>${d.status}</wa-badge></td>
                 <td>${d.attempts}</td>
                 <td>${d.lastStatusCode ?? d.lastError ?? '—'}</td>
@@ -119,12 +123,12 @@ export class IdvVerificationTimeline extends LitElement {
           (entry) =>
             html`<li>
               <time datetime=${entry.at}>${formatDateTime(entry.at)}</time>
-              ${KINDS[entry.kind] ?? entry.kind}
+              ${KINDS[entry.kind]?.() ?? entry.kind}
               ${entry.detail === null ? '' : html`<span class="detail">— ${entry.detail}</span>`}
             </li>`,
         )}
       </ol>
-      <h3>Webhook deliveries</h3>
+      <h3>${msg('Webhook deliveries')}</h3>
       ${this.renderDeliveries()}`;
   }
 }

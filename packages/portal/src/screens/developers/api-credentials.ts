@@ -1,3 +1,4 @@
+import { localized, msg } from '@lit/localize';
 import { Task } from '@lit/task';
 import type { PortalCredentials, RotatedClientSecret } from '@idv/contract';
 import { css, html, LitElement, nothing } from 'lit';
@@ -15,6 +16,7 @@ import { messageOf, requestConfirmation } from './confirmation.js';
  * rotation (confirmed first) that revokes every token of the client.
  */
 @customElement('idv-api-credentials')
+@localized()
 export class IdvApiCredentials extends LitElement {
   static override styles = [
     screenStyles,
@@ -59,11 +61,11 @@ export class IdvApiCredentials extends LitElement {
 
   private rotate(): void {
     requestConfirmation(this, {
-      title: 'Rotate the client secret',
-      text:
-        'A new secret replaces the current one at once, and every access token of the client ' +
-        'stops working. Your integrations fail until they use the new secret.',
-      action: 'Rotate the client secret',
+      title: msg('Rotate the client secret'),
+      text: msg(
+        'A new secret replaces the current one at once, and every access token of the client stops working. Your integrations fail until they use the new secret.',
+      ),
+      action: msg('Rotate the client secret'),
       run: async () => {
         this.clientSecret = await api<RotatedClientSecret>('/developers/client-secret', {
           method: 'POST',
@@ -74,51 +76,53 @@ export class IdvApiCredentials extends LitElement {
 
   private renderCredentials(credentials: PortalCredentials) {
     return html`<dl>
-        <dt>Client id</dt>
+        <dt>${msg('Client id')}</dt>
         <dd>
           <span class="mono" id="client-id">${credentials.clientId}</span>
           <wa-copy-button
             value=${credentials.clientId}
-            copy-label="Copy the client id"
-            success-label="Copied"
+            copy-label=${msg('Copy the client id')}
+            success-label=${msg('Copied')}
           ></wa-copy-button>
         </dd>
-        <dt>Token address</dt>
+        <dt>${msg('Token address')}</dt>
         <dd><span class="mono">${credentials.tokenUrl}</span></dd>
-        <dt>Client secret</dt>
-        <dd>Shown once, when you rotate it.</dd>
+        <dt>${msg('Client secret')}</dt>
+        <dd>${msg('Shown once, when you rotate it.')}</dd>
       </dl>
       <wa-button
         id="rotate-client-secret"
         appearance="outlined"
         variant="danger"
         @click=${this.rotate}
-        >Rotate the client secret…</wa-button
+        >${msg('Rotate the client secret…')}</wa-button
       >
       ${
         this.clientSecret === undefined
           ? nothing
           : html`<wa-callout variant="success" role="status" class="secret">
-              <p>New client secret. Copy it now: it is not shown again.</p>
+              <p>${msg('New client secret. Copy it now: it is not shown again.')}</p>
               <span class="mono" id="client-secret">${this.clientSecret.clientSecret}</span>
               <wa-copy-button
                 value=${this.clientSecret.clientSecret}
-                copy-label="Copy the client secret"
-                success-label="Copied"
+                copy-label=${msg('Copy the client secret')}
+                success-label=${msg('Copied')}
               ></wa-copy-button>
             </wa-callout>`
       }`;
   }
 
   override render() {
-    return html`<h2>API credentials</h2>
+    return html`<h2>${msg('API credentials')}</h2>
       ${this.credentials.render({
         pending: () =>
-          html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+          html`<p role="status">
+            <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
+          </p>`,
         complete: (credentials) => this.renderCredentials(credentials),
         error: (error) =>
           html`<wa-callout variant="danger" role="alert"
-            >${messageOf(error, 'This cannot be read.')}</wa-callout
+            >${messageOf(error, msg('This cannot be read.'))}</wa-callout
           >`,
       })}`;
   }

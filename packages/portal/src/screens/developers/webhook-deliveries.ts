@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
 import type {
   PortalQueuedDelivery,
@@ -12,7 +13,7 @@ import '@awesome.me/webawesome/dist/components/button/button.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import { api } from '../../lib/api.js';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDateTime, formatNumber } from '../../lib/format.js';
 import { screenStyles } from '../shared-styles.js';
 import { messageOf } from './confirmation.js';
 
@@ -37,7 +38,7 @@ const attemptLine = (attempt: WebhookDelivery['attempts'][number]) =>
   html`<li>
     <span class=${attempt.success ? 'ok' : 'ko'}
       >#${attempt.attempt}
-      ${attempt.statusCode === null ? (attempt.error ?? 'no answer') : `HTTP ${attempt.statusCode}`}</span
+      ${attempt.statusCode === null ? (attempt.error ?? msg('no answer')) : `HTTP ${attempt.statusCode}`}</span
     >
     <span class="quiet"
       ><span class="wide">${formatDateTime(attempt.startedAt)} · </span>${attempt.durationMs}
@@ -51,6 +52,7 @@ const attemptLine = (attempt: WebhookDelivery['attempts'][number]) =>
  * While a delivery of the page is still pending the log reads itself again every 2 s.
  */
 @customElement('idv-webhook-deliveries')
+@localized()
 export class IdvWebhookDeliveries extends LitElement {
   static override styles = [
     screenStyles,
@@ -151,7 +153,7 @@ export class IdvWebhookDeliveries extends LitElement {
       this.page = 1;
       this.reads++;
     } catch (error) {
-      this.error = messageOf(error, 'The delivery could not be resent.');
+      this.error = messageOf(error, msg('The delivery could not be resent.'));
     } finally {
       this.busy = undefined;
     }
@@ -162,9 +164,11 @@ export class IdvWebhookDeliveries extends LitElement {
       <td>
         <span class="event">${eventName(delivery.type)}</span><br />${
           delivery.type === TEST_EVENT
-            ? html`<span class="quiet">Test event</span>`
+            ? html`<span class="quiet">${msg('Test event')}</span>`
             : html`<a href="/app/verifications/${delivery.verificationId}"
-                >Verification<span class="visually-hidden"> ${delivery.verificationId}</span></a
+                >${msg('Verification')}<span class="visually-hidden">
+                  ${delivery.verificationId}</span
+                ></a
               >`
         }
       </td>
@@ -180,8 +184,8 @@ export class IdvWebhookDeliveries extends LitElement {
                   class="resend"
                   ?loading=${this.busy === delivery._id}
                   @click=${() => this.resend(delivery)}
-                  >Resend<span class="visually-hidden">
-                    ${delivery.type} of ${formatDateTime(delivery.createdAt)}</span
+                  >${msg('Resend')}<span class="visually-hidden">
+                    ${msg(str`${delivery.type} of ${formatDateTime(delivery.createdAt)}`)}</span
                   ></wa-button
                 >`
           }
@@ -190,8 +194,8 @@ export class IdvWebhookDeliveries extends LitElement {
       <td>
         ${
           delivery.attempts.length === 0
-            ? html`<span class="quiet">Not attempted yet</span>`
-            : html`<ol aria-label="Attempts">
+            ? html`<span class="quiet">${msg('Not attempted yet')}</span>`
+            : html`<ol aria-label=${msg('Attempts')}>
                 ${delivery.attempts.map(attemptLine)}
               </ol>`
         }
@@ -202,19 +206,19 @@ export class IdvWebhookDeliveries extends LitElement {
 
   private renderPage(page: WebhookDeliveryPage) {
     if (page.data.length === 0)
-      return html`<div class="empty" role="status"><p>No delivery yet.</p></div>`;
+      return html`<div class="empty" role="status"><p>${msg('No delivery yet.')}</p></div>`;
     const last = Math.max(1, Math.ceil(page.total / page.size));
     return html`<div class="table-wrap">
         <table id="deliveries">
           <caption class="visually-hidden">
-            Deliveries, newest first (${page.total} in all)
+            ${msg(str`Deliveries, newest first (${formatNumber(page.total)} in all)`)}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col" class="wide">Created</th>
+              <th scope="col">${msg('Event')}</th>
+              <th scope="col">${msg('Status')}</th>
+              <th scope="col">${msg('Attempts')}</th>
+              <th scope="col" class="wide">${msg('Created')}</th>
             </tr>
           </thead>
           <tbody>
@@ -226,20 +230,20 @@ export class IdvWebhookDeliveries extends LitElement {
         last === 1
           ? nothing
           : html`<div class="pager">
-              <span>Page ${page.page} of ${last}</span>
+              <span>${msg(str`Page ${page.page} of ${last}`)}</span>
               <wa-button
                 size="small"
                 appearance="outlined"
                 ?disabled=${page.page <= 1}
                 @click=${() => (this.page = page.page - 1)}
-                >Newer</wa-button
+                >${msg('Newer')}</wa-button
               >
               <wa-button
                 size="small"
                 appearance="outlined"
                 ?disabled=${page.page >= last}
                 @click=${() => (this.page = page.page + 1)}
-                >Older</wa-button
+                >${msg('Older')}</wa-button
               >
             </div>`
       }`;
@@ -249,13 +253,15 @@ export class IdvWebhookDeliveries extends LitElement {
     if (this.endpoint === undefined) return nothing;
     return html`<section aria-labelledby="deliveries-title">
       <div class="head">
-        <h3 id="deliveries-title">Deliveries to <span class="mono">${this.endpoint.url}</span></h3>
+        <h3 id="deliveries-title">
+          ${msg(html`Deliveries to <span class="mono">${this.endpoint.url}</span>`)}
+        </h3>
         <wa-button
           size="small"
           appearance="outlined"
           id="refresh-deliveries"
           @click=${() => this.reads++}
-          >Refresh</wa-button
+          >${msg('Refresh')}</wa-button
         >
       </div>
       ${
@@ -265,11 +271,13 @@ export class IdvWebhookDeliveries extends LitElement {
       }
       ${this.deliveries.render({
         pending: () =>
-          html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+          html`<p role="status">
+            <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
+          </p>`,
         complete: (page) => (page === undefined ? nothing : this.renderPage(page)),
         error: (error) =>
           html`<wa-callout variant="danger" role="alert"
-            >${messageOf(error, 'This cannot be read.')}</wa-callout
+            >${messageOf(error, msg('This cannot be read.'))}</wa-callout
           >`,
       })}
     </section>`;

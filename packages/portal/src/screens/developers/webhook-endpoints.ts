@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
 import type { PortalQueuedDelivery, WebhookEndpoint } from '@idv/contract';
 import { css, html, LitElement, nothing } from 'lit';
@@ -16,6 +17,7 @@ import './webhook-deliveries.js';
  * open one endpoint's delivery log.
  */
 @customElement('idv-webhook-endpoints')
+@localized()
 export class IdvWebhookEndpoints extends LitElement {
   static override styles = [
     screenStyles,
@@ -77,7 +79,7 @@ export class IdvWebhookEndpoints extends LitElement {
       await api<WebhookEndpoint>('/webhook-endpoints', { method: 'POST', body: this.bodyOf(form) });
       form.reset();
       this.version++;
-    }, 'The endpoint could not be added.');
+    }, msg('The endpoint could not be added.'));
   }
 
   private async save(event: SubmitEvent, endpoint: WebhookEndpoint): Promise<void> {
@@ -90,7 +92,7 @@ export class IdvWebhookEndpoints extends LitElement {
       });
       this.editing = undefined;
       this.version++;
-    }, 'The endpoint could not be saved.');
+    }, msg('The endpoint could not be saved.'));
   }
 
   private async sendTest(endpoint: WebhookEndpoint): Promise<void> {
@@ -98,17 +100,21 @@ export class IdvWebhookEndpoints extends LitElement {
       await api<PortalQueuedDelivery>(`/webhook-endpoints/${endpoint._id}/test`, {
         method: 'POST',
       });
-      this.notice = `Test event queued for ${endpoint.url}: its attempts appear in the deliveries.`;
+      this.notice = msg(
+        str`Test event queued for ${endpoint.url}: its attempts appear in the deliveries.`,
+      );
       this.deliveriesOf = endpoint;
       this.sends++;
-    }, 'The test event could not be sent.');
+    }, msg('The test event could not be sent.'));
   }
 
   private deleteEndpoint(endpoint: WebhookEndpoint): void {
     requestConfirmation(this, {
-      title: 'Delete the endpoint',
-      text: `${endpoint.url} receives no event any more; its pending deliveries are dropped.`,
-      action: 'Delete the endpoint',
+      title: msg('Delete the endpoint'),
+      text: msg(
+        str`${endpoint.url} receives no event any more; its pending deliveries are dropped.`,
+      ),
+      action: msg('Delete the endpoint'),
       run: async () => {
         await api(`/webhook-endpoints/${endpoint._id}`, { method: 'DELETE' });
         if (this.deliveriesOf?._id === endpoint._id) this.deliveriesOf = undefined;
@@ -123,21 +129,29 @@ export class IdvWebhookEndpoints extends LitElement {
         <td colspan="3">
           <form
             @submit=${(event: SubmitEvent) => this.save(event, endpoint)}
-            aria-label="Edit ${endpoint.url}"
+            aria-label=${msg(str`Edit ${endpoint.url}`)}
           >
             <div class="row">
-              <wa-input name="url" label="URL" type="url" required value=${endpoint.url}></wa-input>
+              <wa-input
+                name="url"
+                label=${msg('URL')}
+                type="url"
+                required
+                value=${endpoint.url}
+              ></wa-input>
               <wa-input
                 name="description"
-                label="Description"
+                label=${msg('Description')}
                 maxlength="500"
                 value=${endpoint.description}
               ></wa-input>
             </div>
             <div class="actions">
-              <wa-button type="submit" variant="brand" ?loading=${this.busy}>Save</wa-button>
+              <wa-button type="submit" variant="brand" ?loading=${this.busy}
+                >${msg('Save')}</wa-button
+              >
               <wa-button appearance="outlined" @click=${() => (this.editing = undefined)}
-                >Cancel</wa-button
+                >${msg('Cancel')}</wa-button
               >
             </div>
           </form>
@@ -154,7 +168,7 @@ export class IdvWebhookEndpoints extends LitElement {
             appearance="outlined"
             aria-expanded=${open ? 'true' : 'false'}
             @click=${() => (this.deliveriesOf = open ? undefined : endpoint)}
-            >Deliveries</wa-button
+            >${msg('Deliveries')}</wa-button
           >
           <wa-button
             size="small"
@@ -162,20 +176,20 @@ export class IdvWebhookEndpoints extends LitElement {
             class="send-test"
             ?disabled=${this.busy}
             @click=${() => this.sendTest(endpoint)}
-            >Send a test event</wa-button
+            >${msg('Send a test event')}</wa-button
           >
           <wa-button
             size="small"
             appearance="outlined"
             @click=${() => (this.editing = endpoint._id)}
-            >Edit</wa-button
+            >${msg('Edit')}</wa-button
           >
           <wa-button
             size="small"
             appearance="outlined"
             variant="danger"
             @click=${() => this.deleteEndpoint(endpoint)}
-            >Delete</wa-button
+            >${msg('Delete')}</wa-button
           >
         </div>
       </td>
@@ -184,17 +198,17 @@ export class IdvWebhookEndpoints extends LitElement {
 
   private renderList(endpoints: WebhookEndpoint[]) {
     if (endpoints.length === 0)
-      return html`<div class="empty" role="status"><p>No webhook endpoint yet.</p></div>`;
+      return html`<div class="empty" role="status"><p>${msg('No webhook endpoint yet.')}</p></div>`;
     return html`<div class="table-wrap">
       <table id="endpoints">
         <caption class="visually-hidden">
-          Webhook endpoints
+          ${msg('Webhook endpoints')}
         </caption>
         <thead>
           <tr>
-            <th scope="col">URL</th>
-            <th scope="col" class="wide">Description</th>
-            <th scope="col">Actions</th>
+            <th scope="col">${msg('URL')}</th>
+            <th scope="col" class="wide">${msg('Description')}</th>
+            <th scope="col">${msg('Actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -205,19 +219,23 @@ export class IdvWebhookEndpoints extends LitElement {
   }
 
   override render() {
-    return html`<h2>Webhook endpoints</h2>
-      <form @submit=${this.add} aria-label="New webhook endpoint">
+    return html`<h2>${msg('Webhook endpoints')}</h2>
+      <form @submit=${this.add} aria-label=${msg('New webhook endpoint')}>
         <div class="row">
           <wa-input
             name="url"
-            label="URL (HTTPS)"
+            label=${msg('URL (HTTPS)')}
             type="url"
             required
             placeholder="https://example.com/idv-webhook"
           ></wa-input>
-          <wa-input name="description" label="Description (optional)" maxlength="500"></wa-input>
+          <wa-input
+            name="description"
+            label=${msg('Description (optional)')}
+            maxlength="500"
+          ></wa-input>
           <wa-button type="submit" variant="brand" ?loading=${this.busy}
-            >Add the endpoint</wa-button
+            >${msg('Add the endpoint')}</wa-button
           >
         </div>
       </form>
@@ -232,11 +250,13 @@ export class IdvWebhookEndpoints extends LitElement {
       <div class="results">
         ${this.endpoints.render({
           pending: () =>
-            html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+            html`<p role="status">
+              <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
+            </p>`,
           complete: (endpoints) => this.renderList(endpoints),
           error: (error) =>
             html`<wa-callout variant="danger" role="alert"
-              >${messageOf(error, 'This cannot be read.')}</wa-callout
+              >${messageOf(error, msg('This cannot be read.'))}</wa-callout
             >`,
         })}
       </div>

@@ -1,3 +1,4 @@
+import { localized, msg } from '@lit/localize';
 import type { RotatedWebhookSecret } from '@idv/contract';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
@@ -14,6 +15,7 @@ import { messageOf, requestConfirmation } from './confirmation.js';
  * server checks it like a sign-in), and rotated after a confirmation.
  */
 @customElement('idv-webhook-secret')
+@localized()
 export class IdvWebhookSecret extends LitElement {
   static override styles = [
     screenStyles,
@@ -54,7 +56,7 @@ export class IdvWebhookSecret extends LitElement {
       ).webhookSecret;
       this.confirming = false;
     } catch (error) {
-      this.error = messageOf(error, 'The webhook secret cannot be read.');
+      this.error = messageOf(error, msg('The webhook secret cannot be read.'));
     } finally {
       this.busy = false;
       form.reset();
@@ -63,11 +65,11 @@ export class IdvWebhookSecret extends LitElement {
 
   private rotate(): void {
     requestConfirmation(this, {
-      title: 'Rotate the webhook secret',
-      text:
-        'The new secret signs every delivery from now on: update your receivers, or they will ' +
-        'refuse the signatures.',
-      action: 'Rotate the webhook secret',
+      title: msg('Rotate the webhook secret'),
+      text: msg(
+        'The new secret signs every delivery from now on: update your receivers, or they will refuse the signatures.',
+      ),
+      action: msg('Rotate the webhook secret'),
       run: async () => {
         this.secret = (
           await api<RotatedWebhookSecret>('/developers/webhook-secret', { method: 'POST' })
@@ -86,35 +88,37 @@ export class IdvWebhookSecret extends LitElement {
     return html`<form
       id="reveal-form"
       @submit=${this.reveal}
-      aria-label="Reveal the webhook secret"
+      aria-label=${msg('Reveal the webhook secret')}
     >
       <wa-input
         id="reveal-password"
         name="password"
         type="password"
-        label="Your password"
-        hint="Type your password again to see the secret."
+        label=${msg('Your password')}
+        hint=${msg('Type your password again to see the secret.')}
         autocomplete="current-password"
         required
       ></wa-input>
       <div class="actions">
-        <wa-button type="submit" variant="brand" ?loading=${this.busy}>Reveal</wa-button>
+        <wa-button type="submit" variant="brand" ?loading=${this.busy}>${msg('Reveal')}</wa-button>
         <wa-button
           appearance="outlined"
           @click=${() => {
             this.confirming = false;
             this.error = undefined;
           }}
-          >Cancel</wa-button
+          >${msg('Cancel')}</wa-button
         >
       </div>
     </form>`;
   }
 
   override render() {
-    return html`<h2>Webhook signing secret</h2>
+    return html`<h2>${msg('Webhook signing secret')}</h2>
       <p>
-        Every delivery is signed with it (Standard Webhooks); your receivers check the signature.
+        ${msg(
+          'Every delivery is signed with it (Standard Webhooks); your receivers check the signature.',
+        )}
       </p>
       ${
         this.error === undefined
@@ -128,8 +132,8 @@ export class IdvWebhookSecret extends LitElement {
               <span class="mono" id="webhook-secret">${this.secret}</span>
               <wa-copy-button
                 value=${this.secret}
-                copy-label="Copy the webhook secret"
-                success-label="Copied"
+                copy-label=${msg('Copy the webhook secret')}
+                success-label=${msg('Copied')}
               ></wa-copy-button>
             </p>`
       }
@@ -141,12 +145,12 @@ export class IdvWebhookSecret extends LitElement {
                 id="reveal-webhook-secret"
                 appearance="outlined"
                 @click=${this.openReveal}
-                >Reveal the webhook secret…</wa-button
+                >${msg('Reveal the webhook secret…')}</wa-button
               >`
             : nothing
         }
         <wa-button appearance="outlined" variant="danger" @click=${this.rotate}
-          >Rotate the webhook secret…</wa-button
+          >${msg('Rotate the webhook secret…')}</wa-button
         >
       </div>`;
   }

@@ -2,6 +2,7 @@
  * The inbox's state as the URL keeps it (status, search, filters, sort, page): read from the URL,
  * written back to it, and turned into the API's query.
  */
+import { msg } from '@lit/localize';
 import type { VerificationStatus } from '@idv/contract';
 import { STATUSES } from '../../lib/format.js';
 
@@ -12,11 +13,11 @@ export const PAGE_SIZE = 25;
 export const FILTER_KEYS = ['type', 'method', 'from', 'to', 'reason'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-/** The sort choices: the API's `sort` and `order`. */
+/** The sort choices: the API's `sort` and `order`, and their label (in the portal's language). */
 export const SORTS = {
-  newest: { label: 'Newest first', sort: 'createdAt', order: 'desc' },
-  oldest: { label: 'Oldest first', sort: 'createdAt', order: 'asc' },
-  finished: { label: 'Recently finished', sort: 'finishedAt', order: 'desc' },
+  newest: { label: () => msg('Newest first'), sort: 'createdAt', order: 'desc' },
+  oldest: { label: () => msg('Oldest first'), sort: 'createdAt', order: 'asc' },
+  finished: { label: () => msg('Recently finished'), sort: 'finishedAt', order: 'desc' },
 } as const;
 export type SortChoice = keyof typeof SORTS;
 

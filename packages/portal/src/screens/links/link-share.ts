@@ -1,3 +1,4 @@
+import { localized, msg, str } from '@lit/localize';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
@@ -14,6 +15,7 @@ import { screenStyles } from '../shared-styles.js';
  * e-mail it through the server's mailer (rate-limited, in the activity log).
  */
 @customElement('idv-link-share')
+@localized()
 export class IdvLinkShare extends LitElement {
   static override styles = [
     screenStyles,
@@ -67,17 +69,17 @@ export class IdvLinkShare extends LitElement {
     this.message = undefined;
     try {
       await api(`/links/${this.linkId}/email`, { method: 'POST', body: { email } });
-      this.message = { ok: true, text: `The link was e-mailed to ${email}.` };
+      this.message = { ok: true, text: msg(str`The link was e-mailed to ${email}.`) };
       form.reset();
     } catch (error) {
       this.message = {
         ok: false,
         text:
           error instanceof ApiFailure && error.status === 429
-            ? 'Too many e-mails of this link for now: try again later.'
+            ? msg('Too many e-mails of this link for now: try again later.')
             : error instanceof ApiFailure
               ? error.message
-              : 'The e-mail could not be sent.',
+              : msg('The e-mail could not be sent.'),
       };
     } finally {
       this.busy = false;
@@ -86,18 +88,23 @@ export class IdvLinkShare extends LitElement {
 
   override render() {
     return html`<div class="share">
-      ${qrCode(this.linkUrl, 'QR code of the link, to scan with a phone')}
+      ${qrCode(this.linkUrl, msg('QR code of the link, to scan with a phone'))}
       <div>
         <p>
-          Send it to the person; it works
-          once${this.expiresAt === undefined ? '' : `, until ${formatDateTime(this.expiresAt)}`}.
+          ${
+            this.expiresAt === undefined
+              ? msg('Send it to the person; it works once.')
+              : msg(
+                  str`Send it to the person; it works once, until ${formatDateTime(this.expiresAt)}.`,
+                )
+          }
         </p>
         <div class="url">
           <span class="mono" id="created-url">${this.linkUrl}</span>
           <wa-copy-button
             value=${this.linkUrl}
-            copy-label="Copy the link"
-            success-label="Copied"
+            copy-label=${msg('Copy the link')}
+            success-label=${msg('Copied')}
           ></wa-copy-button>
         </div>
         <form @submit=${this.send}>
@@ -112,12 +119,12 @@ export class IdvLinkShare extends LitElement {
             <wa-input
               name="email"
               type="email"
-              label="Send by e-mail to"
+              label=${msg('Send by e-mail to')}
               autocomplete="off"
               maxlength="320"
               required
             ></wa-input>
-            <wa-button type="submit" ?loading=${this.busy}>Send</wa-button>
+            <wa-button type="submit" ?loading=${this.busy}>${msg('Send')}</wa-button>
           </div>
         </form>
       </div>
