@@ -11,6 +11,7 @@ import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import '@awesome.me/webawesome/dist/components/switch/switch.js';
 import { api, ApiFailure } from '../lib/api.js';
 import { companyStyles } from './company/company.styles.js';
+import './company/company-logo.js';
 
 /** The `<idv-verify>` element as the server serves it (same origin: the page's CSP allows it). */
 const ELEMENT_URL = '/assets/verify/idv-verify.bundle.js';
@@ -162,14 +163,7 @@ export class IdvCompany extends LitElement {
           <input id="colour" name="color" type="color" .value=${company.color} ?disabled=${basic} />
           ${basic ? html`<p class="hint">Premium and Pro plans set the colour.</p>` : nothing}
         </div>
-        ${
-          company.logoUrl === null
-            ? html`<p class="hint">
-                No logo yet (upload it through the REST API's
-                <code>POST /users/me/company/logo</code>).
-              </p>`
-            : html`<p class="hint">The logo is the one uploaded through the REST API.</p>`
-        }
+        <idv-company-logo .company=${company}></idv-company-logo>
       </fieldset>
       <fieldset>
         <legend>Link defaults</legend>
