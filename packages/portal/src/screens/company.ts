@@ -12,6 +12,7 @@ import '@awesome.me/webawesome/dist/components/switch/switch.js';
 import { api, ApiFailure } from '../lib/api.js';
 import { companyStyles } from './company/company.styles.js';
 import './company/company-logo.js';
+import './company/link-defaults.js';
 
 /** The `<idv-verify>` element as the server serves it (same origin: the page's CSP allows it). */
 const ELEMENT_URL = '/assets/verify/idv-verify.bundle.js';
@@ -260,7 +261,11 @@ export class IdvCompany extends LitElement {
           html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
         complete: (company) =>
           html`<div class="layout">
-            ${this.renderForm(company)} ${this.renderPreview(company)}
+            <div>
+              ${this.renderForm(company)}
+              <idv-link-defaults .company=${company}></idv-link-defaults>
+            </div>
+            ${this.renderPreview(company)}
           </div>`,
         error: (error) =>
           html`<wa-callout variant="danger" role="alert"
