@@ -440,7 +440,7 @@ describe('tenant isolation', () => {
     expect(own.data.map((row: { _id: string }) => row._id)).toEqual([a.verificationId]);
   });
 
-  it("changes only the caller's own logo from the portal", async () => {
+  it("changes only the caller's own logo and payment method from the portal, and never shows another's", async () => {
     const logoOf = async (t: Tenant) =>
       (
         await test.inject({
@@ -476,5 +476,17 @@ describe('tenant isolation', () => {
     expect(served.statusCode).toBe(200);
     expect((await a.portal.call('DELETE', '/company/logo')).statusCode).toBe(404);
     expect(await logoOf(b)).toBe(bLogo);
+
+    const bMethod = (
+      await b.portal.call('POST', '/billing/payment-method', { token: 'tok_mastercard' })
+    ).json().paymentMethod;
+    const aBilling = await a.portal.call('GET', '/billing');
+    expect(aBilling.json().paymentMethod).toBeNull();
+    expect(aBilling.body).not.toContain(bMethod._id);
+    const aMethod = (
+      await a.portal.call('POST', '/billing/payment-method', { token: 'tok_visa' })
+    ).json().paymentMethod;
+    expect((await b.portal.call('GET', '/billing')).json().paymentMethod).toEqual(bMethod);
+    expect((await a.portal.call('GET', '/billing')).json().paymentMethod).toEqual(aMethod);
   });
 });

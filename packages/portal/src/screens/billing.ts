@@ -1,6 +1,6 @@
 import { Task } from '@lit/task';
 import type { Invoice, PortalBilling } from '@idv/contract';
-import { css, html, LitElement, nothing } from 'lit';
+import { css, html, LitElement } from 'lit';
 import { customElement } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/badge/badge.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
@@ -9,6 +9,7 @@ import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import { api, ApiFailure } from '../lib/api.js';
 import { formatDateTime } from '../lib/format.js';
 import { screenStyles } from './shared-styles.js';
+import './billing/payment-method.js';
 
 const numbers = new Intl.NumberFormat();
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -137,25 +138,25 @@ export class IdvBilling extends LitElement {
                 <dt>Current period ends</dt>
                 <dd>${formatDateTime(subscription.currentPeriodEnd)}</dd>
               </dl>
-              ${
-                subscription.status === 'unpaid'
-                  ? html`<wa-callout variant="warning"
-                      >Invoices are unpaid: add a payment method through the REST API (<code
-                        >POST /billing/paymentMethod</code
-                      >) to collect them.</wa-callout
-                    >`
-                  : nothing
-              }
               <h2>Invoices</h2>
               ${this.renderInvoices(subscription.invoices)}`
-      }`;
+      }
+      <idv-payment-method
+        .method=${billing.paymentMethod}
+        .provider=${billing.paymentProvider}
+        ?unpaid=${subscription?.status === 'unpaid'}
+        @idv-payment-method-added=${() => this.billing.run()}
+      ></idv-payment-method>`;
   }
 
   override render() {
     return html`<h1>Billing</h1>
       ${this.billing.render({
+        // A re-read (after a payment method was added) keeps the screen as it was meanwhile.
         pending: () =>
-          html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`,
+          this.billing.value === undefined
+            ? html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> Loading…</p>`
+            : this.renderBilling(this.billing.value),
         complete: (billing) => this.renderBilling(billing),
         error: (error) =>
           html`<wa-callout variant="danger" role="alert"
