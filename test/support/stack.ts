@@ -69,7 +69,7 @@ interface Services {
 }
 
 /** Starts the fingerprint service, then the server that points at it (retried on a lost port). */
-async function startServices(dataDir: string): Promise<Services> {
+async function startServices(dataDir: string, extraEnv: NodeJS.ProcessEnv): Promise<Services> {
   for (let attempt = 1; ; attempt += 1) {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
@@ -87,6 +87,7 @@ async function startServices(dataDir: string): Promise<Services> {
       IDV_FINGERPRINT_URL: fingerprint.url,
       IDV_WEBHOOK_ALLOW_PRIVATE: 'true',
       IDV_LOG_LEVEL: 'info',
+      ...extraEnv,
     };
     delete env.IDV_DATABASE_URL;
     try {
@@ -98,8 +99,14 @@ async function startServices(dataDir: string): Promise<Services> {
   }
 }
 
+/** Options of {@link startStack}. */
+export interface StackOptions {
+  /** More environment for the server process (e.g. `IDV_PAYMENT_PROVIDER`). */
+  env?: NodeJS.ProcessEnv;
+}
+
 /** Starts the fingerprint service, the server, an account and its webhook receiver. */
-export async function startStack(): Promise<Stack> {
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'idv-e2e-data-'));
   const receiver = await startWebhookReceiver();
   const cleanups: (() => Promise<unknown>)[] = [
@@ -110,7 +117,7 @@ export async function startStack(): Promise<Stack> {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   };
   try {
-    const { origin, env, fingerprint, server } = await startServices(dataDir);
+    const { origin, env, fingerprint, server } = await startServices(dataDir, options.env ?? {});
     cleanups.push(
       () => fingerprint.close(),
       () => server.stop(),

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, Uuid } from './common.js';
-import { Subscription } from './billing.js';
+import { PaymentMethod, Subscription } from './billing.js';
 import { UsageStats } from './company.js';
 import { PortalRole } from './portal.js';
 
@@ -95,10 +95,20 @@ export const WebhookTestEvent = Type.Object(
 );
 export type WebhookTestEvent = Static<typeof WebhookTestEvent>;
 
-/** `GET /app/api/billing`: the plan, this month's usage against the quota, the subscription. */
+/**
+ * `GET /app/api/billing`: the plan, this month's usage against the quota, the subscription, the
+ * payment method in use and whether this server can take one.
+ */
 export const PortalBilling = Type.Object({
   usage: UsageStats,
   /** The company's subscription with its invoices; null when it has none. */
   subscription: Nullable(Subscription),
+  /** The payment method added last (the one `POST /billing/paymentMethod` stored); null for none. */
+  paymentMethod: Nullable(PaymentMethod),
+  /**
+   * The server's payment provider (`IDV_PAYMENT_PROVIDER`), whose tokens a payment method is
+   * added with; null when none is configured (adding one then answers 503).
+   */
+  paymentProvider: Nullable(Type.String()),
 });
 export type PortalBilling = Static<typeof PortalBilling>;

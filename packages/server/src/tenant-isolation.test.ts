@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_REASONS } from './db/migrations/0001-initial.js';
 import { createLink, createTestApp, type TestAccount, type TestApp } from './testing/harness.js';
-import { sampleJpeg } from './testing/images.js';
+import { multipart } from './testing/flow-client.js';
+import { sampleJpeg, samplePng } from './testing/images.js';
 import { portalBrowser, type PortalBrowser } from './testing/portal-session.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-00000000abcd';
@@ -437,5 +438,55 @@ describe('tenant isolation', () => {
     expect(counted).toBe(1);
     const own = (await a.portal.call('GET', '/verifications?q=shared-person')).json();
     expect(own.data.map((row: { _id: string }) => row._id)).toEqual([a.verificationId]);
+  });
+
+  it("changes only the caller's own logo and payment method from the portal, and never shows another's", async () => {
+    const logoOf = async (t: Tenant) =>
+      (
+        await test.inject({
+          method: 'GET',
+          url: '/api/v1/users/me/company',
+          token: t.account.token,
+        })
+      ).json().logoUrl as string | null;
+    const { body, contentType } = multipart(
+      [{ field: 'logo', name: 'logo.png', type: 'image/png', bytes: await samplePng(48, 48) }],
+      {},
+    );
+    const uploadAs = (t: Tenant) =>
+      test.inject({
+        method: 'POST',
+        url: '/app/api/company/logo',
+        payload: body,
+        headers: {
+          'content-type': contentType,
+          cookie: t.portal.cookie,
+          'x-csrf-token': t.portal.csrfToken,
+        },
+      });
+    expect((await uploadAs(b)).statusCode).toBe(200);
+    const bLogo = await logoOf(b);
+    expect(bLogo).not.toBeNull();
+    expect((await uploadAs(a)).statusCode).toBe(200);
+    expect((await a.portal.call('DELETE', '/company/logo')).statusCode).toBe(200);
+    expect(await logoOf(a)).toBeNull();
+    // B's logo is untouched and still served; A's second removal finds nothing of its own.
+    expect(await logoOf(b)).toBe(bLogo);
+    const served = await test.inject({ method: 'GET', url: new URL(bLogo!).pathname });
+    expect(served.statusCode).toBe(200);
+    expect((await a.portal.call('DELETE', '/company/logo')).statusCode).toBe(404);
+    expect(await logoOf(b)).toBe(bLogo);
+
+    const bMethod = (
+      await b.portal.call('POST', '/billing/payment-method', { token: 'tok_mastercard' })
+    ).json().paymentMethod;
+    const aBilling = await a.portal.call('GET', '/billing');
+    expect(aBilling.json().paymentMethod).toBeNull();
+    expect(aBilling.body).not.toContain(bMethod._id);
+    const aMethod = (
+      await a.portal.call('POST', '/billing/payment-method', { token: 'tok_visa' })
+    ).json().paymentMethod;
+    expect((await b.portal.call('GET', '/billing')).json().paymentMethod).toEqual(bMethod);
+    expect((await a.portal.call('GET', '/billing')).json().paymentMethod).toEqual(aMethod);
   });
 });

@@ -29,8 +29,9 @@ export function onSignedOut(listener: () => void): () => void {
 }
 
 /**
- * Calls the portal API: JSON in and out, the CSRF token on changes, an `AbortSignal` (a
- * `@lit/task` cancels the calls of a screen that moved on). Throws `ApiFailure` for an error.
+ * Calls the portal API: JSON in and out (a `FormData` body goes as `multipart/form-data`, for
+ * uploads), the CSRF token on changes, an `AbortSignal` (a `@lit/task` cancels the calls of a
+ * screen that moved on). Throws `ApiFailure` for an error.
  */
 export async function api<T>(
   path: string,
@@ -38,13 +39,16 @@ export async function api<T>(
 ): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const form = options.body instanceof FormData ? options.body : undefined;
+  // The browser writes a FormData body's content type itself (with its boundary).
+  if (options.body !== undefined && form === undefined)
+    headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken !== undefined) headers['x-csrf-token'] = csrfToken;
   const response = await fetch(`${API_BASE}${path}`, {
     method,
     headers,
     credentials: 'same-origin',
-    body: options.body === undefined ? null : JSON.stringify(options.body),
+    body: form ?? (options.body === undefined ? null : JSON.stringify(options.body)),
     signal: options.signal ?? null,
   });
   if (response.status === 204) return undefined as T;

@@ -1,7 +1,7 @@
 import { localized, msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
 import type { Invoice, PortalBilling } from '@idv/contract';
-import { css, html, LitElement, nothing } from 'lit';
+import { css, html, LitElement } from 'lit';
 import { customElement } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/badge/badge.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
@@ -10,6 +10,7 @@ import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import { api, ApiFailure } from '../lib/api.js';
 import { formatDate, formatDateTime, formatNumber, numberFormat } from '../lib/format.js';
 import { screenStyles } from './shared-styles.js';
+import './billing/payment-method.js';
 
 /** An invoice's amount in its currency, for people. */
 function amountOf(invoice: Invoice): string {
@@ -131,29 +132,27 @@ export class IdvBilling extends LitElement {
                 <dt>${msg('Current period ends')}</dt>
                 <dd>${formatDateTime(subscription.currentPeriodEnd)}</dd>
               </dl>
-              ${
-                subscription.status === 'unpaid'
-                  ? html`<wa-callout variant="warning"
-                      >${msg(
-                        html`Invoices are unpaid: add a payment method through the REST API (<code
-                            >POST /billing/paymentMethod</code
-                          >) to collect them.`,
-                      )}</wa-callout
-                    >`
-                  : nothing
-              }
               <h2>${msg('Invoices')}</h2>
               ${this.renderInvoices(subscription.invoices)}`
-      }`;
+      }
+      <idv-payment-method
+        .method=${billing.paymentMethod}
+        .provider=${billing.paymentProvider}
+        ?unpaid=${subscription?.status === 'unpaid'}
+        @idv-payment-method-added=${() => this.billing.run()}
+      ></idv-payment-method>`;
   }
 
   override render() {
     return html`<h1>${msg('Billing')}</h1>
       ${this.billing.render({
+        // A re-read (after a payment method was added) keeps the screen as it was meanwhile.
         pending: () =>
-          html`<p role="status">
-            <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
-          </p>`,
+          this.billing.value === undefined
+            ? html`<p role="status">
+                <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
+              </p>`
+            : this.renderBilling(this.billing.value),
         complete: (billing) => this.renderBilling(billing),
         error: (error) =>
           html`<wa-callout variant="danger" role="alert"

@@ -12,6 +12,8 @@ import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import '@awesome.me/webawesome/dist/components/switch/switch.js';
 import { api, ApiFailure } from '../lib/api.js';
 import { companyStyles } from './company/company.styles.js';
+import './company/company-logo.js';
+import './company/link-defaults.js';
 
 /** The `<idv-verify>` element as the server serves it (same origin: the page's CSP allows it). */
 const ELEMENT_URL = '/assets/verify/idv-verify.bundle.js';
@@ -164,16 +166,7 @@ export class IdvCompany extends LitElement {
           <input id="colour" name="color" type="color" .value=${company.color} ?disabled=${basic} />
           ${basic ? html`<p class="hint">${msg('Premium and Pro plans set the colour.')}</p>` : nothing}
         </div>
-        ${
-          company.logoUrl === null
-            ? html`<p class="hint">
-                ${msg(
-                  html`No logo yet (upload it through the REST API's
-                    <code>POST /users/me/company/logo</code>).`,
-                )}
-              </p>`
-            : html`<p class="hint">${msg('The logo is the one uploaded through the REST API.')}</p>`
-        }
+        <idv-company-logo .company=${company}></idv-company-logo>
       </fieldset>
       <fieldset>
         <legend>${msg('Link defaults')}</legend>
@@ -281,7 +274,11 @@ export class IdvCompany extends LitElement {
           </p>`,
         complete: (company) =>
           html`<div class="layout">
-            ${this.renderForm(company)} ${this.renderPreview(company)}
+            <div>
+              ${this.renderForm(company)}
+              <idv-link-defaults .company=${company}></idv-link-defaults>
+            </div>
+            ${this.renderPreview(company)}
           </div>`,
         error: (error) =>
           html`<wa-callout variant="danger" role="alert"

@@ -91,4 +91,46 @@ describe('portal Company API (/app/api/company)', () => {
     }
     expect((await admin.call('GET', '/company')).json().name).toBe('Northwind Optics');
   });
+
+  it("sets the company's default document types and callback URL, which new links take", async () => {
+    const changed = await admin.call('PATCH', '/company', {
+      callbackUrl: 'https://shop.example/verified',
+      verificationConfig: { documentTypes: ['PASSPORT'] },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      callbackUrl: 'https://shop.example/verified',
+      verificationConfig: { documentTypes: ['PASSPORT'] },
+    });
+    const created = await admin.call('POST', '/links', { type: 'ID ONLY' });
+    expect(created.statusCode, created.body).toBe(201);
+    const link = await test.inject({
+      method: 'GET',
+      url: `/api/v1/links/${created.json().linkId}`,
+      token: account.token,
+    });
+    expect(link.json()).toMatchObject({
+      callbackUrl: 'https://shop.example/verified',
+      documentTypes: ['PASSPORT'],
+    });
+
+    // The REST API's validation: a URL that is not http(s), an empty or unknown list.
+    for (const body of [
+      { callbackUrl: 'javascript:alert(1)' },
+      { verificationConfig: { documentTypes: [] } },
+      { verificationConfig: { documentTypes: ['DRIVING_LICENSE'] } },
+    ])
+      expect((await admin.call('PATCH', '/company', body)).statusCode, JSON.stringify(body)).toBe(
+        400,
+      );
+    // Back to no callback and every type.
+    const cleared = await admin.call('PATCH', '/company', {
+      callbackUrl: null,
+      verificationConfig: { documentTypes: ['ID_CARD', 'PASSPORT'] },
+    });
+    expect(cleared.json()).toMatchObject({
+      callbackUrl: null,
+      verificationConfig: { documentTypes: ['ID_CARD', 'PASSPORT'] },
+    });
+  });
 });

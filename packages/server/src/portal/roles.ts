@@ -9,7 +9,8 @@ export type PortalPermission =
   | 'team:manage'
   | 'activity:read'
   | 'company:manage'
-  | 'billing:read';
+  | 'billing:read'
+  | 'billing:manage';
 
 const ALLOWED: Record<PortalPermission, readonly PortalRole[]> = {
   'verifications:read': ['owner', 'admin', 'reviewer', 'developer', 'viewer'],
@@ -27,6 +28,8 @@ const ALLOWED: Record<PortalPermission, readonly PortalRole[]> = {
   'company:manage': ['owner', 'admin'],
   // The plan, the usage and the invoices: the company's administrators.
   'billing:read': ['owner', 'admin'],
+  // Adding a payment method charges the open invoices: the same administrators.
+  'billing:manage': ['owner', 'admin'],
 };
 
 /** Whether `role` may do `permission`. */

@@ -16,6 +16,9 @@ export type SubscriptionView = contract.Subscription;
 /** `POST /billing/paymentMethod`. */
 export type PaymentMethodResult = contract.PaymentMethodResult;
 
+/** A stored payment method (card brand and last digits only). */
+export type PaymentMethodView = contract.PaymentMethod;
+
 const BILLING_PERIOD_MS = 30 * DAY_MS;
 
 /**
@@ -117,6 +120,28 @@ export class BillingService {
       currentPeriodEnd: row.current_period_end,
       invoices: await this.invoices(row.id),
     };
+  }
+
+  /** The configured payment provider's name (`IDV_PAYMENT_PROVIDER`), or null when there is none. */
+  get providerName(): string | null {
+    return this.provider?.name ?? null;
+  }
+
+  /**
+   * The payment method added last (the one in use), or null when the company has none. Methods
+   * added within the same millisecond have no order between them (ids are random).
+   */
+  async currentPaymentMethod(companyId: string): Promise<PaymentMethodView | null> {
+    const row = await this.ctx.database.db
+      .selectFrom('payment_methods')
+      .select(['id', 'brand', 'last4', 'created_at'])
+      .where('company_id', '=', companyId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row === undefined
+      ? null
+      : { _id: row.id, brand: row.brand, last4: row.last4, createdAt: row.created_at };
   }
 
   /**

@@ -170,7 +170,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       gateRules,
       images,
       links: new LinkService(context, companies, verifications, gateRules),
-      logos: new LogoService(context, activity),
+      logos: new LogoService(context, activity, companies),
       mailer,
       rateCounter,
       retention,

@@ -1,0 +1,180 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../testing/flow-client.js';
+import { createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
+import { sampleJpeg, samplePng } from '../testing/images.js';
+import { portalBrowser, type PortalBrowser } from '../testing/portal-session.js';
+
+/** A logo upload as the Company screen sends it (FormData with one `logo` file). */
+function logoBody(bytes: Buffer, name = 'logo.png', type = 'image/png') {
+  const { body, contentType } = multipart([{ field: 'logo', name, type, bytes }], {});
+  return { payload: body, headers: { 'content-type': contentType } };
+}
+
+describe('portal Company logo (/app/api/company/logo)', () => {
+  let test: TestApp;
+  let account: TestAccount;
+  let admin: PortalBrowser;
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    account = await test.account('premium');
+    admin = await portalBrowser(test, account.companyId, 'admin');
+  });
+  afterAll(async () => test.close());
+
+  /** `POST /app/api/company/logo` as `person`, with the session's cookie and CSRF token. */
+  const upload = (person: PortalBrowser, body: ReturnType<typeof logoBody>, csrf = true) =>
+    test.inject({
+      method: 'POST',
+      url: '/app/api/company/logo',
+      payload: body.payload,
+      headers: {
+        ...body.headers,
+        cookie: person.cookie,
+        ...(csrf ? { 'x-csrf-token': person.csrfToken } : {}),
+      },
+    });
+
+  const logEntries = (action: string) =>
+    test.services.context.database.db
+      .selectFrom('activity_logs')
+      .select(['user_id', 'ip'])
+      .where('company_id', '=', account.companyId)
+      .where('action', '=', action)
+      .execute();
+
+  it('stores the uploaded logo as the REST API does, serves it to the element, logs it, and removes it', async () => {
+    const jpeg = await sampleJpeg(800, 400, '#0a7d5a');
+    const answer = await upload(admin, logoBody(jpeg, 'logo.jpg', 'image/jpeg'));
+    expect(answer.statusCode, answer.body).toBe(200);
+    const logoUrl: string = answer.json().logoUrl;
+    expect(logoUrl).toMatch(new RegExp(`/api/v1/companies/${account.companyId}/logo\\?v=`));
+    // The REST API's company read names the same logo.
+    const rest = await test.inject({
+      method: 'GET',
+      url: '/api/v1/users/me/company',
+      token: account.token,
+    });
+    expect(rest.json().logoUrl).toBe(logoUrl);
+
+    // What the element loads (FlowSession `company.logoUrl` is this address): a PNG re-encoded
+    // within 512 pixels, never the uploaded bytes.
+    const served = await test.inject({
+      method: 'GET',
+      url: new URL(logoUrl).pathname + new URL(logoUrl).search,
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect({ format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({
+      format: 'png',
+      width: 512,
+      height: 256,
+    });
+    const link = await test.inject({
+      method: 'POST',
+      url: '/api/v1/links',
+      token: account.token,
+      payload: { type: 'ID ONLY' },
+    });
+    const linkId: string = link.json().linkId;
+    const session = await test.inject({
+      method: 'POST',
+      url: '/api/v1/flow/sessions',
+      payload: { linkId },
+    });
+    expect(session.json().company.logoUrl).toBe(logoUrl);
+    expect(await logEntries('company.logo_uploaded')).toEqual([
+      { user_id: admin.memberId, ip: '127.0.0.1' },
+    ]);
+
+    const removed = await admin.call('DELETE', '/company/logo');
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().logoUrl).toBeNull();
+    const gone = await test.inject({
+      method: 'GET',
+      url: new URL(logoUrl).pathname,
+    });
+    expect(gone.statusCode).toBe(404);
+    expect(await logEntries('company.logo_removed')).toEqual([
+      { user_id: admin.memberId, ip: '127.0.0.1' },
+    ]);
+    // Nothing left to remove: 404, and no second log entry.
+    expect((await admin.call('DELETE', '/company/logo')).statusCode).toBe(404);
+    expect(await logEntries('company.logo_removed')).toHaveLength(1);
+  });
+
+  it('refuses SVG, files that only claim to be images, truncated images, oversized files and non-multipart bodies', async () => {
+    const svg = await upload(
+      admin,
+      logoBody(
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"/>',
+        ),
+        'logo.svg',
+        'image/svg+xml',
+      ),
+    );
+    expect(svg.statusCode).toBe(400);
+    // An SVG sent under a PNG name and type is still decoded as what it is.
+    const disguised = await upload(
+      admin,
+      logoBody(
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+        'logo.png',
+        'image/png',
+      ),
+    );
+    expect(disguised.statusCode).toBe(400);
+    expect(disguised.json().message).toBe('logo must be a JPEG, PNG or WebP image');
+    const png = await samplePng(64, 64);
+    const truncated = await upload(admin, logoBody(png.subarray(0, png.length - 30)));
+    expect(truncated.statusCode).toBe(400);
+    const tooLarge = await upload(
+      admin,
+      logoBody(Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)])),
+    );
+    expect(tooLarge.statusCode).toBe(413);
+    const json = await admin.call('POST', '/company/logo', { logo: 'x' });
+    expect(json.statusCode).toBe(415);
+    const { body: noFileBody, contentType } = multipart([], { note: 'no file' });
+    const noFile = await upload(admin, {
+      payload: noFileBody,
+      headers: { 'content-type': contentType },
+    });
+    expect(noFile.statusCode).toBe(400);
+    // None of these stored anything.
+    expect((await admin.call('GET', '/company')).json().logoUrl).toBeNull();
+    expect(await logEntries('company.logo_uploaded')).toHaveLength(1);
+  });
+
+  it('needs the CSRF token, an owner or admin, and a plan with branding', async () => {
+    const png = await samplePng(64, 64);
+    const noCsrf = await upload(admin, logoBody(png), false);
+    expect(noCsrf.statusCode).toBe(403);
+    const noCsrfRemoval = await test.inject({
+      method: 'DELETE',
+      url: '/app/api/company/logo',
+      headers: { cookie: admin.cookie },
+    });
+    expect(noCsrfRemoval.statusCode).toBe(403);
+    for (const role of ['reviewer', 'developer', 'viewer'] as const) {
+      const person = await portalBrowser(test, account.companyId, role);
+      expect((await upload(person, logoBody(png))).statusCode, role).toBe(403);
+      expect((await person.call('DELETE', '/company/logo')).statusCode, role).toBe(403);
+    }
+    expect((await admin.call('GET', '/company')).json().logoUrl).toBeNull();
+    const owner = await portalBrowser(test, account.companyId, 'owner');
+    expect((await upload(owner, logoBody(png))).statusCode).toBe(200);
+
+    const basic = await test.account('basic');
+    const basicOwner = await portalBrowser(test, basic.companyId, 'owner');
+    const refused = await upload(basicOwner, logoBody(png));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'only the business name is configurable for branding on the basic plan',
+    );
+    expect((await basicOwner.call('GET', '/company')).json().logoUrl).toBeNull();
+  });
+});
