@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { photoWindows } from './photo-window.js';
 import { Random } from './random.js';
 
 /**
@@ -154,32 +155,27 @@ export async function faceCapture(
     sample.box.width / 2 +
     (canonical ? 0 : random.range(-0.08, 0.08) * sample.box.width);
   const centerY = sample.box.y + sample.box.height * (canonical ? 0.62 : random.range(0.55, 0.7));
-  const source = await photoOfSubject(sample);
-  const pad = Math.ceil(Math.max(cropWidth, cropHeight));
-  // Pad first so that crops near the photo border keep the face where it belongs.
-  const padded = await sharp(source)
-    .extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'mirror' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  let image = sharp(padded.data, { raw: padded.info })
-    .extract({
-      left: Math.round(centerX - cropWidth / 2 + pad),
-      top: Math.round(centerY - cropHeight / 2 + pad),
-      width: Math.round(cropWidth),
-      height: Math.round(cropHeight),
-    })
-    .resize(width, height);
+  // The camera's window onto the photo; where it reaches past the photo's edges (a face near the
+  // top of a group photo), the scene goes on out of focus (see `photoWindows`).
+  const photoWindow = await photoWindows(await photoOfSubject(sample), `face:${index}`);
+  const crop = await photoWindow.window(
+    centerX - cropWidth / 2,
+    centerY - cropHeight / 2,
+    Math.round(cropWidth),
+    Math.round(cropHeight),
+  );
+  let image = sharp(crop.data, { raw: crop.info }).resize(width, height);
   if (!canonical) {
     // Rotate a larger crop, then keep its centre: no filled corners (straight edges a real capture lacks).
     const tilt = random.range(-8, 8);
     const margin = Math.round(Math.max(width, height) * 0.2);
-    const wide = await sharp(padded.data, { raw: padded.info })
-      .extract({
-        left: Math.round(centerX - cropWidth / 2 + pad - margin / scale),
-        top: Math.round(centerY - cropHeight / 2 + pad - margin / scale),
-        width: Math.round(cropWidth + (2 * margin) / scale),
-        height: Math.round(cropHeight + (2 * margin) / scale),
-      })
+    const wideWindow = await photoWindow.window(
+      centerX - cropWidth / 2 - margin / scale,
+      centerY - cropHeight / 2 - margin / scale,
+      Math.round(cropWidth + (2 * margin) / scale),
+      Math.round(cropHeight + (2 * margin) / scale),
+    );
+    const wide = await sharp(wideWindow.data, { raw: wideWindow.info })
       .resize(width + 2 * margin, height + 2 * margin)
       .rotate(tilt)
       .raw()

@@ -9,7 +9,19 @@ export interface FaceGeometry {
   centerX: number;
   centerY: number;
   boxWidth: number;
+  /**
+   * The head's tilt (roll) in degrees: the angle of the line through the eyes against the frame's
+   * rows, clockwise on screen (y down). Default 0. A tilted head turns about its own vertical axis,
+   * not the frame's: see {@link turnHead}.
+   */
+  roll?: number;
 }
+
+/**
+ * A tilt up to this (degrees) is turned about the frame's vertical axis as it is: within this the
+ * two axes differ by less than the warp's own error, and the frame is spared two resamplings.
+ */
+const UPRIGHT_ROLL = 10;
 
 /**
  * The head as a half ellipsoid with a nose on it: where a point of the portrait lands when the head
@@ -50,16 +62,114 @@ export function turnedPoint(
   point: { x: number; y: number },
 ): { x: number; y: number } {
   const angle = (degrees * Math.PI) / 180;
-  return { x: headModel(face)(point.x, point.y, Math.sin(angle), Math.cos(angle)).x, y: point.y };
+  const roll = tiltOf(face);
+  if (roll === 0)
+    return { x: headModel(face)(point.x, point.y, Math.sin(angle), Math.cos(angle)).x, y: point.y };
+  // In the head's own frame (eyes level about the face's middle), then back.
+  const upright = rotatePoint(point, face, -roll);
+  const turned = headModel(face)(upright.x, upright.y, Math.sin(angle), Math.cos(angle)).x;
+  return rotatePoint({ x: turned, y: upright.y }, face, roll);
+}
+
+/** The tilt {@link turnHead} undoes before turning, radians: 0 within {@link UPRIGHT_ROLL}. */
+function tiltOf(face: FaceGeometry): number {
+  const roll = face.roll ?? 0;
+  return Math.abs(roll) <= UPRIGHT_ROLL ? 0 : (roll * Math.PI) / 180;
+}
+
+/** `point` rotated by `angle` radians (clockwise on screen) about the face's middle. */
+function rotatePoint(
+  point: { x: number; y: number },
+  face: FaceGeometry,
+  angle: number,
+): { x: number; y: number } {
+  const [dx, dy] = [point.x - face.centerX, point.y - face.centerY];
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  return { x: face.centerX + dx * cos - dy * sin, y: face.centerY + dx * sin + dy * cos };
 }
 
 /**
- * The portrait as seen with the head turned by `degrees` about the vertical axis (positive: the
- * nose moves to the right of the frame, the person turning to their left), by {@link headModel};
- * the nearest surface wins where the far cheek folds away, as it does on a real turning head.
+ * `frame` resampled (bilinear) so that each output pixel p shows the input at `rotatePoint(p,
+ * angle)` about the face's middle, on a canvas of `width` × `height` whose point (`centerX`,
+ * `centerY`) is the face's middle; input pixels out of reach read the frame's nearest edge.
+ */
+function resampleRotated(
+  frame: RgbFrame,
+  face: FaceGeometry,
+  angle: number,
+  canvas: { width: number; height: number; centerX: number; centerY: number },
+): RgbFrame {
+  const { width, height, centerX, centerY } = canvas;
+  const out = Buffer.alloc(width * height * 3);
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const src = frame.data;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const [dx, dy] = [x - centerX, y - centerY];
+      const sx = face.centerX + dx * cos - dy * sin;
+      const sy = face.centerY + dx * sin + dy * cos;
+      // Clamped to the frame: beyond it, its edge (only the level canvas' far corners, which the
+      // turn leaves in place and the tilt back crops away, read that far).
+      const cx = Math.min(frame.width - 1.001, Math.max(0, sx));
+      const cy = Math.min(frame.height - 1.001, Math.max(0, sy));
+      const x0 = Math.floor(cx);
+      const y0 = Math.floor(cy);
+      const [fx, fy] = [cx - x0, cy - y0];
+      const o = (y * width + x) * 3;
+      for (let c = 0; c < 3; c++) {
+        const at = (px: number, py: number) => src[(py * frame.width + px) * 3 + c]!;
+        out[o + c] = Math.round(
+          (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) +
+            (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy,
+        );
+      }
+    }
+  return { data: out, width, height };
+}
+
+/**
+ * The portrait as seen with the head turned by `degrees` about its own vertical axis (positive:
+ * the nose moves to the right of the frame, the person turning to their left). A head tilted by
+ * more than {@link UPRIGHT_ROLL} (`face.roll`) is first levelled about the face's middle on a
+ * canvas large enough to keep every pixel, turned there, and tilted back: a tilted head turns about
+ * the axis through its own crown and chin, and warping it about the frame's vertical axis instead
+ * (as before) sheared the face diagonally, a motion no head makes.
  */
 export function turnHead(frame: RgbFrame, face: FaceGeometry, degrees: number): RgbFrame {
   if (degrees === 0) return frame;
+  const roll = tiltOf(face);
+  if (roll === 0) return turnUprightHead(frame, face, degrees);
+  const corners = [
+    [0, 0],
+    [frame.width, 0],
+    [0, frame.height],
+    [frame.width, frame.height],
+  ].map(([x, y]) => Math.hypot(x! - face.centerX, y! - face.centerY));
+  const side = Math.ceil(2 * Math.max(...corners)) + 2;
+  const middle = side / 2;
+  // Level: each pixel of the upright canvas shows the frame at the point rotated by the tilt.
+  const upright = resampleRotated(frame, face, roll, {
+    width: side,
+    height: side,
+    centerX: middle,
+    centerY: middle,
+  });
+  const uprightFace: FaceGeometry = { ...face, centerX: middle, centerY: middle, roll: 0 };
+  const turned = turnUprightHead(upright, uprightFace, degrees);
+  return resampleRotated(turned, uprightFace, -roll, {
+    width: frame.width,
+    height: frame.height,
+    centerX: face.centerX,
+    centerY: face.centerY,
+  });
+}
+
+/**
+ * The portrait as seen with an upright head (eyes level) turned by `degrees` about the frame's
+ * vertical axis, by {@link headModel}; the nearest surface wins where the far cheek folds away, as
+ * it does on a real turning head.
+ */
+function turnUprightHead(frame: RgbFrame, face: FaceGeometry, degrees: number): RgbFrame {
   const { width, height, data } = frame;
   const angle = (degrees * Math.PI) / 180;
   const sin = Math.sin(angle);

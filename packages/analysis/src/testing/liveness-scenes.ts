@@ -54,7 +54,7 @@ async function raw(image: Buffer): Promise<RgbFrame> {
 
 /**
  * Sample face `index` as a head-and-shoulders selfie, and where its face and eyes are: the head's
- * axis through the middle of the eyes, the face width from the eye corners (as the warp's head
+ * axis through the middle of the eyes and its tilt (the eyes' line), the face width from the eye corners (as the warp's head
  * model expects it), each eye's corners and lid gap from MediaPipe's mesh points.
  */
 function portrait(index: number): Promise<{ frame: RgbFrame; geometry: PortraitGeometry }> {
@@ -72,7 +72,7 @@ function portrait(index: number): Promise<{ frame: RgbFrame; geometry: PortraitG
       const at = (i: number) => ({ x: face.mesh[i]![0]!, y: face.mesh[i]![1]! });
       // Mesh indices: 33/133 one eye's outer/inner corners, 263/362 the other's; 159/145 and
       // 386/374 the middles of their lids.
-      const eyes: EyeGeometry[] = [
+      const eyeLids: EyeGeometry[] = [
         {
           outer: at(33),
           inner: at(133),
@@ -85,11 +85,19 @@ function portrait(index: number): Promise<{ frame: RgbFrame; geometry: PortraitG
         },
       ].map((eye) => ({ ...eye, opening: Math.max(eye.opening, 4) }));
       const corners = Math.hypot(at(263).x - at(33).x, at(263).y - at(33).y);
-      const eyesY = (at(33).y + at(263).y) / 2;
       const boxWidth = corners * 1.9;
+      // The head's tilt: the line through the outer eye corners against the frame's rows. The
+      // face's middle lies below the eyes along the head's own vertical axis.
+      const roll = Math.atan2(at(263).y - at(33).y, at(263).x - at(33).x);
+      const eyes = { x: (at(33).x + at(263).x) / 2, y: (at(33).y + at(263).y) / 2 };
       const geometry: PortraitGeometry = {
-        face: { centerX: (at(33).x + at(263).x) / 2, centerY: eyesY + boxWidth * 0.17, boxWidth },
-        eyes,
+        face: {
+          centerX: eyes.x - Math.sin(roll) * boxWidth * 0.17,
+          centerY: eyes.y + Math.cos(roll) * boxWidth * 0.17,
+          boxWidth,
+          roll: (roll * 180) / Math.PI,
+        },
+        eyes: eyeLids,
       };
       return { frame, geometry };
     })();
