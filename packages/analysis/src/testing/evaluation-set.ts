@@ -21,7 +21,7 @@ import { renderDocument, type RenderedDocument } from './render-document.js';
  * Version of the evaluation set's output: bump it whenever a change to the generator changes the
  * rendered images (caches of rendered photos are keyed by it).
  */
-export const EVALUATION_SET_VERSION = 'eval-6';
+export const EVALUATION_SET_VERSION = 'eval-7';
 
 /** Tuned-on families or the held-out family. */
 export type FamilyGroup = 'tuned' | 'held-out';
