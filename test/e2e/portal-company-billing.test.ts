@@ -5,8 +5,9 @@
  * one-time link, uploads a logo from a file (shown as chosen, then as the server serves it, which
  * is what `<idv-verify>` loads for a link), sees an SVG refused, removes the logo; sets the default
  * document types and callback address and sees a new link take them; on Billing is refused with a
- * declined card, then adds a card that pays the open invoice. Every state is checked with axe-core
- * and screenshotted at 390×844 and 1280×800 into test/screenshots/portal-company-billing/.
+ * declined card, then adds a card that pays the open invoice; then sees those sections in French.
+ * Every state is checked with axe-core and screenshotted at 390×844 and 1280×800 into
+ * test/screenshots/portal-company-billing/.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -221,6 +222,29 @@ describe('portal Company logo, link defaults and Billing payment method in Chrom
     await textMatches('idv-billing >>> #subscription', /active/);
     await expectAccessible('billing, payment method added');
     await portal.screenshot('billing-payment-method');
+  });
+
+  it('shows the payment method, logo and link defaults sections in French once chosen', async () => {
+    const { page, deep } = portal;
+    const method = 'idv-billing >>> idv-payment-method';
+    await page.select(deep('idv-language-picker >>> select'), 'fr');
+    await textMatches(`${method} >>> h2`, /^Moyen de paiement$/);
+    expect(await text(`${method} >>> #payment-method dt`)).toBe('Carte');
+
+    await page.click(deep('nav a[href="/app/company"]'));
+    const logo = 'idv-company >>> idv-company-logo';
+    await textMatches(`${logo} >>> #no-logo`, /^Pas de logo : les vérifications affichent/);
+    expect(await text(`${logo} >>> label[for="logo-file"]`)).toBe(
+      'Choisissez une image : PNG, JPEG ou WebP, 2 Mo au plus',
+    );
+    expect(await text(`${logo} >>> #upload-logo`)).toBe('Envoyer le logo');
+    expect(await text('idv-company >>> idv-link-defaults >>> legend')).toBe(
+      'Types de document et adresse de retour',
+    );
+    await expectAccessible('company, in French');
+    await portal.screenshot('company-fr');
+    await page.select(deep('idv-language-picker >>> select'), 'en');
+    await textMatches(`${logo} >>> #upload-logo`, /^Upload the logo$/);
   });
 
   it('never left its origin and asked for nothing missing', () => {
