@@ -40,7 +40,8 @@ export interface LinkCreationValues {
  * read from the company row in the same statement (never from a cached copy). Foreign keys are
  * checked at the end of the statement, when both rows exist.
  *
- * Answers a function that creates a link and answers whether the quota allowed it.
+ * The verification's columns are those of `VerificationTransitions.createPending` (keep the two
+ * alike). Answers a function that creates a link and answers whether the quota allowed it.
  */
 export function postgresLinkCreation(
   db: Kysely<Database>,
@@ -83,12 +84,12 @@ export function postgresLinkCreation(
     ${p.linkExpiresAt}::text, ${p.createdAt}::text, ${p.createdBy}::text, ${p.createdIp}::text,
     ${p.documentTypes}::text
   from quota
-  returning id, company_id, verification_id, expires_at, created_at
+  returning id, company_id, verification_id, type, expires_at, created_at
 )
-insert into verifications (id, company_id, link_id, status, step, terms_and_conditions,
+insert into verifications (id, company_id, link_id, type, status, step, terms_and_conditions,
   remaining_retries_front, remaining_retries_back, remaining_retries_selfie, identify_changes,
   images, data, expires_at, link_expires_at, data_expired, created_at, updated_at)
-select link.verification_id, link.company_id, link.id, 'pending', 'NEW_OPERATION', 0,
+select link.verification_id, link.company_id, link.id, link.type, 'pending', 'NEW_OPERATION', 0,
   ${sql.lit(RETRIES_PER_STEP)}, ${sql.lit(RETRIES_PER_STEP)}, ${sql.lit(RETRIES_PER_STEP)}, 0,
   ${sql.lit(JSON.stringify({ register: [] }))}, '{}', ${p.verificationExpiresAt}::text, link.expires_at, 0,
   link.created_at, link.created_at

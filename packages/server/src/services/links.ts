@@ -142,6 +142,7 @@ export class LinkService {
           id: verificationId,
           companyId,
           linkId,
+          type: input.type,
           linkExpiresAt: values.expiresAt,
           expiresAt: values.verificationExpiresAt,
           createdAt: values.createdAt,

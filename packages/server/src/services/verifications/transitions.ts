@@ -48,7 +48,7 @@ export class VerificationTransitions {
     const db = ctx.database.db;
     this.#insertPending = preparedQuery(
       db,
-      ['id', 'companyId', 'linkId', 'expiresAt', 'linkExpiresAt', 'createdAt', 'updatedAt'],
+      ['id', 'companyId', 'linkId', 'type', 'expiresAt', 'linkExpiresAt', 'createdAt', 'updatedAt'],
       (p) =>
         // The fixed values of a new verification are part of the statement (not bound on every
         // call); the columns left out start NULL.
@@ -56,6 +56,7 @@ export class VerificationTransitions {
           id: p.id,
           company_id: p.companyId,
           link_id: p.linkId,
+          type: p.type as VerificationsTable['type'],
           status: sql.lit('pending'),
           step: sql.lit('NEW_OPERATION'),
           terms_and_conditions: sql.lit(0),
@@ -84,6 +85,7 @@ export class VerificationTransitions {
         id: input.id,
         companyId: input.companyId,
         linkId: input.linkId,
+        type: input.type,
         expiresAt: input.expiresAt,
         linkExpiresAt: input.linkExpiresAt,
         createdAt: input.createdAt,
