@@ -9,7 +9,8 @@
  * `GET /app/api/verifications` through the real app (session cookie, the route's expiry sweep,
  * the query, JSON and ETag) for the first page and each single filter and sort, `BENCH_INBOX_RUNS`
  * times each (default 15, after 2 warm-up calls), and prints the median and the slowest run.
- * Measured twice: without the indexes of migration 0013 (`before`), then with them (`after`).
+ * Measured twice: without the indexes of migrations 0013 and 0014 (`before`), then with them
+ * (`after`).
  *
  * PostgreSQL is measured when a server is given (`scripts/with-throwaway-postgres.sh` exports
  * IDV_TEST_DATABASE_URL; BENCH_DATABASE_URL or IDV_DATABASE_URL also work); BENCH_DATABASES
@@ -22,6 +23,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { INBOX_INDEXES, inboxIndexesMigration } from '../src/db/migrations/0013-inbox-indexes.js';
+import { INBOX_TYPE_INDEX } from '../src/db/migrations/0014-verification-type.js';
 import type { Database } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from '../src/testing/harness.js';
 import { portalBrowser, type PortalBrowser } from '../src/testing/portal-session.js';
@@ -137,6 +139,7 @@ async function fill(test: TestApp, companyIds: string[], rows: number): Promise<
         id,
         company_id: companyId,
         link_id: linkId,
+        type,
         status,
         step: open ? 'ADD_FRONT' : 'END_OPERATION',
         method,
@@ -246,13 +249,19 @@ async function measure(
     );
     const owner = await portalBrowser(test, companyIds[0]!, 'viewer');
     const figures = new Map<string, { before: number; after: number; maxAfter: number }>();
-    for (const index of INBOX_INDEXES) await sql`drop index ${sql.ref(index.name)}`.execute(db);
+    for (const index of [...INBOX_INDEXES, INBOX_TYPE_INDEX])
+      await sql`drop index ${sql.ref(index.name)}`.execute(db);
     await tidy(database, db);
     for (const [name, query] of queries(probes)) {
       if (process.env.BENCH_VERBOSE) console.log(`  before: ${name}`);
       figures.set(name, { before: (await time(owner, query)).median, after: 0, maxAfter: 0 });
     }
     await inboxIndexesMigration().up(db as never);
+    await db.schema
+      .createIndex(INBOX_TYPE_INDEX.name)
+      .on(INBOX_TYPE_INDEX.table)
+      .columns([...INBOX_TYPE_INDEX.columns])
+      .execute();
     await tidy(database, db);
     for (const [name, query] of queries(probes)) {
       const { median, max } = await time(owner, query);

@@ -20,6 +20,7 @@ import { tokenRevocationMigration } from './migrations/0010-token-revocation.js'
 import { portalTokensMigration } from './migrations/0011-portal-tokens.js';
 import { selfieReviewMigration } from './migrations/0012-selfie-review.js';
 import { inboxIndexesMigration } from './migrations/0013-inbox-indexes.js';
+import { verificationTypeMigration } from './migrations/0014-verification-type.js';
 
 /**
  * Every migration, in order. Append only: a released migration is never edited, a change is a new one.
@@ -40,6 +41,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0011-portal-tokens': portalTokensMigration(),
     '0012-selfie-review': selfieReviewMigration(),
     '0013-inbox-indexes': inboxIndexesMigration(),
+    '0014-verification-type': verificationTypeMigration(),
   };
 }
 

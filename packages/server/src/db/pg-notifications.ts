@@ -13,7 +13,9 @@ export type NotificationChannel =
   /** Webhook deliveries were queued or given back: a delivery worker may find work. */
   | 'webhooks'
   /** Access tokens were revoked: token caches drop what they hold. */
-  | 'tokens';
+  | 'tokens'
+  /** Company settings changed: caches of company rows drop what they hold. */
+  | 'companies';
 
 /** The channel's name in the schema `schema` (a PostgreSQL identifier of at most 63 bytes). */
 export function channelName(channel: NotificationChannel, schema: string): string {

@@ -138,6 +138,11 @@ export interface VerificationsTable {
    * 0003). Null only for a row written by a server older than that migration.
    */
   link_expires_at: string | null;
+  /**
+   * The verification's type, a copy of its link's `type` for the inbox's filter (migration 0014:
+   * backfilled, set at creation).
+   */
+  type: LinksTable['type'];
   data_expired: Flag;
   /** The document the person chose (`ID_CARD`, `PASSPORT`; migration 0005), null until chosen. */
   document_type: 'ID_CARD' | 'PASSPORT' | null;

@@ -64,6 +64,23 @@ describe('portal inbox: sorting, filters and live arrival (/app/api/verification
     expect(byFinish).toContain(ids.may1);
   });
 
+  it('pages through a filtered and sorted list, each row with its type', async () => {
+    const viewer = await portalBrowser(test, account.companyId, 'viewer');
+    const pages: { _id: string; type: string }[][] = [];
+    for (const page of [1, 2, 3, 4]) {
+      const answer = await viewer.call('GET', `/verifications?size=1&page=${page}&order=asc`);
+      pages.push((answer.json() as { data: { _id: string; type: string }[] }).data);
+    }
+    expect(pages.map((rows) => rows.map((row) => [row._id, row.type]))).toEqual([
+      [[ids.may1, 'FULL FLOW']],
+      [[ids.may2, 'ID ONLY']],
+      [[ids.may3, 'ID ONLY']],
+      [],
+    ]);
+    expect(await list('type=ID%20ONLY&size=1&page=2')).toEqual([ids.may2]);
+    expect(await list('sort=finishedAt&size=1&page=1&order=desc')).toHaveLength(1);
+  });
+
   it('refuses malformed filters', async () => {
     const viewer = await portalBrowser(test, account.companyId, 'viewer');
     for (const query of ['from=2026-5-1', 'type=OTHER', 'method=EYES', 'sort=status', 'order=up'])

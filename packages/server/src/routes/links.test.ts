@@ -235,4 +235,35 @@ describe('monthly quota', () => {
       remaining: 0,
     });
   });
+  it('never exceeds the quota under concurrent creation, and a refused link leaves no row', async () => {
+    const pro = await test.account('pro', { quota: 5 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        test.services.links.create(pro.companyId, pro.userId, { type: 'ID ONLY' }, null),
+      ),
+    );
+    const created = results.filter((result) => result.status === 'fulfilled');
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(created).toHaveLength(5);
+    expect(refused).toHaveLength(15);
+    for (const result of refused)
+      expect((result as PromiseRejectedResult).reason).toMatchObject({ statusCode: 422 });
+    const db = test.services.context.database.db;
+    const count = async (table: 'links' | 'verifications') =>
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('company_id', '=', pro.companyId)
+          .executeTakeFirstOrThrow()
+      ).n;
+    expect(Number(await count('links'))).toBe(5);
+    expect(Number(await count('verifications'))).toBe(5);
+    const usage = await db
+      .selectFrom('quota_usage')
+      .select('used')
+      .where('company_id', '=', pro.companyId)
+      .execute();
+    expect(usage.map((row) => row.used)).toEqual([5]);
+  });
 });

@@ -1,6 +1,7 @@
 import type * as contract from '@idv/contract';
 import type { Selectable } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
+import { RecentRows } from '../db/recent-rows.js';
 import { RowCache } from '../db/row-cache.js';
 import type { CompaniesTable } from '../db/schema.js';
 import { isoAt } from '../lib/clock.js';
@@ -37,6 +38,8 @@ export class CompanyService {
   readonly #byId;
   /** Company rows, read on nearly every authenticated call and changed rarely (`RowCache`). */
   readonly #rows;
+  /** PostgreSQL: company rows read lately, for link creation (`settingsForNewLink`). */
+  readonly #recent;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -50,6 +53,26 @@ export class CompanyService {
       const [row] = await this.#byId({ id }, executor);
       return row;
     });
+    this.#recent = new RecentRows(ctx.database, 'companies', async (id) => {
+      const [row] = await this.#byId({ id });
+      return row;
+    });
+  }
+
+  /**
+   * The company's row for creating a link: its settings (windows, callback URL, adaptive flow,
+   * document types) as `get` reads them on SQLite; on PostgreSQL as read at most
+   * `RECENT_ROWS_MS` ago (a change through another process is seen at its `NOTIFY`, see
+   * `RecentRows`), which saves link creation a round trip. Never use it for the quota: link
+   * creation checks that in the database.
+   */
+  async settingsForNewLink(companyId: string): Promise<Readonly<CompanyRow>> {
+    const row =
+      this.ctx.database.dialect === 'postgres'
+        ? await this.#recent.get(companyId)
+        : await this.find(companyId);
+    if (row === undefined) throw Errors.notFound('user');
+    return row;
   }
 
   /** The company's row (shared and frozen: never change it), or undefined. */
@@ -207,11 +230,12 @@ export class CompanyService {
       changes.document_types = JSON.stringify(normalizeDocumentTypes(documentTypes));
     if (Object.keys(changes).length === 0) return company;
     changes.updated_at = isoAt(this.ctx.clock.now());
-    await this.ctx.database.db
-      .updateTable('companies')
-      .set(changes)
-      .where('id', '=', companyId)
-      .execute();
+    await this.ctx.database.writeTransaction(async (trx) => {
+      await trx.updateTable('companies').set(changes).where('id', '=', companyId).execute();
+      // Every process's `settingsForNewLink` cache drops the old row at the commit.
+      await this.ctx.database.notify(trx, 'companies');
+    });
+    this.#recent.forget(companyId);
     return this.get(companyId);
   }
 }

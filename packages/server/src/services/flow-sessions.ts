@@ -123,7 +123,8 @@ export class FlowSessionService {
           })
           .execute();
         if (row.status === 'pending') {
-          await this.verifications.start(row.id, trx);
+          // `row` was read in this transaction, which changed nothing of it since.
+          await this.verifications.start(row.id, trx, row);
           await emit(row, 'verification.started');
         }
       });

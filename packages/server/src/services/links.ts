@@ -10,6 +10,7 @@ import type { PageRequest } from '../lib/paging.js';
 import type { CompanyRow, CompanyService } from './companies.js';
 import type { Executor, ServiceContext } from './context.js';
 import { normalizeDocumentTypes, parseDocumentTypes } from './document-types.js';
+import { postgresLinkCreation } from './link-creation-postgres.js';
 import type { GateRuleService } from './gate-rules.js';
 import type { VerificationService } from './verifications.js';
 
@@ -37,6 +38,8 @@ export class LinkService {
   ) {
     // Link creation is a hot write path: its statements are compiled once.
     const db = ctx.database.db;
+    this.#createOnPostgres =
+      ctx.database.dialect === 'postgres' ? postgresLinkCreation(db) : undefined;
     this.#consumeQuota = preparedQuery(db, ['companyId', 'period', 'quota'], (p) =>
       db
         .insertInto('quota_usage')
@@ -95,6 +98,8 @@ export class LinkService {
    */
   readonly #consumeQuota;
   readonly #insertLink;
+  /** PostgreSQL: link, verification and quota in one statement. */
+  readonly #createOnPostgres;
 
   private async consumeQuota(trx: Executor, company: CompanyRow, now: number): Promise<boolean> {
     if (company.monthly_quota < 1) return false;
@@ -120,52 +125,74 @@ export class LinkService {
     const created = this.ctx.clock.now();
     const linkId = timeOrderedUuid(created);
     const verificationId = timeOrderedUuid(created);
-    await this.ctx.database.writeTransaction(async (trx) => {
-      const company = await this.companies.get(companyId, trx);
+    if (this.#createOnPostgres !== undefined) {
+      // One statement (see `postgresLinkCreation`), the company settings from a recent read.
+      const company = await this.companies.settingsForNewLink(companyId);
       const now = this.ctx.clock.now();
-      const windows = this.companies.windows(company);
-      const createdAt = isoAt(now);
-      const requested = input.adaptiveFlow;
-      const linkExpiresAt = isoAt(now + windows.linkHours * HOUR_MS);
-      await this.#insertLink(
-        {
-          id: linkId,
+      const values = this.values(company, input, { linkId, verificationId, userId, ip, now });
+      if (!(await this.#createOnPostgres({ ...values, period: quotaPeriod(now) })))
+        throw Errors.quotaReached();
+    } else {
+      await this.ctx.database.writeTransaction(async (trx) => {
+        const company = await this.companies.get(companyId, trx);
+        const now = this.ctx.clock.now();
+        const values = this.values(company, input, { linkId, verificationId, userId, ip, now });
+        await this.#insertLink(values, trx);
+        await this.verifications.createPending(trx, {
+          id: verificationId,
           companyId,
-          verificationId,
+          linkId,
           type: input.type,
-          callbackUrl: input.callbackUrl ?? company.callback_url,
-          externalUserId: input.externalUserId ?? null,
-          externalUserIdSource: input.externalUserId === undefined ? null : 'api',
-          adaptiveFlowRequested: requested === undefined ? null : toFlag(requested),
-          adaptiveFlow: requested === undefined ? company.adaptive_flow : toFlag(requested),
-          metadata: JSON.stringify(input.metadata ?? {}),
-          expiresAt: linkExpiresAt,
-          createdAt,
-          // The link row is also its `link.created` activity entry (migration 0004).
-          createdBy: userId,
-          createdIp: ip,
-          documentTypes: JSON.stringify(
-            input.documentTypes !== undefined
-              ? normalizeDocumentTypes(input.documentTypes)
-              : parseDocumentTypes(company.document_types),
-          ),
-        },
-        trx,
-      );
-      await this.verifications.createPending(trx, {
-        id: verificationId,
-        companyId,
-        linkId,
-        linkExpiresAt,
-        expiresAt: isoAt(now + (windows.linkHours + windows.dataHours) * HOUR_MS),
-        createdAt,
+          linkExpiresAt: values.expiresAt,
+          expiresAt: values.verificationExpiresAt,
+          createdAt: values.createdAt,
+        });
+        // Last, so that the company's quota row stays locked only until the commit. Used up:
+        // the whole transaction rolls back, the link with it.
+        if (!(await this.consumeQuota(trx, company, now))) throw Errors.quotaReached();
       });
-      // Last, so that the company's quota row stays locked (PostgreSQL) only until the commit:
-      // concurrent creations of one company queue on that lock. Used up: the whole transaction
-      // rolls back, the link with it.
-      if (!(await this.consumeQuota(trx, company, now))) throw Errors.quotaReached();
-    });
+    }
     return { linkId, verificationId, linkUrl: `${this.ctx.config.publicAppUrl}/v/${linkId}` };
+  }
+
+  /** A new link's columns, resolved from the request and the company settings at `now`. */
+  private values(
+    company: Readonly<CompanyRow>,
+    input: NewLink,
+    ids: {
+      linkId: string;
+      verificationId: string;
+      userId: string | null;
+      ip: string | null;
+      now: number;
+    },
+  ) {
+    const windows = this.companies.windows(company);
+    const requested = input.adaptiveFlow;
+    return {
+      id: ids.linkId,
+      companyId: company.id,
+      verificationId: ids.verificationId,
+      type: input.type,
+      callbackUrl: input.callbackUrl ?? company.callback_url,
+      externalUserId: input.externalUserId ?? null,
+      externalUserIdSource: input.externalUserId === undefined ? null : ('api' as const),
+      adaptiveFlowRequested: requested === undefined ? null : toFlag(requested),
+      adaptiveFlow: requested === undefined ? company.adaptive_flow : toFlag(requested),
+      metadata: JSON.stringify(input.metadata ?? {}),
+      expiresAt: isoAt(ids.now + windows.linkHours * HOUR_MS),
+      linkExpiresAt: isoAt(ids.now + windows.linkHours * HOUR_MS),
+      verificationExpiresAt: isoAt(ids.now + (windows.linkHours + windows.dataHours) * HOUR_MS),
+      createdAt: isoAt(ids.now),
+      // The link row is also its `link.created` activity entry (migration 0004).
+      createdBy: ids.userId,
+      createdIp: ids.ip,
+      documentTypes: JSON.stringify(
+        input.documentTypes !== undefined
+          ? normalizeDocumentTypes(input.documentTypes)
+          : parseDocumentTypes(company.document_types),
+      ),
+    };
   }
 
   private async records(

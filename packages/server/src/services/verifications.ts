@@ -139,9 +139,16 @@ export class VerificationService {
     return this.#transitions.faceReference(companyId, externalUserId, excludeId, db);
   }
 
-  /** Opens the flow: `pending` → `started` (idempotent once started). */
-  start(verificationId: string, db?: Executor): Promise<StatusWithOperation> {
-    return this.#transitions.start(verificationId, db);
+  /**
+   * Opens the flow: `pending` → `started` (idempotent once started). `loaded`: the row as `db`
+   * (a transaction) just read it, which saves reading it again.
+   */
+  start(
+    verificationId: string,
+    db?: Executor,
+    loaded?: VerificationJoinRow,
+  ): Promise<StatusWithOperation> {
+    return this.#transitions.start(verificationId, db, loaded);
   }
 
   /** Ends an open verification with a final status and consumes its link; answers the status it had. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared.js';
+import { batchedReads } from '../../db/read-batcher.js';
 import { RowCache } from '../../db/row-cache.js';
 import type { VerificationsTable } from '../../db/schema.js';
 import { HOUR_MS, isoAt } from '../../lib/clock.js';
@@ -21,6 +22,12 @@ import {
   type VerificationPage,
 } from './rules.js';
 
+/** What the status poll reads of a verification. */
+type PollRow = Pick<
+  VerificationsTable,
+  'status' | 'link_id' | 'operation_guid' | 'method' | 'link_expires_at'
+>;
+
 /**
  * Reads and listings of verifications: one with its link (link expiry applied on the way), the
  * pages and the last hour of a company, related verifications, and the public status poll.
@@ -29,10 +36,11 @@ export class VerificationReads {
   /** The status poll's narrow query, compiled once (the poll is the hottest public path). */
   readonly #pollQuery;
   /**
-   * The rows the status poll read, kept while no verification changes (`RowCache`): a
-   * verification is polled every second or two for minutes while its row changes a few times.
+   * The status poll's row of a verification. SQLite: kept while no verification changes
+   * (`RowCache`): a verification is polled every second or two for minutes while its row changes
+   * a few times. PostgreSQL: read, the polls of one event-loop turn together (`batchedReads`).
    */
-  readonly #pollRows;
+  readonly #pollRow: (id: string) => Promise<PollRow | undefined>;
   /** One verification with its link (every read), compiled once. */
   readonly #loadQuery;
 
@@ -60,10 +68,26 @@ export class VerificationReads {
           }
         : db.selectFrom('verifications').select(pollColumns).where('id', '=', p.id),
     );
-    this.#pollRows = new RowCache(ctx.database, ['verifications'], async (id) => {
-      const [row] = await this.#pollQuery({ id });
-      return row;
-    });
+    if (ctx.database.dialect === 'sqlite') {
+      const pollRows = new RowCache(ctx.database, ['verifications'], async (id) => {
+        const [row] = await this.#pollQuery({ id });
+        return row;
+      });
+      this.#pollRow = (id) => pollRows.get(id);
+    } else {
+      // PostgreSQL cannot keep rows (no change tracking): the polls of one event-loop turn share
+      // one indexed read (`= any` over the primary key).
+      const pollMany = preparedQuery(db, ['ids'], (p) =>
+        db
+          .selectFrom('verifications')
+          .select([...pollColumns, 'id'])
+          .where('id', '=', sql<string>`any(${p.ids}::text[])`),
+      );
+      this.#pollRow = batchedReads(
+        (ids) => pollMany({ ids }),
+        (row) => row.id,
+      );
+    }
     this.#loadQuery = preparedQuery(db, ['id'], (p) =>
       this.joined(db).where('verifications.id', '=', p.id),
     );
@@ -258,7 +282,7 @@ export class VerificationReads {
     verificationId: string,
     linkId: string | undefined,
   ): Promise<StatusWithOperation> {
-    const row = linkId === undefined ? undefined : await this.#pollRows.get(verificationId);
+    const row = linkId === undefined ? undefined : await this.#pollRow(verificationId);
     if (row === undefined || linkId === undefined || !constantTimeEqual(row.link_id, linkId)) {
       throw Errors.forbidden('linkId missing or not matching the verification');
     }

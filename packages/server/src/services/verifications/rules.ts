@@ -42,6 +42,8 @@ export interface NewVerification {
   id: string;
   companyId: string;
   linkId: string;
+  /** The link's type (copied onto the verification, migration 0014). */
+  type: VerificationsTable['type'];
   /** End of the readable window. */
   expiresAt: string;
   /** End of the link window (the link's `expiresAt`). */

@@ -48,7 +48,7 @@ export class VerificationTransitions {
     const db = ctx.database.db;
     this.#insertPending = preparedQuery(
       db,
-      ['id', 'companyId', 'linkId', 'expiresAt', 'linkExpiresAt', 'createdAt', 'updatedAt'],
+      ['id', 'companyId', 'linkId', 'type', 'expiresAt', 'linkExpiresAt', 'createdAt', 'updatedAt'],
       (p) =>
         // The fixed values of a new verification are part of the statement (not bound on every
         // call); the columns left out start NULL.
@@ -56,6 +56,7 @@ export class VerificationTransitions {
           id: p.id,
           company_id: p.companyId,
           link_id: p.linkId,
+          type: p.type as VerificationsTable['type'],
           status: sql.lit('pending'),
           step: sql.lit('NEW_OPERATION'),
           terms_and_conditions: sql.lit(0),
@@ -84,6 +85,7 @@ export class VerificationTransitions {
         id: input.id,
         companyId: input.companyId,
         linkId: input.linkId,
+        type: input.type,
         expiresAt: input.expiresAt,
         linkExpiresAt: input.linkExpiresAt,
         createdAt: input.createdAt,
@@ -107,7 +109,15 @@ export class VerificationTransitions {
       .joined(db)
       .where('verifications.id', '=', verificationId)
       .executeTakeFirst();
-    if (row === undefined || row.link_adaptive_flow !== 1) return 'DOCUMENT';
+    return row === undefined ? 'DOCUMENT' : this.methodOf(row, db);
+  }
+
+  /** `resolveMethod` of a row already read with `db` (saves reading it again). */
+  private async methodOf(
+    row: VerificationJoinRow,
+    db: Executor,
+  ): Promise<'FACE' | 'DOCUMENT' | null> {
+    if (row.link_adaptive_flow !== 1) return 'DOCUMENT';
     if (row.link_external_user_id === null) return null;
     const reference = await this.faceReference(
       row.company_id,
@@ -155,19 +165,25 @@ export class VerificationTransitions {
   /**
    * Opens the flow: `pending` → `started`, assigns the `operationGuid` and resolves the method once.
    * Idempotent for a verification already started. Emitting `verification.started` belongs to the caller's
-   * transaction (the flow API's outbox).
+   * transaction (the flow API's outbox). `loaded`: the row as `db` just read it (only with `db`).
    */
-  async start(verificationId: string, db?: Executor): Promise<StatusWithOperation> {
+  async start(
+    verificationId: string,
+    db?: Executor,
+    loaded?: VerificationJoinRow,
+  ): Promise<StatusWithOperation> {
     const run = async (trx: Executor) => {
-      const row = await this.reads
-        .joined(trx)
-        .where('verifications.id', '=', verificationId)
-        .executeTakeFirst();
+      const row =
+        (db !== undefined ? loaded : undefined) ??
+        (await this.reads
+          .joined(trx)
+          .where('verifications.id', '=', verificationId)
+          .executeTakeFirst());
       if (row === undefined) throw Errors.notFound('verification');
       if (row.status === 'started')
         return { status: row.status, operationGuid: row.operation_guid, method: row.method };
       if (row.status !== 'pending') throw Errors.statusForbidsOperation(row.status);
-      const method = row.method ?? (await this.resolveMethod(verificationId, trx));
+      const method = row.method ?? (await this.methodOf(row, trx));
       const operationGuid = row.operation_guid ?? randomUUID();
       await trx
         .updateTable('verifications')
