@@ -67,6 +67,26 @@ describe('MRZ check digits and repair', () => {
     const card = mrzFromCandidates([card1.slice(1), card2, card3], 'paddleocr');
     expect(card?.raw.split('\n')[0]?.[0]).not.toBe(card1[0]);
   });
+
+  it("reads a document code's first letter back from the one allowed look-alike (the hollow face's I read T, P read D)", () => {
+    const identity = generateIdentity('code-letter');
+    const [card1, card2, card3] = buildMrzLines(identity, 'id-card') as [string, string, string];
+    expect(card1[0]).toBe('I');
+    const card = mrzFromCandidates([`T${card1.slice(1)}`, card2, card3], 'paddleocr');
+    expect(card?.valid).toBe(true);
+    expect(card?.fields.documentCode).toBe(card1.slice(0, 2).replace(/<$/, ''));
+    expect(card?.repairs).toContainEqual({ line: 0, column: 0, from: 'T', to: 'I' });
+    const [page1, page2] = buildMrzLines(identity, 'passport') as [string, string];
+    const passport = mrzFromCandidates([`D${page1.slice(1)}`, page2], 'paddleocr');
+    expect(passport?.valid).toBe(true);
+    expect(passport?.raw.split('\n')[0]).toBe(page1);
+    // A letter with no allowed look-alike (W), or a line whose state is not a known code (shifted),
+    // stays as read: the MRZ is refused rather than guessed.
+    expect(mrzFromCandidates([`W${card1.slice(1)}`, card2, card3], 'paddleocr')?.valid).toBe(false);
+    const shifted = `T${card1.slice(1, 2)}Q${card1.slice(2, 29)}`;
+    expect(mrzFromCandidates([shifted, card2, card3], 'paddleocr')?.valid).toBe(false);
+  });
+
   it('repairs O/0, I/1 and S/5 confusions guided by the check digits', () => {
     const identity = {
       ...generateIdentity('repair'),

@@ -2,6 +2,7 @@ import { isKnownState } from './countries.js';
 import { mrzCheckDigit } from './mrz-check-digit.js';
 import type { MrzCharClass, MrzCheckSpec, MrzLayout } from './mrz-layout.js';
 import type { MrzCheck, MrzRepair } from '../types.js';
+import { OCR_B_CONFUSIONS } from './ocr-misreads.js';
 
 /** Glyphs OCR confuses, letter → digit. */
 const LETTER_TO_DIGIT: Readonly<Record<string, string>> = {
@@ -147,6 +148,38 @@ function passportDocumentCode(lines: string[], layout: MrzLayout, repairs: MrzRe
   return ['P' + first.slice(0, -1), ...lines.slice(1)];
 }
 
+/**
+ * The first letter of the document code that each format allows (ICAO 9303 parts 4–6): `P` on a
+ * passport (TD3), `I`, `A` or `C` on a card or residence permit (TD1, TD2).
+ */
+const DOCUMENT_CODE_LETTERS: Readonly<Record<MrzLayout['format'], string>> = {
+  TD1: 'IAC',
+  TD2: 'IAC',
+  TD3: 'P',
+};
+
+/**
+ * A document code whose first letter the format does not allow, read from an OCR-B look-alike of
+ * exactly one allowed letter: the hollow face's `I` reads `T` (its serifs), its `P` reads `D`. No
+ * check digit covers the code, so the evidence is the format itself (the line lengths) and the
+ * issuing state right after the code, a known ICAO code (the line is not shifted). Two or no
+ * allowed look-alikes leave the code as read, and the MRZ invalid.
+ */
+function documentCodeLetter(lines: string[], layout: MrzLayout, repairs: MrzRepair[]): string[] {
+  const first = lines[0] ?? '';
+  const allowed = DOCUMENT_CODE_LETTERS[layout.format];
+  const read = first[0] ?? '';
+  if (!/^[A-Z]$/.test(read) || allowed.includes(read)) return lines;
+  if (!isKnownState(first.slice(2, 5).replace(/<+$/, ''))) return lines;
+  const candidates = [...(OCR_B_CONFUSIONS[read] ?? '')].filter((letter) =>
+    allowed.includes(letter),
+  );
+  if (candidates.length !== 1) return lines;
+  const letter = candidates[0] as string;
+  repairs.push({ line: 0, column: 0, from: read, to: letter });
+  return [letter + first.slice(1), ...lines.slice(1)];
+}
+
 function checkData(lines: string[], spec: MrzCheckSpec): string {
   return spec.data.map((s) => (lines[s.line] ?? '').slice(s.start, s.end)).join('');
 }
@@ -206,7 +239,11 @@ export function repairMrz(
   const repairs: MrzRepair[] = [];
   let lines = documentCodeFiller(
     clearAfterFillers(
-      coerceClasses(passportDocumentCode(input, layout, repairs), layout, repairs),
+      documentCodeLetter(
+        coerceClasses(passportDocumentCode(input, layout, repairs), layout, repairs),
+        layout,
+        repairs,
+      ),
       layout,
       repairs,
     ),

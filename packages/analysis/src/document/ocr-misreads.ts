@@ -11,7 +11,7 @@
 export const OCR_B_CONFUSIONS: Readonly<Record<string, string>> = {
   O: 'CDQGU',
   C: 'OGE',
-  D: 'OB',
+  D: 'OBP',
   G: 'COQ',
   Q: 'OG',
   E: 'FBC',
