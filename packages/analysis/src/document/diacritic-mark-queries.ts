@@ -45,12 +45,19 @@ const TWO_LETTER_BASES = new Set(['A', 'O', 'U']);
  * that the text lacks means two words ran together. `text` and `marks` are aligned (see
  * {@link marksOfText}).
  */
-export function markOnTail(text: string, marks: string, tailStart: number): boolean {
+export function markOnTail(
+  text: string,
+  marks: string,
+  tailStart: number,
+  lostSpaces: readonly number[] = [],
+): boolean {
   const chars = [...collapseSpaces(text)];
   for (let k = Math.max(0, tailStart - 1); k < marks.length; k++) {
     const symbol = marks[k];
-    // Two words of the tail run together: the tail as read is not the name.
-    if (symbol === '_') return true;
+    // Two words of the tail run together: the tail as read is not the name; unless the MRZ's
+    // filler there already stands for that space (the gap's mark falls on either letter beside it).
+    const explained = lostSpaces.includes(k) || lostSpaces.includes(k + 1);
+    if (symbol === '_' && !explained) return true;
     if (k >= tailStart && symbol !== '.' && TWO_LETTER_BASES.has(chars[k] as string)) return true;
   }
   return false;

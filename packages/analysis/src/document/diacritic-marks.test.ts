@@ -3,6 +3,7 @@ import { resizeRgb } from '../image/decode.js';
 import { readTextLines } from '../models/paddle-ocr.js';
 import { evaluationSample, renderEvaluationSide } from '../testing/evaluation-set.js';
 import { markOnTail, marksOfText } from './diacritic-mark-queries.js';
+import { completeCut } from './mrz-names.js';
 import { ocrMarks } from './diacritic-marks.js';
 import { decodeAndLocate } from './upload-cache.js';
 
@@ -62,5 +63,17 @@ describe('marks of a printed name', () => {
     expect(markOnTail('MATEO BJORN', '....^......', 8)).toBe(false);
     expect(markOnTail('MATEO MILOS', '..........^', 9)).toBe(false);
     expect(markOnTail('SIMONEMIHAI', '....._.....', 3)).toBe(true);
+  });
+
+  it("does not count the gap that the MRZ's own filler stands for (WIKTORIA<J for WIKTORIAJEAN-PIERRE, tuned dev print 1014)", () => {
+    const printed = 'WIKTORIAJEAN-PIERRE';
+    const cut = completeCut('WIKTORIA<J', printed);
+    expect(cut).toMatchObject({ name: 'WIKTORIA JEAN-PIERRE', tailStart: 9, lostSpaces: [8] });
+    // The gap before J, marked on J (or on the A before it): explained by the filler.
+    expect(markOnTail(printed, '........_..........', 9, cut?.lostSpaces)).toBe(false);
+    expect(markOnTail(printed, '......._...........', 9, cut?.lostSpaces)).toBe(false);
+    // Without the MRZ's filler, or a gap further into the tail (JEAN PIERRE run together): refused.
+    expect(markOnTail(printed, '........_..........', 9)).toBe(true);
+    expect(markOnTail(printed, '...........?_......', 9, cut?.lostSpaces)).toBe(true);
   });
 });

@@ -140,6 +140,12 @@ export interface CutCompletion {
   tail: string;
   /** Index, in the printed name with runs of spaces collapsed, of the tail's first character. */
   tailStart: number;
+  /**
+   * Indices (same form) of the printed characters before which the MRZ holds a lone filler that
+   * the OCR read no space for (`WIKTORIA<J` for `WIKTORIAJEAN`): a gap in the ink there is that
+   * space, explained.
+   */
+  lostSpaces: number[];
 }
 
 /**
@@ -150,13 +156,14 @@ export function completeCut(mrz: string, printed: string): CutCompletion | null 
   const chars = [...collapseSpaces(printed)];
   const formsAt = (i: number): readonly string[] =>
     UNREAD_DIACRITICS[chars[i] as string] ?? formsOf(chars[i] as string);
-  const memo = new Map<number, { tail: string; at: number } | null>();
-  const walk = (i: number, j: number): { tail: string; at: number } | null => {
-    if (j === mrz.length) return { tail: chars.slice(i).join(''), at: i };
+  type Walked = { tail: string; at: number; lostSpaces: number[] };
+  const memo = new Map<number, Walked | null>();
+  const walk = (i: number, j: number): Walked | null => {
+    if (j === mrz.length) return { tail: chars.slice(i).join(''), at: i, lostSpaces: [] };
     if (i === chars.length) return null;
     const key = i * 1000 + j;
     if (memo.has(key)) return memo.get(key) ?? null;
-    let tail: { tail: string; at: number } | null = null;
+    let tail: Walked | null = null;
     const forms = formsAt(i);
     if (forms.length === 0) tail = walk(i + 1, j);
     for (const form of forms) {
@@ -166,10 +173,17 @@ export function completeCut(mrz: string, printed: string): CutCompletion | null 
         if (rest !== null) tail = rest;
       } else if (form.startsWith(mrz.slice(j)) && mrz.length > j) {
         // The cut fell inside a transliteration (`Å` → `A` of `AA`): finish it.
-        tail = { tail: form.slice(mrz.length - j) + chars.slice(i + 1).join(''), at: i };
+        tail = {
+          tail: form.slice(mrz.length - j) + chars.slice(i + 1).join(''),
+          at: i,
+          lostSpaces: [],
+        };
       }
     }
-    if (tail === null && i > 0 && isLoneFiller(mrz, j)) tail = walk(i, j + 1);
+    if (tail === null && i > 0 && isLoneFiller(mrz, j)) {
+      const rest = walk(i, j + 1);
+      if (rest !== null) tail = { ...rest, lostSpaces: [i, ...rest.lostSpaces] };
+    }
     memo.set(key, tail);
     return tail;
   };
@@ -177,7 +191,7 @@ export function completeCut(mrz: string, printed: string): CutCompletion | null 
   if (found === null) return null;
   const head = mrz.replace(/</g, ' ');
   const name = `${head}${found.tail}`.replace(/\s+/g, ' ').trim();
-  return { name, head, tail: found.tail, tailStart: found.at };
+  return { name, head, tail: found.tail, tailStart: found.at, lostSpaces: found.lostSpaces };
 }
 
 /** A single filler between two letters at `at` of `field` (a space between two words). */

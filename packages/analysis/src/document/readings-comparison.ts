@@ -237,7 +237,7 @@ export function compareReadings(
         cut !== null &&
         printed !== null &&
         marks !== null &&
-        markOnTail(printed, marks, cut.tailStart)
+        markOnTail(printed, marks, cut.tailStart, cut.lostSpaces)
       ) {
         mismatch(field);
         continue;
