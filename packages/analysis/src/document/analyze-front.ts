@@ -63,9 +63,21 @@ function fieldsRead(fields: DocumentFields): number {
  * from a passport page: a passport data page always carries its MRZ at the bottom, so such a page
  * showing no MRZ row at all is taken as a card, one with MRZ rows as a passport.
  */
-export function typeFromSize(sizeClass: string | null, mrzRowsSeen: boolean): DocumentType {
+export function typeFromSize(
+  sizeClass: string | null,
+  /** The rows of the page that look like MRZ rows. */
+  mrzRows: readonly string[],
+  /** The visual zone's identity was read: both names, the birth date and the document number. */
+  identityRead = false,
+): DocumentType {
   if (sizeClass === 'ID1') return 'ID_CARD';
-  if (sizeClass === 'ID2' || sizeClass === 'ID3') return mrzRowsSeen ? 'PASSPORT' : 'ID_CARD';
+  if (sizeClass === 'ID2' || sizeClass === 'ID3')
+    return mrzRows.length > 0 ? 'PASSPORT' : 'ID_CARD';
+  // No outline of a known size (a photo of a screen, a cut-off edge) but a printed identity: an
+  // identity document all the same, a passport page when a row holds MRZ fillers, else a card
+  // front (a long printed line of labels passes for an MRZ row but has no filler). The back's MRZ
+  // (or the page's) must still agree with it field by field.
+  if (identityRead) return mrzRows.some((row) => row.includes('<')) ? 'PASSPORT' : 'ID_CARD';
   return 'UNKNOWN';
 }
 
@@ -141,7 +153,14 @@ export async function analyzeFrontImage(
     country ??= mrz.fields.issuingState;
   }
   if (documentType === 'UNKNOWN' && lines.length > 0)
-    documentType = typeFromSize(located.sizeClass, candidates.length > 0);
+    documentType = typeFromSize(
+      located.sizeClass,
+      candidates,
+      fields.lastNames !== null &&
+        fields.firstNames !== null &&
+        fields.birthDate !== null &&
+        fields.idNumber !== null,
+    );
   const faceImage =
     lines.length > 0 || located.outlineFound
       ? await stage('front: portrait', () => portrait(located.rectified))

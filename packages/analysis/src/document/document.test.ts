@@ -207,12 +207,22 @@ describe('ID analysis on generated documents', () => {
 describe('the kind of a document whose type was not read', () => {
   it('takes an ID-2 or ID-3 shape without any MRZ row for a card, with MRZ rows for a passport', () => {
     // ID-2 and ID-3 have the same proportions: the shape alone says nothing more.
-    expect(typeFromSize('ID2', false)).toBe('ID_CARD');
-    expect(typeFromSize('ID3', false)).toBe('ID_CARD');
-    expect(typeFromSize('ID3', true)).toBe('PASSPORT');
-    expect(typeFromSize('ID2', true)).toBe('PASSPORT');
-    expect(typeFromSize('ID1', false)).toBe('ID_CARD');
-    expect(typeFromSize(null, false)).toBe('UNKNOWN');
+    const mrzRow = 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<';
+    expect(typeFromSize('ID2', [])).toBe('ID_CARD');
+    expect(typeFromSize('ID3', [])).toBe('ID_CARD');
+    expect(typeFromSize('ID3', [mrzRow])).toBe('PASSPORT');
+    expect(typeFromSize('ID2', [mrzRow])).toBe('PASSPORT');
+    expect(typeFromSize('ID1', [])).toBe('ID_CARD');
+    expect(typeFromSize(null, [])).toBe('UNKNOWN');
+    // No outline of a known size, but the printed identity read (tuned families with the MRZ over
+    // the print, 1005: a screen photo): a card, or a page when a row holds fillers; a long line
+    // of labels taken for an MRZ row has none.
+    expect(typeFromSize(null, [], true)).toBe('ID_CARD');
+    expect(typeFromSize(null, ['DATEDEDELIVRANCEDATEOFISSUEDATEDEXPIRATION'], true)).toBe(
+      'ID_CARD',
+    );
+    expect(typeFromSize(null, [mrzRow], true)).toBe('PASSPORT');
+    expect(typeFromSize(null, [mrzRow], false)).toBe('UNKNOWN');
   });
 
   it('accepts the front of a TD2 residence permit photographed on a screen whose subtitle was lost (tuned 179)', async () => {
