@@ -23,74 +23,53 @@
  * Every screen is checked with axe-core and
  * screenshotted at 390×844 and 1280×800 into test/screenshots/portal/ (git-ignored).
  */
-import { mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expectedFields, generateIdentity, renderDocument } from '@idv/analysis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from '../support/browser.js';
+import type { TestBrowser } from '../support/browser.js';
 import { cardHolder, cardScene, PARIS, selfieScene } from '../support/card-holder.js';
 import { completePassport } from '../support/flow-device.js';
 import { messagesMailedTo, portalLinksMailedTo } from '../support/mailbox.js';
 import { Person } from '../support/person.js';
 import { openPortal, type PortalPage } from '../support/portal-page.js';
+import {
+  chooseFirstPassword,
+  expectAccessible as expectScreenAccessible,
+  startPortalSession,
+  type PortalSession,
+} from '../support/portal-session.js';
 import { readQrCodes } from '../support/qr-reader.js';
-import { startStack, type Stack } from '../support/stack.js';
+import type { Stack } from '../support/stack.js';
 
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/portal/', import.meta.url));
 const PASSWORD = 'northwind-owner-2026';
 
 describe('portal (/app/) in Chromium', () => {
+  let session: PortalSession;
   let stack: Stack;
   let browser: TestBrowser;
   let portal: PortalPage;
 
   beforeAll(async () => {
-    await rm(SCREENSHOTS, { recursive: true, force: true });
-    await mkdir(SCREENSHOTS, { recursive: true });
-    stack = await startStack();
-    browser = await launchBrowser({
-      trustedCertificateFile: stack.fingerprintCertificateFile,
-      screenshotDir: SCREENSHOTS,
-    });
-    portal = await openPortal(browser.browser, stack.signInLink, SCREENSHOTS);
+    session = await startPortalSession(SCREENSHOTS);
+    ({ stack, browser, portal } = session);
   });
   afterAll(async () => {
-    await portal?.close();
-    await browser?.close();
-    await stack?.stop();
+    await session?.close();
   });
 
   /** No axe violation on the screen as it stands. */
-  const expectAccessible = async (screen: string) => {
-    const violations = await portal.axe();
-    expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-  };
-
-  const text = (selector: string) =>
-    portal.page.$eval(portal.deep(selector), (node) => node.textContent?.trim() ?? '');
-
-  /** Waits until the text of `selector` matches `pattern` (the screens update in place). */
-  const textMatches = async (selector: string, pattern: RegExp, timeoutMs = 15_000) => {
-    const deadline = Date.now() + timeoutMs;
-    let last = '';
-    for (;;) {
-      // The element may be replaced between the look-up and the read (a screen re-renders).
-      last = await text(selector).catch(() => '');
-      if (pattern.test(last)) return;
-      if (Date.now() > deadline) throw new Error(`${selector}: "${last}" never matched ${pattern}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const expectAccessible = (screen: string) => expectScreenAccessible(portal, screen);
+  const text = (selector: string) => portal.text(selector);
+  const textMatches = (selector: string, pattern: RegExp, timeoutMs?: number) =>
+    portal.textMatches(selector, pattern, timeoutMs);
 
   it('signs the owner in with the one-time link, then out and in again with the keyboard', async () => {
     const { page, deep } = portal;
     await portal.waitFor(deep('idv-sign-in-link >>> wa-input[name="password"]'));
     await expectAccessible('sign-in link');
     await portal.screenshot('sign-in-link');
-    await page.type(deep('idv-sign-in-link >>> wa-input[name="password"] >>> input'), PASSWORD);
-    await page.type(deep('idv-sign-in-link >>> wa-input[name="confirm"] >>> input'), PASSWORD);
-    await page.keyboard.press('Enter');
-    await portal.waitFor(deep('idv-inbox >>> .empty'));
+    await chooseFirstPassword(portal, PASSWORD);
     // The spent token left the address bar and the history.
     expect(page.url()).toBe(`${stack.origin}/app/`);
     expect(await text('idv-inbox >>> .empty')).toContain('No verification yet.');
@@ -492,7 +471,11 @@ describe('portal (/app/) in Chromium', () => {
     portal.page.waitForFunction(
       () => {
         const screen = document.querySelector('idv-portal')?.shadowRoot?.querySelector('main > *');
-        const dialog = screen?.shadowRoot?.querySelector('wa-dialog[open]');
+        // The screen's own dialog, or the one of its confirmation dialog (`idv-confirm-dialog`).
+        const root = screen?.shadowRoot;
+        const dialog =
+          root?.querySelector('wa-dialog[open]') ??
+          root?.querySelector('idv-confirm-dialog')?.shadowRoot?.querySelector('wa-dialog[open]');
         const native = dialog?.shadowRoot?.querySelector('dialog');
         return native?.open === true && native.getAnimations({ subtree: true }).length === 0;
       },
@@ -504,9 +487,11 @@ describe('portal (/app/) in Chromium', () => {
     portal.page.waitForFunction(
       () => {
         const screen = document.querySelector('idv-portal')?.shadowRoot?.querySelector('main > *');
-        const native = screen?.shadowRoot
-          ?.querySelector('wa-dialog')
-          ?.shadowRoot?.querySelector('dialog');
+        const root = screen?.shadowRoot;
+        const native = (
+          root?.querySelector('wa-dialog') ??
+          root?.querySelector('idv-confirm-dialog')?.shadowRoot?.querySelector('wa-dialog')
+        )?.shadowRoot?.querySelector('dialog');
         return native !== null && native !== undefined && !native.open;
       },
       { polling: 50, timeout: 10_000 },
@@ -803,7 +788,9 @@ describe('portal (/app/) in Chromium', () => {
     // Newest first: the Team flow's removal, by the owner, from this machine.
     await textMatches(
       'idv-activity >>> #activity tbody tr:first-child',
-      new RegExp(`${stack.ownerEmail}[\\s\\S]*portal\\.member\\.removed[\\s\\S]*127\\.0\\.0\\.1`),
+      new RegExp(
+        `${stack.ownerEmail}[\\s\\S]*Person removed\\s*portal\\.member\\.removed[\\s\\S]*127\\.0\\.0\\.1`,
+      ),
     );
     await expectAccessible('activity');
     await portal.screenshot('activity');
@@ -818,6 +805,16 @@ describe('portal (/app/) in Chromium', () => {
         (el) => (el as unknown as { value: string }).value,
       ),
     ).toBe('webhook_delivery.resent');
+    // Each action reads as its label, its code below it; the filter offers the labels.
+    expect(await text('idv-activity >>> #activity tbody tr .label')).toBe(
+      'Webhook delivery resent',
+    );
+    expect(await text('idv-activity >>> #activity tbody tr .action')).toBe(
+      'webhook_delivery.resent',
+    );
+    expect(
+      await text('idv-activity >>> #action-filter wa-option[value="webhook_delivery.resent"]'),
+    ).toBe('Webhook delivery resent');
     await expectAccessible('activity, filtered');
     await portal.screenshot('activity-filtered');
   });

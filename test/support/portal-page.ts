@@ -35,6 +35,13 @@ export interface PortalPage {
    * looks again on mutations of the document, and the portal's changes happen in shadow roots.
    */
   waitFor(selector: string, timeoutMs?: number): Promise<void>;
+  /** The trimmed text of `selector` inside the portal (a `deep` selector without its prefix). */
+  text(selector: string): Promise<string>;
+  /**
+   * Waits until the text of `selector` (inside the portal) matches `pattern`: the screens update
+   * in place, and the element may be replaced between the look-up and the read.
+   */
+  textMatches(selector: string, pattern: RegExp, timeoutMs?: number): Promise<void>;
   /** Runs axe-core (WCAG 2.1 A and AA rules) on the whole page, shadow roots included. */
   axe(): Promise<AxeViolation[]>;
   /** Screenshots the page at the phone and the desktop viewport as `NN-{name}-{viewport}.png`. */
@@ -75,12 +82,27 @@ export async function openPortal(
   });
   await page.goto(url);
   const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  const deep = (selector: string) => `idv-portal >>> ${selector}`;
+  const text = (selector: string) =>
+    page.$eval(deep(selector), (node) => node.textContent?.trim() ?? '');
   return {
     page,
     requests,
     errors,
     failedResponses,
-    deep: (selector) => `idv-portal >>> ${selector}`,
+    deep,
+    text,
+    async textMatches(selector, pattern, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      let last = '';
+      for (;;) {
+        last = await text(selector).catch(() => '');
+        if (pattern.test(last)) return;
+        if (Date.now() > deadline)
+          throw new Error(`${selector}: "${last}" never matched ${pattern}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     async waitFor(selector, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while ((await page.$(selector)) === null) {
