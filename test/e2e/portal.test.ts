@@ -96,8 +96,7 @@ describe('portal (/app/) in Chromium', () => {
 
   it('creates a FULL FLOW link with metadata, copies its URL, shows its QR code and e-mails it', async () => {
     const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/links"]'));
-    await portal.waitFor(deep('idv-links >>> wa-radio-group'));
+    await portal.openScreen('/app/links', 'idv-links >>> wa-radio-group');
     await portal.waitFor(deep('idv-links >>> .empty'));
     await page.type(
       deep('idv-links >>> wa-input[name="externalUserId"] >>> input'),
@@ -146,8 +145,7 @@ describe('portal (/app/) in Chromium', () => {
   it('a person completes the copied FULL FLOW link in <idv-verify> with the fake camera, and the result arrives live in the inbox', async () => {
     const { page, deep } = portal;
     // The owner watches the inbox, searched for this customer: the link's verification waits.
-    await page.click(deep('nav a[href="/app/"]'));
-    await portal.waitFor(deep('idv-inbox >>> tbody tr'));
+    await portal.openScreen('/app/', 'idv-inbox >>> tbody tr');
     await page.type(deep('idv-inbox >>> wa-input[name="q"] >>> input'), 'customer-1001');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => location.search === '?q=customer-1001');
@@ -198,8 +196,7 @@ describe('portal (/app/) in Chromium', () => {
 
   it('creates an ID ONLY link that the person completes with a passport through the flow API', async () => {
     const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/links"]'));
-    await portal.waitFor(deep('idv-links >>> tbody tr'));
+    await portal.openScreen('/app/links', 'idv-links >>> tbody tr');
     await page.click(deep('idv-links >>> wa-radio[value="ID ONLY"]'));
     await page.type(
       deep('idv-links >>> wa-input[name="externalUserId"] >>> input'),
@@ -224,8 +221,7 @@ describe('portal (/app/) in Chromium', () => {
 
   it('finds the verification in the inbox by search and status, kept in the URL', async () => {
     const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/"]'));
-    await portal.waitFor(deep('idv-inbox >>> tbody tr'));
+    await portal.openScreen('/app/', 'idv-inbox >>> tbody tr');
     await page.type(deep('idv-inbox >>> wa-input[name="q"] >>> input'), 'customer-1001');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => location.search === '?q=customer-1001');
@@ -249,8 +245,7 @@ describe('portal (/app/) in Chromium', () => {
     await portal.waitFor(deep(`idv-inbox >>> a[href="/app/verifications/${verificationId}"]`));
 
     // Live arrival: a link created elsewhere shows up at the next poll (ETag, every 10 s).
-    await page.click(deep('nav a[href="/app/"]'));
-    await portal.waitFor(deep('idv-inbox >>> tbody tr:nth-child(2)'));
+    await portal.openScreen('/app/', 'idv-inbox >>> tbody tr:nth-child(2)');
     await stack.api('POST', '/links', { type: 'ID ONLY', externalUserId: 'customer-live' });
     await portal.waitFor(deep('idv-inbox >>> tbody tr:nth-child(3)'), 30_000);
     expect(await text('idv-inbox >>> tbody tr:first-child')).toContain('customer-live');
@@ -434,8 +429,7 @@ describe('portal (/app/) in Chromium', () => {
 
   it('shows the Overview: the chart of the days, the pass rate, the reasons and the quota', async () => {
     const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/overview"]'));
-    await portal.waitFor(deep('idv-overview >>> svg rect'));
+    await portal.openScreen('/app/overview', 'idv-overview >>> svg rect');
     // Today: the FULL FLOW overridden to failed, the passport a success, the live link open.
     expect(await page.$$(deep('idv-overview >>> svg rect'))).toHaveLength(3);
     expect(await text('idv-overview >>> #pass-rate')).toBe('50%');
@@ -499,8 +493,7 @@ describe('portal (/app/) in Chromium', () => {
 
   it('rotates the client secret on the Developers screen: the old secret is refused, the new one accepted; lists the deliveries, adds and deletes an endpoint', async () => {
     const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/developers"]'));
-    await portal.waitFor(deep('idv-developers >>> #client-id'));
+    await portal.openScreen('/app/developers', 'idv-developers >>> #client-id');
     expect(await text('idv-developers >>> #client-id')).toBe(stack.account.clientId);
     await portal.waitFor(deep('idv-developers >>> #endpoints tbody tr'));
     expect(await text('idv-developers >>> #endpoints')).toContain(stack.receiver.url);
@@ -596,8 +589,7 @@ describe('portal (/app/) in Chromium', () => {
 
   it('creates an analysis key on the Cloud services screen (secret shown once), pauses it and revokes it', async () => {
     const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/cloud-services"]'));
-    await portal.waitFor(deep('idv-cloud-services >>> .empty'));
+    await portal.openScreen('/app/cloud-services', 'idv-cloud-services >>> .empty');
     await page.type(
       deep('idv-cloud-services >>> form wa-input[name="name"] >>> input'),
       'Checkout faces',
@@ -626,8 +618,7 @@ describe('portal (/app/) in Chromium', () => {
 
   it('changes the brand colour and the link window on the Company screen, with a live preview of the element', async () => {
     const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/company"]'));
-    await portal.waitFor(deep('idv-company >>> #preview idv-verify'));
+    await portal.openScreen('/app/company', 'idv-company >>> #preview idv-verify');
     const preview = deep('idv-company >>> #preview idv-verify');
     expect(await page.$eval(preview, (el) => el.getAttribute('business-name'))).toBe(
       'Northwind Optics',
@@ -662,9 +653,8 @@ describe('portal (/app/) in Chromium', () => {
   });
 
   it('shows the plan, the month against the quota, the subscription and its invoices on the Billing screen', async () => {
-    const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/billing"]'));
-    await portal.waitFor(deep('idv-billing >>> #usage'));
+    const { deep } = portal;
+    await portal.openScreen('/app/billing', 'idv-billing >>> #usage');
     await textMatches(
       'idv-billing >>> #usage',
       /Plan[\s\S]*This month[\s\S]*\d+ of [\d,]+ verifications/,
@@ -677,8 +667,7 @@ describe('portal (/app/) in Chromium', () => {
   it('invites a reviewer from the Team screen who accepts by e-mail, resets a forgotten password by e-mail, and is made a viewer, then removed', async () => {
     const { page, deep } = portal;
     const email = 'reviewer@northwind.test';
-    await page.click(deep('nav a[href="/app/team"]'));
-    await portal.waitFor(deep('idv-team >>> #people tbody tr'));
+    await portal.openScreen('/app/team', 'idv-team >>> #people tbody tr');
     expect(await text('idv-team >>> #people')).toContain(stack.ownerEmail);
     await page.type(deep('idv-team >>> form wa-input[name="email"] >>> input'), email);
     await page.keyboard.press('Enter');

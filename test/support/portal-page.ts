@@ -35,6 +35,11 @@ export interface PortalPage {
    * looks again on mutations of the document, and the portal's changes happen in shadow roots.
    */
   waitFor(selector: string, timeoutMs?: number): Promise<void>;
+  /**
+   * Opens a screen from the menu: clicks the link to `path` (`/app/links`) and waits for `ready`
+   * (a selector inside the portal, without the `deep` prefix) to show.
+   */
+  openScreen(path: string, ready: string): Promise<void>;
   /** The trimmed text of `selector` inside the portal (a `deep` selector without its prefix). */
   text(selector: string): Promise<string>;
   /**
@@ -85,6 +90,16 @@ export async function openPortal(
   const deep = (selector: string) => `idv-portal >>> ${selector}`;
   const text = (selector: string) =>
     page.$eval(deep(selector), (node) => node.textContent?.trim() ?? '');
+  const waitFor = async (selector: string, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while ((await page.$(selector)) === null) {
+      if (Date.now() > deadline)
+        throw new Error(
+          `${selector} not found within ${timeoutMs} ms; page errors: ${errors.join('; ')}`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
   return {
     page,
     requests,
@@ -92,6 +107,10 @@ export async function openPortal(
     failedResponses,
     deep,
     text,
+    async openScreen(path, ready) {
+      await page.click(deep(`nav a[href="${path}"]`));
+      await waitFor(deep(ready));
+    },
     async textMatches(selector, pattern, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       let last = '';
@@ -103,16 +122,7 @@ export async function openPortal(
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
-    async waitFor(selector, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      while ((await page.$(selector)) === null) {
-        if (Date.now() > deadline)
-          throw new Error(
-            `${selector} not found within ${timeoutMs} ms; page errors: ${errors.join('; ')}`,
-          );
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    },
+    waitFor,
     async axe() {
       const loaded = await page.evaluate(() => 'axe' in window);
       if (!loaded) await page.addScriptTag({ content: axeSource });
