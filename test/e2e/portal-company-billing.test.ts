@@ -9,16 +9,21 @@
  * Every state is checked with axe-core and screenshotted at 390×844 and 1280×800 into
  * test/screenshots/portal-company-billing/.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ElementHandle } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from '../support/browser.js';
-import { openPortal, type PortalPage } from '../support/portal-page.js';
-import { startStack, type Stack } from '../support/stack.js';
+import type { PortalPage } from '../support/portal-page.js';
+import {
+  chooseFirstPassword,
+  expectAccessible as expectScreenAccessible,
+  startPortalSession,
+  type PortalSession,
+} from '../support/portal-session.js';
+import type { Stack } from '../support/stack.js';
 
 const SCREENSHOTS = fileURLToPath(
   new URL('../screenshots/portal-company-billing/', import.meta.url),
@@ -26,55 +31,29 @@ const SCREENSHOTS = fileURLToPath(
 const PASSWORD = 'northwind-owner-2026';
 
 describe('portal Company logo, link defaults and Billing payment method in Chromium', () => {
+  let session: PortalSession;
   let stack: Stack;
-  let browser: TestBrowser;
   let portal: PortalPage;
   let files: string;
 
   beforeAll(async () => {
-    await rm(SCREENSHOTS, { recursive: true, force: true });
-    await mkdir(SCREENSHOTS, { recursive: true });
     files = await mkdtemp(join(tmpdir(), 'idv-e2e-logo-'));
-    stack = await startStack({ env: { IDV_PAYMENT_PROVIDER: 'local-test' } });
-    browser = await launchBrowser({
-      trustedCertificateFile: stack.fingerprintCertificateFile,
-      screenshotDir: SCREENSHOTS,
+    session = await startPortalSession(SCREENSHOTS, {
+      env: { IDV_PAYMENT_PROVIDER: 'local-test' },
     });
-    portal = await openPortal(browser.browser, stack.signInLink, SCREENSHOTS);
-    const { page, deep } = portal;
-    await portal.waitFor(deep('idv-sign-in-link >>> wa-input[name="password"]'));
-    await page.type(deep('idv-sign-in-link >>> wa-input[name="password"] >>> input'), PASSWORD);
-    await page.type(deep('idv-sign-in-link >>> wa-input[name="confirm"] >>> input'), PASSWORD);
-    await page.keyboard.press('Enter');
-    await portal.waitFor(deep('idv-inbox >>> .empty'));
+    ({ stack, portal } = session);
+    await chooseFirstPassword(portal, PASSWORD);
   });
   afterAll(async () => {
-    await portal?.close();
-    await browser?.close();
-    await stack?.stop();
+    await session?.close();
     if (files !== undefined) await rm(files, { recursive: true, force: true });
   });
 
   /** No axe violation on the screen as it stands. */
-  const expectAccessible = async (screen: string) => {
-    const violations = await portal.axe();
-    expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-  };
-
-  const text = (selector: string) =>
-    portal.page.$eval(portal.deep(selector), (node) => node.textContent?.trim() ?? '');
-
-  /** Waits until the text of `selector` matches `pattern` (the screens update in place). */
-  const textMatches = async (selector: string, pattern: RegExp, timeoutMs = 20_000) => {
-    const deadline = Date.now() + timeoutMs;
-    let last = '';
-    for (;;) {
-      last = await text(selector).catch(() => '');
-      if (pattern.test(last)) return;
-      if (Date.now() > deadline) throw new Error(`${selector}: "${last}" never matched ${pattern}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const expectAccessible = (screen: string) => expectScreenAccessible(portal, screen);
+  const text = (selector: string) => portal.text(selector);
+  const textMatches = (selector: string, pattern: RegExp, timeoutMs?: number) =>
+    portal.textMatches(selector, pattern, timeoutMs);
 
   /** The company as the REST API reads it. */
   const company = () =>
@@ -241,10 +220,16 @@ describe('portal Company logo, link defaults and Billing payment method in Chrom
     expect(await text('idv-company >>> idv-link-defaults >>> legend')).toBe(
       'Types de document et adresse de retour',
     );
+    // The preview speaks the portal's language, and follows it when it changes.
+    const preview = 'idv-company >>> #preview idv-verify';
+    expect(await page.$eval(deep(preview), (el) => el.getAttribute('lang'))).toBe('fr');
+    await textMatches(`${preview} >>> [part=base]`, /Préparation de votre vérification/);
     await expectAccessible('company, in French');
     await portal.screenshot('company-fr');
     await page.select(deep('idv-language-picker >>> select'), 'en');
     await textMatches(`${logo} >>> #upload-logo`, /^Upload the logo$/);
+    expect(await page.$eval(deep(preview), (el) => el.getAttribute('lang'))).toBe('en');
+    await textMatches(`${preview} >>> [part=base]`, /Preparing your verification/);
   });
 
   it('never left its origin and asked for nothing missing', () => {

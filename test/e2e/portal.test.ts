@@ -23,74 +23,53 @@
  * Every screen is checked with axe-core and
  * screenshotted at 390×844 and 1280×800 into test/screenshots/portal/ (git-ignored).
  */
-import { mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expectedFields, generateIdentity, renderDocument } from '@idv/analysis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from '../support/browser.js';
+import type { TestBrowser } from '../support/browser.js';
 import { cardHolder, cardScene, PARIS, selfieScene } from '../support/card-holder.js';
 import { completePassport } from '../support/flow-device.js';
 import { messagesMailedTo, portalLinksMailedTo } from '../support/mailbox.js';
 import { Person } from '../support/person.js';
 import { openPortal, type PortalPage } from '../support/portal-page.js';
+import {
+  chooseFirstPassword,
+  expectAccessible as expectScreenAccessible,
+  startPortalSession,
+  type PortalSession,
+} from '../support/portal-session.js';
 import { readQrCodes } from '../support/qr-reader.js';
-import { startStack, type Stack } from '../support/stack.js';
+import type { Stack } from '../support/stack.js';
 
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/portal/', import.meta.url));
 const PASSWORD = 'northwind-owner-2026';
 
 describe('portal (/app/) in Chromium', () => {
+  let session: PortalSession;
   let stack: Stack;
   let browser: TestBrowser;
   let portal: PortalPage;
 
   beforeAll(async () => {
-    await rm(SCREENSHOTS, { recursive: true, force: true });
-    await mkdir(SCREENSHOTS, { recursive: true });
-    stack = await startStack();
-    browser = await launchBrowser({
-      trustedCertificateFile: stack.fingerprintCertificateFile,
-      screenshotDir: SCREENSHOTS,
-    });
-    portal = await openPortal(browser.browser, stack.signInLink, SCREENSHOTS);
+    session = await startPortalSession(SCREENSHOTS);
+    ({ stack, browser, portal } = session);
   });
   afterAll(async () => {
-    await portal?.close();
-    await browser?.close();
-    await stack?.stop();
+    await session?.close();
   });
 
   /** No axe violation on the screen as it stands. */
-  const expectAccessible = async (screen: string) => {
-    const violations = await portal.axe();
-    expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-  };
-
-  const text = (selector: string) =>
-    portal.page.$eval(portal.deep(selector), (node) => node.textContent?.trim() ?? '');
-
-  /** Waits until the text of `selector` matches `pattern` (the screens update in place). */
-  const textMatches = async (selector: string, pattern: RegExp, timeoutMs = 15_000) => {
-    const deadline = Date.now() + timeoutMs;
-    let last = '';
-    for (;;) {
-      // The element may be replaced between the look-up and the read (a screen re-renders).
-      last = await text(selector).catch(() => '');
-      if (pattern.test(last)) return;
-      if (Date.now() > deadline) throw new Error(`${selector}: "${last}" never matched ${pattern}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const expectAccessible = (screen: string) => expectScreenAccessible(portal, screen);
+  const text = (selector: string) => portal.text(selector);
+  const textMatches = (selector: string, pattern: RegExp, timeoutMs?: number) =>
+    portal.textMatches(selector, pattern, timeoutMs);
 
   it('signs the owner in with the one-time link, then out and in again with the keyboard', async () => {
     const { page, deep } = portal;
     await portal.waitFor(deep('idv-sign-in-link >>> wa-input[name="password"]'));
     await expectAccessible('sign-in link');
     await portal.screenshot('sign-in-link');
-    await page.type(deep('idv-sign-in-link >>> wa-input[name="password"] >>> input'), PASSWORD);
-    await page.type(deep('idv-sign-in-link >>> wa-input[name="confirm"] >>> input'), PASSWORD);
-    await page.keyboard.press('Enter');
-    await portal.waitFor(deep('idv-inbox >>> .empty'));
+    await chooseFirstPassword(portal, PASSWORD);
     // The spent token left the address bar and the history.
     expect(page.url()).toBe(`${stack.origin}/app/`);
     expect(await text('idv-inbox >>> .empty')).toContain('No verification yet.');
@@ -117,8 +96,7 @@ describe('portal (/app/) in Chromium', () => {
 
   it('creates a FULL FLOW link with metadata, copies its URL, shows its QR code and e-mails it', async () => {
     const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/links"]'));
-    await portal.waitFor(deep('idv-links >>> wa-radio-group'));
+    await portal.openScreen('/app/links', 'idv-links >>> wa-radio-group');
     await portal.waitFor(deep('idv-links >>> .empty'));
     await page.type(
       deep('idv-links >>> wa-input[name="externalUserId"] >>> input'),
@@ -167,8 +145,7 @@ describe('portal (/app/) in Chromium', () => {
   it('a person completes the copied FULL FLOW link in <idv-verify> with the fake camera, and the result arrives live in the inbox', async () => {
     const { page, deep } = portal;
     // The owner watches the inbox, searched for this customer: the link's verification waits.
-    await page.click(deep('nav a[href="/app/"]'));
-    await portal.waitFor(deep('idv-inbox >>> tbody tr'));
+    await portal.openScreen('/app/', 'idv-inbox >>> tbody tr');
     await page.type(deep('idv-inbox >>> wa-input[name="q"] >>> input'), 'customer-1001');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => location.search === '?q=customer-1001');
@@ -219,8 +196,7 @@ describe('portal (/app/) in Chromium', () => {
 
   it('creates an ID ONLY link that the person completes with a passport through the flow API', async () => {
     const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/links"]'));
-    await portal.waitFor(deep('idv-links >>> tbody tr'));
+    await portal.openScreen('/app/links', 'idv-links >>> tbody tr');
     await page.click(deep('idv-links >>> wa-radio[value="ID ONLY"]'));
     await page.type(
       deep('idv-links >>> wa-input[name="externalUserId"] >>> input'),
@@ -245,8 +221,7 @@ describe('portal (/app/) in Chromium', () => {
 
   it('finds the verification in the inbox by search and status, kept in the URL', async () => {
     const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/"]'));
-    await portal.waitFor(deep('idv-inbox >>> tbody tr'));
+    await portal.openScreen('/app/', 'idv-inbox >>> tbody tr');
     await page.type(deep('idv-inbox >>> wa-input[name="q"] >>> input'), 'customer-1001');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => location.search === '?q=customer-1001');
@@ -270,8 +245,7 @@ describe('portal (/app/) in Chromium', () => {
     await portal.waitFor(deep(`idv-inbox >>> a[href="/app/verifications/${verificationId}"]`));
 
     // Live arrival: a link created elsewhere shows up at the next poll (ETag, every 10 s).
-    await page.click(deep('nav a[href="/app/"]'));
-    await portal.waitFor(deep('idv-inbox >>> tbody tr:nth-child(2)'));
+    await portal.openScreen('/app/', 'idv-inbox >>> tbody tr:nth-child(2)');
     await stack.api('POST', '/links', { type: 'ID ONLY', externalUserId: 'customer-live' });
     await portal.waitFor(deep('idv-inbox >>> tbody tr:nth-child(3)'), 30_000);
     expect(await text('idv-inbox >>> tbody tr:first-child')).toContain('customer-live');
@@ -455,8 +429,7 @@ describe('portal (/app/) in Chromium', () => {
 
   it('shows the Overview: the chart of the days, the pass rate, the reasons and the quota', async () => {
     const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/overview"]'));
-    await portal.waitFor(deep('idv-overview >>> svg rect'));
+    await portal.openScreen('/app/overview', 'idv-overview >>> svg rect');
     // Today: the FULL FLOW overridden to failed, the passport a success, the live link open.
     expect(await page.$$(deep('idv-overview >>> svg rect'))).toHaveLength(3);
     expect(await text('idv-overview >>> #pass-rate')).toBe('50%');
@@ -492,7 +465,11 @@ describe('portal (/app/) in Chromium', () => {
     portal.page.waitForFunction(
       () => {
         const screen = document.querySelector('idv-portal')?.shadowRoot?.querySelector('main > *');
-        const dialog = screen?.shadowRoot?.querySelector('wa-dialog[open]');
+        // The screen's own dialog, or the one of its confirmation dialog (`idv-confirm-dialog`).
+        const root = screen?.shadowRoot;
+        const dialog =
+          root?.querySelector('wa-dialog[open]') ??
+          root?.querySelector('idv-confirm-dialog')?.shadowRoot?.querySelector('wa-dialog[open]');
         const native = dialog?.shadowRoot?.querySelector('dialog');
         return native?.open === true && native.getAnimations({ subtree: true }).length === 0;
       },
@@ -504,9 +481,11 @@ describe('portal (/app/) in Chromium', () => {
     portal.page.waitForFunction(
       () => {
         const screen = document.querySelector('idv-portal')?.shadowRoot?.querySelector('main > *');
-        const native = screen?.shadowRoot
-          ?.querySelector('wa-dialog')
-          ?.shadowRoot?.querySelector('dialog');
+        const root = screen?.shadowRoot;
+        const native = (
+          root?.querySelector('wa-dialog') ??
+          root?.querySelector('idv-confirm-dialog')?.shadowRoot?.querySelector('wa-dialog')
+        )?.shadowRoot?.querySelector('dialog');
         return native !== null && native !== undefined && !native.open;
       },
       { polling: 50, timeout: 10_000 },
@@ -514,8 +493,7 @@ describe('portal (/app/) in Chromium', () => {
 
   it('rotates the client secret on the Developers screen: the old secret is refused, the new one accepted; lists the deliveries, adds and deletes an endpoint', async () => {
     const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/developers"]'));
-    await portal.waitFor(deep('idv-developers >>> #client-id'));
+    await portal.openScreen('/app/developers', 'idv-developers >>> #client-id');
     expect(await text('idv-developers >>> #client-id')).toBe(stack.account.clientId);
     await portal.waitFor(deep('idv-developers >>> #endpoints tbody tr'));
     expect(await text('idv-developers >>> #endpoints')).toContain(stack.receiver.url);
@@ -611,8 +589,7 @@ describe('portal (/app/) in Chromium', () => {
 
   it('creates an analysis key on the Cloud services screen (secret shown once), pauses it and revokes it', async () => {
     const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/cloud-services"]'));
-    await portal.waitFor(deep('idv-cloud-services >>> .empty'));
+    await portal.openScreen('/app/cloud-services', 'idv-cloud-services >>> .empty');
     await page.type(
       deep('idv-cloud-services >>> form wa-input[name="name"] >>> input'),
       'Checkout faces',
@@ -641,8 +618,7 @@ describe('portal (/app/) in Chromium', () => {
 
   it('changes the brand colour and the link window on the Company screen, with a live preview of the element', async () => {
     const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/company"]'));
-    await portal.waitFor(deep('idv-company >>> #preview idv-verify'));
+    await portal.openScreen('/app/company', 'idv-company >>> #preview idv-verify');
     const preview = deep('idv-company >>> #preview idv-verify');
     expect(await page.$eval(preview, (el) => el.getAttribute('business-name'))).toBe(
       'Northwind Optics',
@@ -677,9 +653,8 @@ describe('portal (/app/) in Chromium', () => {
   });
 
   it('shows the plan, the month against the quota, the subscription and its invoices on the Billing screen', async () => {
-    const { page, deep } = portal;
-    await page.click(deep('nav a[href="/app/billing"]'));
-    await portal.waitFor(deep('idv-billing >>> #usage'));
+    const { deep } = portal;
+    await portal.openScreen('/app/billing', 'idv-billing >>> #usage');
     await textMatches(
       'idv-billing >>> #usage',
       /Plan[\s\S]*This month[\s\S]*\d+ of [\d,]+ verifications/,
@@ -692,8 +667,7 @@ describe('portal (/app/) in Chromium', () => {
   it('invites a reviewer from the Team screen who accepts by e-mail, resets a forgotten password by e-mail, and is made a viewer, then removed', async () => {
     const { page, deep } = portal;
     const email = 'reviewer@northwind.test';
-    await page.click(deep('nav a[href="/app/team"]'));
-    await portal.waitFor(deep('idv-team >>> #people tbody tr'));
+    await portal.openScreen('/app/team', 'idv-team >>> #people tbody tr');
     expect(await text('idv-team >>> #people')).toContain(stack.ownerEmail);
     await page.type(deep('idv-team >>> form wa-input[name="email"] >>> input'), email);
     await page.keyboard.press('Enter');
@@ -803,7 +777,9 @@ describe('portal (/app/) in Chromium', () => {
     // Newest first: the Team flow's removal, by the owner, from this machine.
     await textMatches(
       'idv-activity >>> #activity tbody tr:first-child',
-      new RegExp(`${stack.ownerEmail}[\\s\\S]*portal\\.member\\.removed[\\s\\S]*127\\.0\\.0\\.1`),
+      new RegExp(
+        `${stack.ownerEmail}[\\s\\S]*Person removed\\s*portal\\.member\\.removed[\\s\\S]*127\\.0\\.0\\.1`,
+      ),
     );
     await expectAccessible('activity');
     await portal.screenshot('activity');
@@ -818,6 +794,16 @@ describe('portal (/app/) in Chromium', () => {
         (el) => (el as unknown as { value: string }).value,
       ),
     ).toBe('webhook_delivery.resent');
+    // Each action reads as its label, its code below it; the filter offers the labels.
+    expect(await text('idv-activity >>> #activity tbody tr .label')).toBe(
+      'Webhook delivery resent',
+    );
+    expect(await text('idv-activity >>> #activity tbody tr .action')).toBe(
+      'webhook_delivery.resent',
+    );
+    expect(
+      await text('idv-activity >>> #action-filter wa-option[value="webhook_delivery.resent"]'),
+    ).toBe('Webhook delivery resent');
     await expectAccessible('activity, filtered');
     await portal.screenshot('activity-filtered');
   });

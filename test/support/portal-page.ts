@@ -35,6 +35,18 @@ export interface PortalPage {
    * looks again on mutations of the document, and the portal's changes happen in shadow roots.
    */
   waitFor(selector: string, timeoutMs?: number): Promise<void>;
+  /**
+   * Opens a screen from the menu: clicks the link to `path` (`/app/links`) and waits for `ready`
+   * (a selector inside the portal, without the `deep` prefix) to show.
+   */
+  openScreen(path: string, ready: string): Promise<void>;
+  /** The trimmed text of `selector` inside the portal (a `deep` selector without its prefix). */
+  text(selector: string): Promise<string>;
+  /**
+   * Waits until the text of `selector` (inside the portal) matches `pattern`: the screens update
+   * in place, and the element may be replaced between the look-up and the read.
+   */
+  textMatches(selector: string, pattern: RegExp, timeoutMs?: number): Promise<void>;
   /** Runs axe-core (WCAG 2.1 A and AA rules) on the whole page, shadow roots included. */
   axe(): Promise<AxeViolation[]>;
   /** Screenshots the page at the phone and the desktop viewport as `NN-{name}-{viewport}.png`. */
@@ -75,22 +87,42 @@ export async function openPortal(
   });
   await page.goto(url);
   const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  const deep = (selector: string) => `idv-portal >>> ${selector}`;
+  const text = (selector: string) =>
+    page.$eval(deep(selector), (node) => node.textContent?.trim() ?? '');
+  const waitFor = async (selector: string, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while ((await page.$(selector)) === null) {
+      if (Date.now() > deadline)
+        throw new Error(
+          `${selector} not found within ${timeoutMs} ms; page errors: ${errors.join('; ')}`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
   return {
     page,
     requests,
     errors,
     failedResponses,
-    deep: (selector) => `idv-portal >>> ${selector}`,
-    async waitFor(selector, timeoutMs = 20_000) {
+    deep,
+    text,
+    async openScreen(path, ready) {
+      await page.click(deep(`nav a[href="${path}"]`));
+      await waitFor(deep(ready));
+    },
+    async textMatches(selector, pattern, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
-      while ((await page.$(selector)) === null) {
+      let last = '';
+      for (;;) {
+        last = await text(selector).catch(() => '');
+        if (pattern.test(last)) return;
         if (Date.now() > deadline)
-          throw new Error(
-            `${selector} not found within ${timeoutMs} ms; page errors: ${errors.join('; ')}`,
-          );
+          throw new Error(`${selector}: "${last}" never matched ${pattern}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
+    waitFor,
     async axe() {
       const loaded = await page.evaluate(() => 'axe' in window);
       if (!loaded) await page.addScriptTag({ content: axeSource });

@@ -14,6 +14,10 @@ export class ApiFailure extends Error {
   }
 }
 
+/** The server's message of a failed call (an `ApiFailure`), else `fallback` (the network, a bug). */
+export const messageOf = (error: unknown, fallback: string): string =>
+  error instanceof ApiFailure ? error.message : fallback;
+
 let csrfToken: string | undefined;
 
 /** Remembers the session's CSRF token (from the session answer), sent on every change. */

@@ -8,9 +8,11 @@ import '@awesome.me/webawesome/dist/components/callout/callout.js';
 import '@awesome.me/webawesome/dist/components/option/option.js';
 import '@awesome.me/webawesome/dist/components/select/select.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
-import { api, ApiFailure } from '../lib/api.js';
+import { api } from '../lib/api.js';
 import { formatDateTime, formatNumber } from '../lib/format.js';
+import { activityLabel } from './activity/activity-labels.js';
 import { screenStyles } from './shared-styles.js';
+import { failureView, loadingView } from './common/status-views.js';
 
 /** Entries per page. */
 const PAGE_SIZE = 25;
@@ -47,6 +49,17 @@ function actorLabel(actor: PortalActivityEntry['actor']): string {
   if (actor.kind === 'api') return msg('API client');
   if (actor.kind === 'system') return msg('IDV (automatic)');
   return actor.email ?? msg('a removed person');
+}
+
+/**
+ * What was done: the action's label, with its code below in a quieter style (what support and the
+ * API speak of); a code without a label (a newer server's) as it is.
+ */
+function actionView(code: string) {
+  const label = activityLabel(code);
+  return label === undefined
+    ? html`<span class="action">${code}</span>`
+    : html`<span class="label">${label}</span><span class="action quiet">${code}</span>`;
 }
 
 /**
@@ -131,7 +144,8 @@ export class IdvActivity extends LitElement {
         @change=${(event: Event) => this.filterChanged('action', event)}
       >
         ${(page?.actions ?? []).map(
-          (action) => html`<wa-option value=${action}>${action}</wa-option>`,
+          (action) =>
+            html`<wa-option value=${action}>${activityLabel(action) ?? action}</wa-option>`,
         )}
       </wa-select>
     </form>`;
@@ -142,7 +156,7 @@ export class IdvActivity extends LitElement {
       <td>${formatDateTime(entry.createdAt)}</td>
       <td class="who">${actorLabel(entry.actor)}</td>
       <td>
-        <span class="action">${entry.action}</span>
+        ${actionView(entry.action)}
         ${
           entry.resourceId === null
             ? nothing
@@ -206,15 +220,9 @@ export class IdvActivity extends LitElement {
       ${this.renderFilters(this.log.value)}
       <div class="results">
         ${this.log.render({
-          pending: () =>
-            html`<p role="status">
-              <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
-            </p>`,
+          pending: loadingView,
           complete: (page) => this.renderPage(page),
-          error: (error) =>
-            html`<wa-callout variant="danger" role="alert"
-              >${error instanceof ApiFailure ? error.message : msg('This cannot be read.')}</wa-callout
-            >`,
+          error: (error) => failureView(error, msg('This cannot be read.')),
         })}
       </div>`;
   }

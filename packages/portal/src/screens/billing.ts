@@ -7,10 +7,11 @@ import '@awesome.me/webawesome/dist/components/badge/badge.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
 import '@awesome.me/webawesome/dist/components/progress-bar/progress-bar.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
-import { api, ApiFailure } from '../lib/api.js';
+import { api } from '../lib/api.js';
 import { formatDate, formatDateTime, formatNumber, numberFormat } from '../lib/format.js';
-import { screenStyles } from './shared-styles.js';
+import { definitionListStyles, screenStyles } from './shared-styles.js';
 import './billing/payment-method.js';
+import { failureView, loadingView } from './common/status-views.js';
 
 /** An invoice's amount in its currency, for people. */
 function amountOf(invoice: Invoice): string {
@@ -36,19 +37,8 @@ const invoiceVariant = (status: Invoice['status']) =>
 export class IdvBilling extends LitElement {
   static override styles = [
     screenStyles,
+    definitionListStyles,
     css`
-      dl {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: var(--wa-space-xs) var(--wa-space-m);
-        margin: 0 0 var(--wa-space-m);
-      }
-      dt {
-        color: var(--wa-color-text-quiet);
-      }
-      dd {
-        margin: 0;
-      }
       wa-progress-bar {
         --track-height: 0.6rem;
         max-width: 28rem;
@@ -148,16 +138,9 @@ export class IdvBilling extends LitElement {
       ${this.billing.render({
         // A re-read (after a payment method was added) keeps the screen as it was meanwhile.
         pending: () =>
-          this.billing.value === undefined
-            ? html`<p role="status">
-                <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
-              </p>`
-            : this.renderBilling(this.billing.value),
+          this.billing.value === undefined ? loadingView() : this.renderBilling(this.billing.value),
         complete: (billing) => this.renderBilling(billing),
-        error: (error) =>
-          html`<wa-callout variant="danger" role="alert"
-            >${error instanceof ApiFailure ? error.message : msg('This cannot be read.')}</wa-callout
-          >`,
+        error: (error) => failureView(error, msg('This cannot be read.')),
       })}`;
   }
 }

@@ -5,16 +5,16 @@ import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/badge/badge.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
-import '@awesome.me/webawesome/dist/components/callout/callout.js';
-import '@awesome.me/webawesome/dist/components/copy-button/copy-button.js';
-import '@awesome.me/webawesome/dist/components/dialog/dialog.js';
 import '@awesome.me/webawesome/dist/components/input/input.js';
 import '@awesome.me/webawesome/dist/components/option/option.js';
 import '@awesome.me/webawesome/dist/components/progress-bar/progress-bar.js';
 import '@awesome.me/webawesome/dist/components/select/select.js';
-import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
-import { api, ApiFailure } from '../lib/api.js';
+import { api } from '../lib/api.js';
 import { formatDateTime, formatNumber } from '../lib/format.js';
+import { ChangeController } from './common/change-controller.js';
+import { ConfirmationController } from './common/confirmation-controller.js';
+import { shownOnceSecretStyles, shownOnceSecretView } from './common/shown-once-secret.js';
+import { errorView, failureView, loadingView } from './common/status-views.js';
 import { screenStyles } from './shared-styles.js';
 
 /** The analysis APIs a key opens, as people read them (in the portal's language). */
@@ -23,17 +23,6 @@ const SERVICES: { value: CloudKey['service']; label: () => string }[] = [
   { value: 'face', label: () => msg('Face comparison (face)') },
   { value: 'antispoofing', label: () => msg('Anti-spoofing (antispoofing)') },
 ];
-
-/** A change asked to be confirmed first (a rotation or a revocation cannot be undone). */
-interface Confirmation {
-  title: string;
-  text: string;
-  action: string;
-  run: () => Promise<void>;
-}
-
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof ApiFailure ? error.message : fallback;
 
 /**
  * Cloud services: the company's analysis API keys (create; the secret is shown once, after a
@@ -46,18 +35,8 @@ const messageOf = (error: unknown, fallback: string) =>
 export class IdvCloudServices extends LitElement {
   static override styles = [
     screenStyles,
+    shownOnceSecretStyles,
     css`
-      .actions {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--wa-space-xs);
-      }
-      .secret {
-        margin: var(--wa-space-m) 0;
-      }
-      .secret p {
-        margin: 0 0 var(--wa-space-xs);
-      }
       td.usage {
         min-width: 10rem;
       }
@@ -77,26 +56,23 @@ export class IdvCloudServices extends LitElement {
 
   @state() private version = 0;
   @state() private secret: CloudKeyWithSecret | undefined;
-  @state() private confirmation: Confirmation | undefined;
-  @state() private busy = false;
-  @state() private error: string | undefined;
+  private readonly changes = new ChangeController(this);
+  /** Rotations and revocations, confirmed first; the keys are read again after each. */
+  private readonly confirmations = new ConfirmationController(
+    this,
+    this.changes,
+    () => this.version++,
+  );
 
   private readonly keys = new Task(this, {
     task: async (_args, { signal }) => api<CloudKey[]>('/cloud-services/keys', { signal }),
     args: () => [this.version] as const,
   });
 
+  /** Runs a change, then reads the keys again (after a failure too: they show what the server holds). */
   private async change(run: () => Promise<void>, failure: string): Promise<void> {
-    this.busy = true;
-    this.error = undefined;
-    try {
-      await run();
-    } catch (error) {
-      this.error = messageOf(error, failure);
-    } finally {
-      this.busy = false;
-      this.version++;
-    }
+    await this.changes.run(run, failure);
+    this.version++;
   }
 
   private async create(event: SubmitEvent): Promise<void> {
@@ -123,7 +99,7 @@ export class IdvCloudServices extends LitElement {
   }
 
   private rotate(key: CloudKey): void {
-    this.confirmation = {
+    this.confirmations.ask({
       title: msg('Rotate the key'),
       text: msg(
         str`A new secret replaces the one of "${key.name}" at once: calls with the old one are refused. Its usage carries over.`,
@@ -134,11 +110,11 @@ export class IdvCloudServices extends LitElement {
           method: 'POST',
         });
       },
-    };
+    });
   }
 
   private revoke(key: CloudKey): void {
-    this.confirmation = {
+    this.confirmations.ask({
       title: msg('Revoke the key'),
       text: msg(
         str`"${key.name}" stops working for good and frees its place among the five keys of its service.`,
@@ -148,26 +124,16 @@ export class IdvCloudServices extends LitElement {
         await api(`/cloud-services/keys/${key._id}`, { method: 'DELETE' });
         if (this.secret?._id === key._id) this.secret = undefined;
       },
-    };
-  }
-
-  private async confirmed(): Promise<void> {
-    const confirmation = this.confirmation;
-    if (confirmation === undefined) return;
-    await this.change(confirmation.run, msg(str`${confirmation.title} failed.`));
-    this.confirmation = undefined;
+    });
   }
 
   private renderSecret(key: CloudKeyWithSecret) {
-    return html`<wa-callout variant="success" role="status" class="secret">
-      <p>${msg(str`Secret of "${key.name}". Copy it now: it is not shown again.`)}</p>
-      <span class="mono" id="key-secret">${key.secret}</span>
-      <wa-copy-button
-        value=${key.secret}
-        copy-label=${msg('Copy the secret')}
-        success-label=${msg('Copied')}
-      ></wa-copy-button>
-    </wa-callout>`;
+    return shownOnceSecretView({
+      text: msg(str`Secret of "${key.name}". Copy it now: it is not shown again.`),
+      id: 'key-secret',
+      value: key.secret,
+      copyLabel: msg('Copy the secret'),
+    });
   }
 
   private renderKey(key: CloudKey) {
@@ -197,7 +163,7 @@ export class IdvCloudServices extends LitElement {
             size="small"
             appearance="outlined"
             class="pause"
-            ?disabled=${this.busy}
+            ?disabled=${this.changes.busy}
             @click=${() => this.setPaused(key, !key.paused)}
             >${key.paused ? msg('Resume') : msg('Pause')}<span class="visually-hidden">
               ${key.name}</span
@@ -244,30 +210,6 @@ export class IdvCloudServices extends LitElement {
     </div>`;
   }
 
-  private renderDialog() {
-    const confirmation = this.confirmation;
-    return html`<wa-dialog
-      label=${confirmation?.title ?? msg('Confirm')}
-      ?open=${confirmation !== undefined}
-      @wa-after-hide=${(event: Event) => {
-        if (event.target === event.currentTarget) this.confirmation = undefined;
-      }}
-    >
-      <p>${confirmation?.text}</p>
-      <wa-button slot="footer" appearance="outlined" @click=${() => (this.confirmation = undefined)}
-        >${msg('Cancel')}</wa-button
-      >
-      <wa-button
-        slot="footer"
-        variant="danger"
-        id="confirm"
-        ?loading=${this.busy}
-        @click=${this.confirmed}
-        >${confirmation?.action ?? msg('Confirm')}</wa-button
-      >
-    </wa-dialog>`;
-  }
-
   override render() {
     return html`<h1>${msg('Cloud services')}</h1>
       <p>
@@ -282,31 +224,21 @@ export class IdvCloudServices extends LitElement {
             ${SERVICES.map((s) => html`<wa-option value=${s.value}>${s.label()}</wa-option>`)}
           </wa-select>
           <wa-input name="name" label=${msg('Name (optional)')} maxlength="100"></wa-input>
-          <wa-button type="submit" variant="brand" ?loading=${this.busy}
+          <wa-button type="submit" variant="brand" ?loading=${this.changes.busy}
             >${msg('Create the key')}</wa-button
           >
         </div>
       </form>
-      ${
-        this.error === undefined
-          ? nothing
-          : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
-      }
+      ${errorView(this.changes.error)}
       ${this.secret === undefined ? nothing : this.renderSecret(this.secret)}
       <div class="results">
         ${this.keys.render({
-          pending: () =>
-            html`<p role="status">
-              <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
-            </p>`,
+          pending: loadingView,
           complete: (keys) => this.renderKeys(keys),
-          error: (error) =>
-            html`<wa-callout variant="danger" role="alert"
-              >${messageOf(error, msg('This cannot be read.'))}</wa-callout
-            >`,
+          error: (error) => failureView(error, msg('This cannot be read.')),
         })}
       </div>
-      ${this.renderDialog()}`;
+      ${this.confirmations.dialog()}`;
   }
 }
 

@@ -10,10 +10,13 @@ import '@awesome.me/webawesome/dist/components/option/option.js';
 import '@awesome.me/webawesome/dist/components/select/select.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import '@awesome.me/webawesome/dist/components/switch/switch.js';
-import { api, ApiFailure } from '../lib/api.js';
+import { api } from '../lib/api.js';
+import { currentLanguage } from '../lib/localization.js';
+import { ChangeController } from './common/change-controller.js';
 import { companyStyles } from './company/company.styles.js';
 import './company/company-logo.js';
 import './company/link-defaults.js';
+import { errorView, failureView, loadingView } from './common/status-views.js';
 
 /** The `<idv-verify>` element as the server serves it (same origin: the page's CSP allows it). */
 const ELEMENT_URL = '/assets/verify/idv-verify.bundle.js';
@@ -38,8 +41,25 @@ function readableOn(hex: string): string {
   return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? '#000000' : '#ffffff';
 }
 
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof ApiFailure ? error.message : fallback;
+/** A required number of hours of the form (a window the plan caps; fixed on Basic). */
+const hoursField = (field: {
+  name: 'expirationTime' | 'dataExpirationTime';
+  label: string;
+  min: number;
+  step: number;
+  value: number;
+  disabled: boolean;
+}) =>
+  html`<wa-input
+    name=${field.name}
+    label=${field.label}
+    type="number"
+    min=${field.min}
+    step=${field.step}
+    required
+    ?disabled=${field.disabled}
+    value=${String(field.value)}
+  ></wa-input>`;
 
 /** A form field's value as text. */
 const field = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
@@ -57,8 +77,7 @@ export class IdvCompany extends LitElement {
   static override styles = companyStyles;
 
   @state() private branding: Branding | undefined;
-  @state() private busy = false;
-  @state() private error: string | undefined;
+  private readonly changes = new ChangeController(this);
   @state() private notice: string | undefined;
   /** The element could not be loaded (not served by this server). */
   @state() private previewMissing = false;
@@ -128,19 +147,13 @@ export class IdvCompany extends LitElement {
         ? {}
         : { color: field(data, 'color'), antiSpoofing: data.get('antiSpoofing') !== null }),
     };
-    this.busy = true;
-    this.error = undefined;
     this.notice = undefined;
-    try {
+    await this.changes.run(async () => {
       const saved = await api<CompanyView>('/company', { method: 'PATCH', body });
       this.branding = { name: saved.name, color: saved.color };
       this.notice = msg('The settings are saved; new links use them.');
       void this.company.run();
-    } catch (error) {
-      this.error = messageOf(error, msg('The settings could not be saved.'));
-    } finally {
-      this.busy = false;
-    }
+    }, msg('The settings could not be saved.'));
   }
 
   private renderForm(company: CompanyView) {
@@ -171,16 +184,14 @@ export class IdvCompany extends LitElement {
       <fieldset>
         <legend>${msg('Link defaults')}</legend>
         <div class="row">
-          <wa-input
-            name="expirationTime"
-            label=${msg('Link window (hours)')}
-            type="number"
-            min="0.5"
-            step="0.5"
-            required
-            ?disabled=${basic}
-            value=${String(company.linkConfig.expirationTime)}
-          ></wa-input>
+          ${hoursField({
+            name: 'expirationTime',
+            label: msg('Link window (hours)'),
+            min: 0.5,
+            step: 0.5,
+            value: company.linkConfig.expirationTime,
+            disabled: basic,
+          })}
           <wa-select
             name="handoffMode"
             label=${msg('Hand-off to a phone')}
@@ -209,16 +220,14 @@ export class IdvCompany extends LitElement {
         <wa-switch name="antiSpoofing" ?checked=${company.antiSpoofing} ?disabled=${basic}
           >${msg('Anti-spoofing on selfies')}</wa-switch
         >
-        <wa-input
-          name="dataExpirationTime"
-          label=${msg('Keep the data after the link window (hours)')}
-          type="number"
-          min="0"
-          step="1"
-          required
-          ?disabled=${basic}
-          value=${String(company.linkConfig.dataExpirationTime)}
-        ></wa-input>
+        ${hoursField({
+          name: 'dataExpirationTime',
+          label: msg('Keep the data after the link window (hours)'),
+          min: 0,
+          step: 1,
+          value: company.linkConfig.dataExpirationTime,
+          disabled: basic,
+        })}
         ${
           basic
             ? html`<p class="hint">${msg('Windows are fixed on the basic plan.')}</p>`
@@ -230,7 +239,7 @@ export class IdvCompany extends LitElement {
         }
       </fieldset>
       <div>
-        <wa-button type="submit" variant="brand" ?loading=${this.busy}
+        <wa-button type="submit" variant="brand" ?loading=${this.changes.busy}
           >${msg('Save the settings')}</wa-button
         >
       </div>
@@ -244,14 +253,19 @@ export class IdvCompany extends LitElement {
       <p class="hint">
         ${msg('The verification element as people see it, with the settings above.')}
       </p>
+      <p class="hint" id="preview-limits">
+        ${msg(
+          'Without a link the element stays on its first screen, and it shows the logo only for a link.',
+        )}
+      </p>
       ${
         this.previewMissing
           ? html`<p class="hint">${msg('The element is not served by this server.')}</p>`
           : html`<div class="frame" id="preview">
               <idv-verify
+                lang=${currentLanguage()}
                 business-name=${branding.name}
                 brand-color=${branding.color}
-                logo-src=${company.logoUrl ?? nothing}
                 no-geolocation
               ></idv-verify>
             </div>`
@@ -261,17 +275,10 @@ export class IdvCompany extends LitElement {
 
   override render() {
     return html`<h1>${msg('Company')}</h1>
-      ${
-        this.error === undefined
-          ? nothing
-          : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
-      }
+      ${errorView(this.changes.error)}
       <p role="status" id="company-notice">${this.notice ?? nothing}</p>
       ${this.company.render({
-        pending: () =>
-          html`<p role="status">
-            <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
-          </p>`,
+        pending: loadingView,
         complete: (company) =>
           html`<div class="layout">
             <div>
@@ -280,10 +287,7 @@ export class IdvCompany extends LitElement {
             </div>
             ${this.renderPreview(company)}
           </div>`,
-        error: (error) =>
-          html`<wa-callout variant="danger" role="alert"
-            >${messageOf(error, msg('This cannot be read.'))}</wa-callout
-          >`,
+        error: (error) => failureView(error, msg('This cannot be read.')),
       })}`;
   }
 }

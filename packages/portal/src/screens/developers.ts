@@ -1,12 +1,12 @@
-import { localized, msg, str } from '@lit/localize';
-import { html, LitElement, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import '@awesome.me/webawesome/dist/components/button/button.js';
-import '@awesome.me/webawesome/dist/components/callout/callout.js';
-import '@awesome.me/webawesome/dist/components/dialog/dialog.js';
+import { localized, msg } from '@lit/localize';
+import { html, LitElement } from 'lit';
+import { customElement } from 'lit/decorators.js';
+import { ChangeController } from './common/change-controller.js';
+import { ConfirmationController } from './common/confirmation-controller.js';
+import { CONFIRM_EVENT, type Confirmation } from './common/confirmation.js';
+import { errorView } from './common/status-views.js';
 import { screenStyles } from './shared-styles.js';
 import './developers/api-credentials.js';
-import { CONFIRM_EVENT, messageOf, type Confirmation } from './developers/confirmation.js';
 import './developers/webhook-endpoints.js';
 import './developers/webhook-secret.js';
 
@@ -21,9 +21,8 @@ import './developers/webhook-secret.js';
 export class IdvDevelopers extends LitElement {
   static override styles = [screenStyles];
 
-  @state() private confirmation: Confirmation | undefined;
-  @state() private busy = false;
-  @state() private error: string | undefined;
+  private readonly changes = new ChangeController(this);
+  private readonly confirmations = new ConfirmationController(this, this.changes);
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -37,59 +36,17 @@ export class IdvDevelopers extends LitElement {
 
   private readonly onConfirm = (event: CustomEvent<Confirmation>) => {
     event.stopPropagation();
-    this.error = undefined;
-    this.confirmation = event.detail;
+    this.changes.clear();
+    this.confirmations.ask(event.detail);
   };
-
-  private async confirmed(): Promise<void> {
-    const confirmation = this.confirmation;
-    if (confirmation === undefined) return;
-    this.busy = true;
-    try {
-      await confirmation.run();
-    } catch (error) {
-      this.error = messageOf(error, msg(str`${confirmation.title} failed.`));
-    } finally {
-      this.busy = false;
-      this.confirmation = undefined;
-    }
-  }
-
-  private renderDialog() {
-    const confirmation = this.confirmation;
-    return html`<wa-dialog
-      label=${confirmation?.title ?? msg('Confirm')}
-      ?open=${confirmation !== undefined}
-      @wa-after-hide=${(event: Event) => {
-        if (event.target === event.currentTarget) this.confirmation = undefined;
-      }}
-    >
-      <p>${confirmation?.text}</p>
-      <wa-button slot="footer" appearance="outlined" @click=${() => (this.confirmation = undefined)}
-        >${msg('Cancel')}</wa-button
-      >
-      <wa-button
-        slot="footer"
-        variant="danger"
-        id="confirm"
-        ?loading=${this.busy}
-        @click=${this.confirmed}
-        >${confirmation?.action ?? msg('Confirm')}</wa-button
-      >
-    </wa-dialog>`;
-  }
 
   override render() {
     return html`<h1>${msg('Developers')}</h1>
-      ${
-        this.error === undefined
-          ? nothing
-          : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
-      }
+      ${errorView(this.changes.error)}
       <idv-api-credentials></idv-api-credentials>
       <idv-webhook-secret></idv-webhook-secret>
       <idv-webhook-endpoints></idv-webhook-endpoints>
-      ${this.renderDialog()}`;
+      ${this.confirmations.dialog()}`;
   }
 }
 

@@ -25,6 +25,7 @@ import {
   type SortChoice,
 } from './inbox/inbox-filters.js';
 import { inboxStyles } from './inbox/inbox.styles.js';
+import { failureView, loadingView } from './common/status-views.js';
 
 /** How often the inbox asks whether its page changed (live arrival), while the tab is visible. */
 const POLL_MS = 10_000;
@@ -314,14 +315,9 @@ export class IdvInbox extends LitElement {
           pending: () =>
             this.rows.value !== undefined && this.version > 0
               ? this.renderPage(this.rows.value)
-              : html`<p role="status">
-                  <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
-                </p>`,
+              : loadingView(),
           complete: (result) => this.renderPage(result),
-          error: (error) =>
-            html`<wa-callout variant="danger" role="alert"
-              >${error instanceof Error ? error.message : msg('The list cannot be read.')}</wa-callout
-            >`,
+          error: (error) => failureView(error, msg('The list cannot be read.')),
         })}
       </div>`;
   }

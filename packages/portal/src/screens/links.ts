@@ -19,6 +19,7 @@ import { formatDateTime } from '../lib/format.js';
 import { sessionContext } from '../lib/session-context.js';
 import { screenStyles } from './shared-styles.js';
 import './links/link-share.js';
+import { errorView, failureView, loadingView } from './common/status-views.js';
 
 /** Most metadata entries the API takes (`NewLinkBody.metadata`). */
 const MAX_METADATA = 50;
@@ -110,11 +111,7 @@ export class IdvLinks extends LitElement {
     if (!this.session?.permissions.includes('links:create')) return nothing;
     return html`<h2>${msg('New link')}</h2>
       <form @submit=${this.create}>
-        ${
-          this.error === undefined
-            ? nothing
-            : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
-        }
+        ${errorView(this.error)}
         <wa-radio-group name="type" label=${msg('What the person does')} value="FULL FLOW" required>
           <wa-radio value="FULL FLOW">${msg('Document and selfie (FULL FLOW)')}</wa-radio>
           <wa-radio value="ID ONLY">${msg('Document only (ID ONLY)')}</wa-radio>
@@ -245,15 +242,9 @@ export class IdvLinks extends LitElement {
       <h2>${msg('Latest links')}</h2>
       ${this.renderSharing()}
       ${this.list.render({
-        pending: () =>
-          html`<p role="status">
-            <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
-          </p>`,
+        pending: loadingView,
         complete: (links) => this.renderList(links),
-        error: (error) =>
-          html`<wa-callout variant="danger" role="alert"
-            >${error instanceof Error ? error.message : msg('The links cannot be read.')}</wa-callout
-          >`,
+        error: (error) => failureView(error, msg('The links cannot be read.')),
       })}`;
   }
 }

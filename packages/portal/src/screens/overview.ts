@@ -8,6 +8,7 @@ import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import { api } from '../lib/api.js';
 import { dateFormat, formatNumber, numberFormat } from '../lib/format.js';
 import { screenStyles } from './shared-styles.js';
+import { failureView, loadingView } from './common/status-views.js';
 
 /** The outcomes of the chart, bottom to top, with their legend (in the portal's language) and colour class. */
 const SERIES = [
@@ -291,15 +292,9 @@ export class IdvOverview extends LitElement {
   override render() {
     return html`<h1>${msg('Overview')}</h1>
       ${this.overview.render({
-        pending: () =>
-          html`<p role="status">
-            <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
-          </p>`,
+        pending: loadingView,
         complete: (overview) => this.renderOverview(overview),
-        error: (error) =>
-          html`<wa-callout variant="danger" role="alert"
-            >${error instanceof Error ? error.message : msg('The overview cannot be read.')}</wa-callout
-          >`,
+        error: (error) => failureView(error, msg('The overview cannot be read.')),
       })}`;
   }
 }

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 
-/** Layout rules the screens share (headings, forms, tables, the empty state). */
+/** Layout rules the screens share (headings, forms, tables, rows of actions, the empty state). */
 export const screenStyles = css`
   :host {
     display: block;
@@ -30,6 +30,11 @@ export const screenStyles = css`
   }
   .row > wa-button {
     flex: 0 0 auto;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--wa-space-xs);
   }
   .table-wrap {
     overflow-x: auto;
@@ -93,5 +98,21 @@ export const screenStyles = css`
     overflow: hidden;
     clip: rect(0 0 0 0);
     white-space: nowrap;
+  }
+`;
+
+/** A list of terms and their values in two columns (`<dl>`): billing, payment method, credentials. */
+export const definitionListStyles = css`
+  dl {
+    display: grid;
+    grid-template-columns: max-content 1fr;
+    gap: var(--wa-space-xs) var(--wa-space-m);
+    margin: 0 0 var(--wa-space-m);
+  }
+  dt {
+    color: var(--wa-color-text-quiet);
+  }
+  dd {
+    margin: 0;
   }
 `;

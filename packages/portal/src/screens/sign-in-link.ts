@@ -1,12 +1,15 @@
 import { localized, msg, str } from '@lit/localize';
 import type { PortalSessionView } from '@idv/contract';
-import { css, html, LitElement, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { css, html, LitElement } from 'lit';
+import { customElement } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
 import '@awesome.me/webawesome/dist/components/input/input.js';
-import { api, ApiFailure } from '../lib/api.js';
+import { api } from '../lib/api.js';
+import { ChangeController } from './common/change-controller.js';
+import { announceSignedIn, signInFailure } from './common/sign-in-outcome.js';
 import { screenStyles } from './shared-styles.js';
+import { errorView } from './common/status-views.js';
 
 /** Shortest password the server accepts. */
 const MIN_PASSWORD = 12;
@@ -28,8 +31,7 @@ export class IdvSignInLink extends LitElement {
     `,
   ];
 
-  @state() private error: string | undefined;
-  @state() private busy = false;
+  private readonly changes = new ChangeController(this);
 
   private readonly token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
 
@@ -38,27 +40,18 @@ export class IdvSignInLink extends LitElement {
     const data = new FormData(event.target as HTMLFormElement);
     const password = String(data.get('password') ?? '');
     if (password !== String(data.get('confirm') ?? '')) {
-      this.error = msg('The two passwords differ.');
+      this.changes.fail(msg('The two passwords differ.'));
       return;
     }
-    this.busy = true;
-    this.error = undefined;
-    try {
+    await this.changes.run(async () => {
       const session = await api<PortalSessionView>('/session/link', {
         method: 'POST',
         body: { token: this.token, password },
       });
       // The token is spent: keep it out of the history.
       history.replaceState(null, '', '/app/');
-      this.dispatchEvent(
-        new CustomEvent('signed-in', { detail: session, bubbles: true, composed: true }),
-      );
-    } catch (error) {
-      this.error =
-        error instanceof ApiFailure ? error.message : msg('The service cannot be reached.');
-    } finally {
-      this.busy = false;
-    }
+      announceSignedIn(this, session);
+    }, signInFailure);
   }
 
   override render() {
@@ -67,11 +60,7 @@ export class IdvSignInLink extends LitElement {
         ${msg('This sign-in link works once. Choose the password you will sign in with from now on.')}
       </p>
       <form @submit=${this.submit}>
-        ${
-          this.error === undefined
-            ? nothing
-            : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
-        }
+        ${errorView(this.changes.error)}
         <wa-input
           name="password"
           type="password"
@@ -89,7 +78,7 @@ export class IdvSignInLink extends LitElement {
           minlength=${MIN_PASSWORD}
           required
         ></wa-input>
-        <wa-button type="submit" variant="brand" ?loading=${this.busy}
+        <wa-button type="submit" variant="brand" ?loading=${this.changes.busy}
           >${msg('Save and sign in')}</wa-button
         >
       </form>`;

@@ -1,12 +1,25 @@
 import { localized, msg } from '@lit/localize';
 import type { PortalSessionView } from '@idv/contract';
-import { css, html, LitElement, nothing } from 'lit';
+import { css, html, LitElement } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
 import '@awesome.me/webawesome/dist/components/input/input.js';
-import { api, ApiFailure } from '../lib/api.js';
+import { api } from '../lib/api.js';
+import { ChangeController } from './common/change-controller.js';
+import { announceSignedIn, signInFailure } from './common/sign-in-outcome.js';
 import { screenStyles } from './shared-styles.js';
+import { errorView } from './common/status-views.js';
+
+/** The e-mail field of both forms (the browser's saved sign-ins fill it). */
+const emailField = () =>
+  html`<wa-input
+    name="email"
+    type="email"
+    label=${msg('E-mail')}
+    autocomplete="username"
+    required
+  ></wa-input>`;
 
 /**
  * Sign-in with e-mail and password; fires `signed-in` with the session. "Forgot your password?"
@@ -30,8 +43,7 @@ export class IdvSignIn extends LitElement {
     `,
   ];
 
-  @state() private error: string | undefined;
-  @state() private busy = false;
+  private readonly changes = new ChangeController(this);
   /** Showing the password-reset form instead of the sign-in. */
   @state() private resetting = false;
   /** The server's answer to a reset request (the same for every address). */
@@ -40,30 +52,19 @@ export class IdvSignIn extends LitElement {
   private async requestReset(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const data = new FormData(event.target as HTMLFormElement);
-    this.busy = true;
-    this.error = undefined;
-    try {
+    await this.changes.run(async () => {
       const answer = await api<{ message: string }>('/password-reset', {
         method: 'POST',
         body: { email: String(data.get('email') ?? '') },
       });
       this.resetSent = answer.message;
-    } catch (error) {
-      this.error =
-        error instanceof ApiFailure && error.status === 429
-          ? msg('Too many attempts. Wait a few minutes and try again.')
-          : error instanceof ApiFailure
-            ? error.message
-            : msg('The service cannot be reached.');
-    } finally {
-      this.busy = false;
-    }
+    }, signInFailure);
   }
 
   private showReset(resetting: boolean): void {
     this.resetting = resetting;
     this.resetSent = undefined;
-    this.error = undefined;
+    this.changes.clear();
   }
 
   private renderReset() {
@@ -74,19 +75,8 @@ export class IdvSignIn extends LitElement {
                 ${msg('We e-mail you a link to choose a new password. It works once, for an hour.')}
               </p>
               <form @submit=${this.requestReset}>
-                ${
-                  this.error === undefined
-                    ? nothing
-                    : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
-                }
-                <wa-input
-                  name="email"
-                  type="email"
-                  label=${msg('E-mail')}
-                  autocomplete="username"
-                  required
-                ></wa-input>
-                <wa-button type="submit" variant="brand" ?loading=${this.busy}
+                ${errorView(this.changes.error)} ${emailField()}
+                <wa-button type="submit" variant="brand" ?loading=${this.changes.busy}
                   >${msg('Send the link')}</wa-button
                 >
               </form>`
@@ -103,11 +93,8 @@ export class IdvSignIn extends LitElement {
 
   private async submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
-    const form = event.target as HTMLFormElement;
-    const data = new FormData(form);
-    this.busy = true;
-    this.error = undefined;
-    try {
+    const data = new FormData(event.target as HTMLFormElement);
+    await this.changes.run(async () => {
       const session = await api<PortalSessionView>('/session', {
         method: 'POST',
         body: {
@@ -115,37 +102,15 @@ export class IdvSignIn extends LitElement {
           password: String(data.get('password') ?? ''),
         },
       });
-      this.dispatchEvent(
-        new CustomEvent('signed-in', { detail: session, bubbles: true, composed: true }),
-      );
-    } catch (error) {
-      this.error =
-        error instanceof ApiFailure && error.status === 429
-          ? msg('Too many attempts. Wait a few minutes and try again.')
-          : error instanceof ApiFailure
-            ? error.message
-            : msg('The service cannot be reached.');
-    } finally {
-      this.busy = false;
-    }
+      announceSignedIn(this, session);
+    }, signInFailure);
   }
 
   override render() {
     if (this.resetting) return this.renderReset();
     return html`<h1>${msg('Sign in')}</h1>
       <form @submit=${this.submit}>
-        ${
-          this.error === undefined
-            ? nothing
-            : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
-        }
-        <wa-input
-          name="email"
-          type="email"
-          label=${msg('E-mail')}
-          autocomplete="username"
-          required
-        ></wa-input>
+        ${errorView(this.changes.error)} ${emailField()}
         <wa-input
           name="password"
           type="password"
@@ -154,7 +119,9 @@ export class IdvSignIn extends LitElement {
           password-toggle
           required
         ></wa-input>
-        <wa-button type="submit" variant="brand" ?loading=${this.busy}>${msg('Sign in')}</wa-button>
+        <wa-button type="submit" variant="brand" ?loading=${this.changes.busy}
+          >${msg('Sign in')}</wa-button
+        >
       </form>
       <p class="switch">
         <wa-button appearance="plain" id="forgot" @click=${() => this.showReset(true)}

@@ -12,14 +12,15 @@ import { customElement, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/badge/badge.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
-import '@awesome.me/webawesome/dist/components/dialog/dialog.js';
 import '@awesome.me/webawesome/dist/components/input/input.js';
 import '@awesome.me/webawesome/dist/components/option/option.js';
 import '@awesome.me/webawesome/dist/components/select/select.js';
-import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
-import { api, ApiFailure } from '../lib/api.js';
+import { api } from '../lib/api.js';
 import { formatDateTime } from '../lib/format.js';
 import { sessionContext } from '../lib/session-context.js';
+import { ChangeController } from './common/change-controller.js';
+import { ConfirmationController } from './common/confirmation-controller.js';
+import { errorView, failureView, loadingView } from './common/status-views.js';
 import { screenStyles } from './shared-styles.js';
 
 /** The roles, in the order the screen offers them, with what each may do. */
@@ -43,11 +44,6 @@ export class IdvTeam extends LitElement {
     css`
       .role-select {
         width: 10rem;
-      }
-      .actions {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--wa-space-xs);
       }
       .role-select::part(form-control-label) {
         position: absolute;
@@ -80,10 +76,14 @@ export class IdvTeam extends LitElement {
   private session: PortalSessionView | undefined;
 
   @state() private version = 0;
-  @state() private error: string | undefined;
   @state() private notice: string | undefined;
-  @state() private busy = false;
-  @state() private removing: PortalTeamMember | undefined;
+  private readonly changes = new ChangeController(this);
+  /** Removals, confirmed first; the people are read again after each. */
+  private readonly confirmations = new ConfirmationController(
+    this,
+    this.changes,
+    () => this.version++,
+  );
 
   private readonly people = new Task(this, {
     task: async (_args, { signal }) => api<PortalTeamMember[]>('/team', { signal }),
@@ -95,19 +95,14 @@ export class IdvTeam extends LitElement {
     return this.session?.role === 'owner' ? ROLES : ROLES.filter((r) => r.role !== 'owner');
   }
 
+  /** Runs a change whose success is told in the notice `run` answers. */
   private async change(run: () => Promise<string>, failure: string): Promise<void> {
-    this.busy = true;
-    this.error = undefined;
     this.notice = undefined;
-    try {
+    await this.changes.run(async () => {
       this.notice = await run();
-    } catch (error) {
-      this.error = error instanceof ApiFailure ? error.message : failure;
-    } finally {
-      this.busy = false;
-      // Reload either way: after a refusal the role selects show what the server holds.
-      this.version++;
-    }
+    }, failure);
+    // Reload either way: after a refusal the role selects show what the server holds.
+    this.version++;
   }
 
   private async invite(event: SubmitEvent): Promise<void> {
@@ -139,14 +134,20 @@ export class IdvTeam extends LitElement {
     }, msg('The role could not be changed.'));
   }
 
-  private async removePerson(): Promise<void> {
-    const person = this.removing;
-    if (person === undefined) return;
-    await this.change(async () => {
-      await api(`/team/${person._id}`, { method: 'DELETE' });
-      return msg(str`${person.email} was removed.`);
-    }, msg('The person could not be removed.'));
-    this.removing = undefined;
+  private askRemoval(person: PortalTeamMember): void {
+    this.confirmations.ask({
+      title: msg(str`Remove ${person.email}`),
+      text: msg(
+        'They are signed out at once and can no longer sign in. You can invite them again.',
+      ),
+      action: msg('Remove'),
+      run: async () => {
+        this.notice = undefined;
+        await api(`/team/${person._id}`, { method: 'DELETE' });
+        this.notice = msg(str`${person.email} was removed.`);
+      },
+      failure: msg('The person could not be removed.'),
+    });
   }
 
   private renderRow(person: PortalTeamMember) {
@@ -199,7 +200,7 @@ export class IdvTeam extends LitElement {
                   size="small"
                   appearance="outlined"
                   variant="danger"
-                  @click=${() => (this.removing = person)}
+                  @click=${() => this.askRemoval(person)}
                   >${msg('Remove')}<span class="visually-hidden"> ${person.email}</span></wa-button
                 >`
               : nothing
@@ -232,11 +233,7 @@ export class IdvTeam extends LitElement {
 
   override render() {
     return html`<h1>${msg('Team')}</h1>
-      ${
-        this.error === undefined
-          ? nothing
-          : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
-      }
+      ${errorView(this.changes.error)}
       ${
         this.notice === undefined
           ? nothing
@@ -253,49 +250,18 @@ export class IdvTeam extends LitElement {
               ({ role, label }) => html`<wa-option value=${role}>${label()}</wa-option>`,
             )}
           </wa-select>
-          <wa-button type="submit" variant="brand" ?loading=${this.busy}
+          <wa-button type="submit" variant="brand" ?loading=${this.changes.busy}
             >${msg('Send the invitation')}</wa-button
           >
         </div>
       </form>
       <h2>${msg('People')}</h2>
       ${this.people.render({
-        pending: () =>
-          html`<p role="status">
-            <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
-          </p>`,
+        pending: loadingView,
         complete: (people) => this.renderPeople(people),
-        error: (error) =>
-          html`<wa-callout variant="danger" role="alert"
-            >${error instanceof Error ? error.message : msg('The team cannot be read.')}</wa-callout
-          >`,
+        error: (error) => failureView(error, msg('The team cannot be read.')),
       })}
-      <wa-dialog
-        label=${
-          this.removing === undefined
-            ? msg('Remove this person')
-            : msg(str`Remove ${this.removing.email}`)
-        }
-        ?open=${this.removing !== undefined}
-        @wa-after-hide=${(event: Event) => {
-          if (event.target === event.currentTarget) this.removing = undefined;
-        }}
-      >
-        <p>
-          ${msg('They are signed out at once and can no longer sign in. You can invite them again.')}
-        </p>
-        <wa-button slot="footer" appearance="outlined" @click=${() => (this.removing = undefined)}
-          >${msg('Cancel')}</wa-button
-        >
-        <wa-button
-          slot="footer"
-          variant="danger"
-          id="confirm"
-          ?loading=${this.busy}
-          @click=${this.removePerson}
-          >${msg('Remove')}</wa-button
-        >
-      </wa-dialog>`;
+      ${this.confirmations.dialog()}`;
   }
 }
 

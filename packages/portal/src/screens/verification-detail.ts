@@ -27,6 +27,7 @@ import './detail/location-and-device.js';
 import './detail/related-verifications.js';
 import './detail/selfie-review.js';
 import './detail/timeline.js';
+import { loadingView } from './common/status-views.js';
 
 /** The fields read from the document, in reading order, with their labels. */
 const FIELDS: [keyof DocumentData, () => string][] = [
@@ -286,8 +287,7 @@ export class IdvVerificationDetail extends LitElement {
 
   override render() {
     return this.detail.render({
-      pending: () =>
-        html`<p role="status"><wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}</p>`,
+      pending: loadingView,
       complete: (detail) => this.renderDetail(detail),
       error: (error) =>
         html`<p><a href="/app/">← ${msg('Verifications')}</a></p>

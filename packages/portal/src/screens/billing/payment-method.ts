@@ -5,9 +5,11 @@ import { customElement, property, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
 import '@awesome.me/webawesome/dist/components/input/input.js';
-import { api, ApiFailure } from '../../lib/api.js';
+import { api } from '../../lib/api.js';
+import { ChangeController } from '../common/change-controller.js';
 import { formatDateTime } from '../../lib/format.js';
-import { screenStyles } from '../shared-styles.js';
+import { definitionListStyles, screenStyles } from '../shared-styles.js';
+import { errorView } from '../common/status-views.js';
 
 /** The name of the event sent once a payment method is added (the screen reads billing again). */
 export const PAYMENT_METHOD_ADDED = 'idv-payment-method-added';
@@ -30,6 +32,7 @@ const cardOf = (method: Pick<PaymentMethod, 'brand' | 'last4'>): string =>
 export class IdvPaymentMethod extends LitElement {
   static override styles = [
     screenStyles,
+    definitionListStyles,
     css`
       form {
         max-width: 28rem;
@@ -37,18 +40,6 @@ export class IdvPaymentMethod extends LitElement {
       .hint {
         color: var(--wa-color-text-quiet);
         font-size: var(--wa-font-size-s);
-        margin: 0;
-      }
-      dl {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: var(--wa-space-xs) var(--wa-space-m);
-        margin: 0 0 var(--wa-space-m);
-      }
-      dt {
-        color: var(--wa-color-text-quiet);
-      }
-      dd {
         margin: 0;
       }
       wa-callout {
@@ -65,19 +56,16 @@ export class IdvPaymentMethod extends LitElement {
   /** Whether an invoice is waiting for a payment. */
   @property({ type: Boolean }) unpaid = false;
 
-  @state() private busy = false;
-  @state() private error: string | undefined;
   @state() private notice: string | undefined;
+  private readonly changes = new ChangeController(this);
 
   private async add(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     const token = String(new FormData(form).get('token') ?? '').trim();
     if (token === '') return;
-    this.busy = true;
-    this.error = undefined;
     this.notice = undefined;
-    try {
+    await this.changes.run(async () => {
       const result = await api<PaymentMethodResult>('/billing/payment-method', {
         method: 'POST',
         body: { token },
@@ -98,12 +86,7 @@ export class IdvPaymentMethod extends LitElement {
           composed: true,
         }),
       );
-    } catch (error) {
-      this.error =
-        error instanceof ApiFailure ? error.message : msg('The payment method could not be added.');
-    } finally {
-      this.busy = false;
-    }
+    }, msg('The payment method could not be added.'));
   }
 
   private renderForm(provider: string) {
@@ -128,7 +111,7 @@ export class IdvPaymentMethod extends LitElement {
           : nothing
       }
       <div>
-        <wa-button type="submit" variant="brand" ?loading=${this.busy}
+        <wa-button type="submit" variant="brand" ?loading=${this.changes.busy}
           >${
             this.unpaid ? msg('Add and pay the invoices') : msg('Add the payment method')
           }</wa-button
@@ -165,11 +148,7 @@ export class IdvPaymentMethod extends LitElement {
             </p>`
           : this.renderForm(this.provider)
       }
-      ${
-        this.error === undefined
-          ? nothing
-          : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
-      }
+      ${errorView(this.changes.error)}
       <p role="status" id="payment-method-notice">${this.notice ?? nothing}</p>`;
   }
 }

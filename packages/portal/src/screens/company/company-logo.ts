@@ -5,6 +5,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
 import { api, ApiFailure } from '../../lib/api.js';
+import { errorView } from '../common/status-views.js';
 
 /** The server's limit on an upload (`LOGO_MAX_BYTES`): checked here first to spare the upload. */
 const MAX_BYTES = 2 * 1024 * 1024;
@@ -234,11 +235,7 @@ export class IdvCompanyLogo extends LitElement {
           ? html`<p class="hint">${msg('Premium and Pro plans show a logo.')}</p>`
           : this.renderControls(current)
       }
-      ${
-        this.error === undefined
-          ? nothing
-          : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
-      }
+      ${errorView(this.error)}
       <p class="hint" role="status" id="logo-notice">${this.notice ?? nothing}</p>`;
   }
 }

@@ -16,6 +16,9 @@ export const companyStyles = [
       border-radius: var(--wa-border-radius-m);
       padding: var(--wa-space-m);
       margin: 0;
+      /* A fieldset is at least as wide as its content's min-content by default: on a phone that
+         pushed the page 7 px wider than the screen. */
+      min-inline-size: 0;
       display: flex;
       flex-direction: column;
       gap: var(--wa-space-m);

@@ -8,6 +8,7 @@ import '@awesome.me/webawesome/dist/components/checkbox/checkbox.js';
 import '@awesome.me/webawesome/dist/components/input/input.js';
 import { api, ApiFailure } from '../../lib/api.js';
 import { companyStyles } from './company.styles.js';
+import { errorView } from '../common/status-views.js';
 
 /** The document types a link may allow (DESIGN §9), in the server's order. */
 const DOCUMENT_TYPES: readonly DocumentTypeChoice[] = ['ID_CARD', 'PASSPORT'];
@@ -112,11 +113,7 @@ export class IdvLinkDefaults extends LitElement {
           placeholder="https://"
           value=${company.callbackUrl ?? ''}
         ></wa-input>
-        ${
-          this.error === undefined
-            ? nothing
-            : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
-        }
+        ${errorView(this.error)}
         <p class="hint" role="status" id="link-defaults-notice">${this.notice ?? nothing}</p>
         <div>
           <wa-button type="submit" variant="brand" ?loading=${this.busy}

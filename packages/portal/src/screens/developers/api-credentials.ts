@@ -4,12 +4,12 @@ import type { PortalCredentials, RotatedClientSecret } from '@idv/contract';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
-import '@awesome.me/webawesome/dist/components/callout/callout.js';
 import '@awesome.me/webawesome/dist/components/copy-button/copy-button.js';
-import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import { api } from '../../lib/api.js';
-import { screenStyles } from '../shared-styles.js';
-import { messageOf, requestConfirmation } from './confirmation.js';
+import { requestConfirmation } from '../common/confirmation.js';
+import { shownOnceSecretStyles, shownOnceSecretView } from '../common/shown-once-secret.js';
+import { failureView, loadingView } from '../common/status-views.js';
+import { definitionListStyles, screenStyles } from '../shared-styles.js';
 
 /**
  * The API client of the company: its id and token address; the secret is shown once, after a
@@ -20,28 +20,14 @@ import { messageOf, requestConfirmation } from './confirmation.js';
 export class IdvApiCredentials extends LitElement {
   static override styles = [
     screenStyles,
+    definitionListStyles,
+    shownOnceSecretStyles,
     css`
-      dl {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: var(--wa-space-xs) var(--wa-space-m);
-        margin: 0 0 var(--wa-space-m);
-      }
-      dt {
-        color: var(--wa-color-text-quiet);
-      }
       dd {
-        margin: 0;
         display: flex;
         align-items: center;
         gap: var(--wa-space-xs);
         min-width: 0;
-      }
-      .secret {
-        margin-top: var(--wa-space-m);
-      }
-      .secret p {
-        margin: 0 0 var(--wa-space-xs);
       }
       @media (max-width: 40rem) {
         dl {
@@ -100,30 +86,21 @@ export class IdvApiCredentials extends LitElement {
       ${
         this.clientSecret === undefined
           ? nothing
-          : html`<wa-callout variant="success" role="status" class="secret">
-              <p>${msg('New client secret. Copy it now: it is not shown again.')}</p>
-              <span class="mono" id="client-secret">${this.clientSecret.clientSecret}</span>
-              <wa-copy-button
-                value=${this.clientSecret.clientSecret}
-                copy-label=${msg('Copy the client secret')}
-                success-label=${msg('Copied')}
-              ></wa-copy-button>
-            </wa-callout>`
+          : shownOnceSecretView({
+              text: msg('New client secret. Copy it now: it is not shown again.'),
+              id: 'client-secret',
+              value: this.clientSecret.clientSecret,
+              copyLabel: msg('Copy the client secret'),
+            })
       }`;
   }
 
   override render() {
     return html`<h2>${msg('API credentials')}</h2>
       ${this.credentials.render({
-        pending: () =>
-          html`<p role="status">
-            <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
-          </p>`,
+        pending: loadingView,
         complete: (credentials) => this.renderCredentials(credentials),
-        error: (error) =>
-          html`<wa-callout variant="danger" role="alert"
-            >${messageOf(error, msg('This cannot be read.'))}</wa-callout
-          >`,
+        error: (error) => failureView(error, msg('This cannot be read.')),
       })}`;
   }
 }

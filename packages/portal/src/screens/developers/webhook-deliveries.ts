@@ -11,11 +11,10 @@ import { customElement, property, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/badge/badge.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
-import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
-import { api } from '../../lib/api.js';
+import { api, messageOf } from '../../lib/api.js';
 import { formatDateTime, formatNumber } from '../../lib/format.js';
 import { screenStyles } from '../shared-styles.js';
-import { messageOf } from './confirmation.js';
+import { errorView, failureView, loadingView } from '../common/status-views.js';
 
 /** Deliveries per page of the log. */
 const PAGE_SIZE = 20;
@@ -264,21 +263,11 @@ export class IdvWebhookDeliveries extends LitElement {
           >${msg('Refresh')}</wa-button
         >
       </div>
-      ${
-        this.error === undefined
-          ? nothing
-          : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
-      }
+      ${errorView(this.error)}
       ${this.deliveries.render({
-        pending: () =>
-          html`<p role="status">
-            <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
-          </p>`,
+        pending: loadingView,
         complete: (page) => (page === undefined ? nothing : this.renderPage(page)),
-        error: (error) =>
-          html`<wa-callout variant="danger" role="alert"
-            >${messageOf(error, msg('This cannot be read.'))}</wa-callout
-          >`,
+        error: (error) => failureView(error, msg('This cannot be read.')),
       })}
     </section>`;
   }

@@ -6,10 +6,11 @@ import { customElement, state } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
 import '@awesome.me/webawesome/dist/components/input/input.js';
-import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import { api } from '../../lib/api.js';
 import { screenStyles } from '../shared-styles.js';
-import { messageOf, requestConfirmation } from './confirmation.js';
+import { requestConfirmation } from '../common/confirmation.js';
+import { ChangeController } from '../common/change-controller.js';
+import { failureView, loadingView } from '../common/status-views.js';
 import './webhook-deliveries.js';
 
 /**
@@ -22,11 +23,6 @@ export class IdvWebhookEndpoints extends LitElement {
   static override styles = [
     screenStyles,
     css`
-      .actions {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--wa-space-xs);
-      }
       td.url {
         max-width: 22rem;
       }
@@ -36,9 +32,8 @@ export class IdvWebhookEndpoints extends LitElement {
     `,
   ];
 
-  @state() private error: string | undefined;
   @state() private notice: string | undefined;
-  @state() private busy = false;
+  private readonly changes = new ChangeController(this);
   @state() private editing: string | undefined;
   @state() private deliveriesOf: WebhookEndpoint | undefined;
   @state() private version = 0;
@@ -52,16 +47,8 @@ export class IdvWebhookEndpoints extends LitElement {
 
   /** Runs a change, showing its failure in the section's alert. */
   private async change(run: () => Promise<void>, failure: string): Promise<void> {
-    this.busy = true;
-    this.error = undefined;
     this.notice = undefined;
-    try {
-      await run();
-    } catch (error) {
-      this.error = messageOf(error, failure);
-    } finally {
-      this.busy = false;
-    }
+    await this.changes.run(run, failure);
   }
 
   private bodyOf(form: HTMLFormElement): { url: string; description: string } {
@@ -147,7 +134,7 @@ export class IdvWebhookEndpoints extends LitElement {
               ></wa-input>
             </div>
             <div class="actions">
-              <wa-button type="submit" variant="brand" ?loading=${this.busy}
+              <wa-button type="submit" variant="brand" ?loading=${this.changes.busy}
                 >${msg('Save')}</wa-button
               >
               <wa-button appearance="outlined" @click=${() => (this.editing = undefined)}
@@ -174,7 +161,7 @@ export class IdvWebhookEndpoints extends LitElement {
             size="small"
             appearance="outlined"
             class="send-test"
-            ?disabled=${this.busy}
+            ?disabled=${this.changes.busy}
             @click=${() => this.sendTest(endpoint)}
             >${msg('Send a test event')}</wa-button
           >
@@ -234,30 +221,24 @@ export class IdvWebhookEndpoints extends LitElement {
             label=${msg('Description (optional)')}
             maxlength="500"
           ></wa-input>
-          <wa-button type="submit" variant="brand" ?loading=${this.busy}
+          <wa-button type="submit" variant="brand" ?loading=${this.changes.busy}
             >${msg('Add the endpoint')}</wa-button
           >
         </div>
       </form>
       ${
-        this.error === undefined
+        this.changes.error === undefined
           ? nothing
           : html`<wa-callout variant="danger" role="alert" class="notice"
-              >${this.error}</wa-callout
+              >${this.changes.error}</wa-callout
             >`
       }
       <p role="status" id="endpoint-notice" class="notice">${this.notice ?? nothing}</p>
       <div class="results">
         ${this.endpoints.render({
-          pending: () =>
-            html`<p role="status">
-              <wa-spinner aria-hidden="true"></wa-spinner> ${msg('Loading…')}
-            </p>`,
+          pending: loadingView,
           complete: (endpoints) => this.renderList(endpoints),
-          error: (error) =>
-            html`<wa-callout variant="danger" role="alert"
-              >${messageOf(error, msg('This cannot be read.'))}</wa-callout
-            >`,
+          error: (error) => failureView(error, msg('This cannot be read.')),
         })}
       </div>
       ${

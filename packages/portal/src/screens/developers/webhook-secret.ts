@@ -6,9 +6,10 @@ import '@awesome.me/webawesome/dist/components/button/button.js';
 import '@awesome.me/webawesome/dist/components/callout/callout.js';
 import '@awesome.me/webawesome/dist/components/copy-button/copy-button.js';
 import '@awesome.me/webawesome/dist/components/input/input.js';
-import { api } from '../../lib/api.js';
+import { api, messageOf } from '../../lib/api.js';
 import { screenStyles } from '../shared-styles.js';
-import { messageOf, requestConfirmation } from './confirmation.js';
+import { requestConfirmation } from '../common/confirmation.js';
+import { errorView } from '../common/status-views.js';
 
 /**
  * The webhook signing secret: revealed only after the person types their password again (the
@@ -20,11 +21,6 @@ export class IdvWebhookSecret extends LitElement {
   static override styles = [
     screenStyles,
     css`
-      .actions {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--wa-space-xs);
-      }
       .secret {
         margin: var(--wa-space-m) 0;
       }
@@ -120,11 +116,7 @@ export class IdvWebhookSecret extends LitElement {
           'Every delivery is signed with it (Standard Webhooks); your receivers check the signature.',
         )}
       </p>
-      ${
-        this.error === undefined
-          ? nothing
-          : html`<wa-callout variant="danger" role="alert">${this.error}</wa-callout>`
-      }
+      ${errorView(this.error)}
       ${
         this.secret === undefined
           ? nothing
