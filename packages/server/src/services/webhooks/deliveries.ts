@@ -12,8 +12,8 @@ import type { SendResult } from './sender.js';
 export const MAX_ATTEMPTS = WEBHOOK_MAX_ATTEMPTS;
 export const RETRY_DELAY_MS = WEBHOOK_RETRY_DELAY_MS;
 
-/** Deliveries of one company in flight at once, across every worker (fair sharing between tenants). */
-export const DEFAULT_PER_COMPANY_IN_FLIGHT = 4;
+export { DEFAULT_PER_COMPANY_IN_FLIGHT } from './worker-limits.js';
+import { DEFAULT_PER_COMPANY_IN_FLIGHT } from './worker-limits.js';
 
 /** A delivery claimed by a worker, with what it needs to send it. */
 export interface ClaimedDelivery {
