@@ -143,6 +143,13 @@ describe('webhook delivery fairness', () => {
         .execute();
       expect(settled.map((row) => row.status)).toEqual(Array(30).fill('succeeded'));
       expect(settled.every((row) => row.attempts <= 3)).toBe(true);
+      // The successes closed the circuit: the streak starts again from 0.
+      const endpoint = await test.services.context.database.db
+        .selectFrom('webhook_endpoints')
+        .select(['failure_streak', 'circuit_open_until'])
+        .where('company_id', '=', failing.account.companyId)
+        .executeTakeFirstOrThrow();
+      expect(endpoint).toEqual({ failure_streak: 0, circuit_open_until: null });
     } finally {
       await worker.stop();
     }
