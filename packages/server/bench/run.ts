@@ -3,8 +3,8 @@
  * `GET /verifications/{id}` and of `POST /links` at 32 connections, each beside a bare Fastify route
  * measured in the same server process just before (driven with the route's own requests, so the
  * load generator costs the same on both sides), their ratio, and the server's CPU time per
- * request (the figure a busy machine distorts least). Targets: status poll >= 0.7x the bare route,
- * link creation >= 0.3x. Then the webhook figure: median time from a transition to its first
+ * request (the figure a busy machine distorts least). Targets (issue 17, on PostgreSQL as on
+ * SQLite): status poll >= 0.5x the bare route, link creation >= 0.15x. Then the webhook figure: median time from a transition to its first
  * delivery attempt (target <= 50 ms), one transition at a time and 16 at a time
  * (`bench/webhook-latency.ts`).
  *
@@ -61,9 +61,9 @@ interface RouteFigure {
 }
 
 const ALL_TARGETS: { route: RouteName; name: string; target: number }[] = [
-  { route: 'status', name: 'GET /verifications/{id}/status', target: 0.7 },
+  { route: 'status', name: 'GET /verifications/{id}/status', target: 0.5 },
   { route: 'record', name: 'GET /verifications/{id}', target: 0 },
-  { route: 'links', name: 'POST /links', target: 0.3 },
+  { route: 'links', name: 'POST /links', target: 0.15 },
 ];
 const only = process.env.BENCH_ROUTES?.split(',').map((route) => route.trim());
 const TARGETS = ALL_TARGETS.filter((t) => only === undefined || only.includes(t.route));

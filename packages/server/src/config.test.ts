@@ -43,7 +43,13 @@ describe('loadConfig', () => {
       analysis: undefined,
       webhookTimeoutMs: 5000,
       webhookPollMs: 1000,
+      webhookPerCompany: 16,
     });
+    expect(loadConfig({}, { IDV_WEBHOOK_PER_COMPANY: '4' }).webhookPerCompany).toBe(4);
+    // More than a worker's sending slots is refused (no share of them could be held back).
+    expect(() => loadConfig({}, { IDV_WEBHOOK_PER_COMPANY: '65' })).toThrow(
+      /IDV_WEBHOOK_PER_COMPANY/,
+    );
     const remote = loadConfig(
       {},
       {

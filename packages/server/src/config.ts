@@ -5,6 +5,10 @@ import { readPaymentProvider, type PaymentProviderName } from './config/payment-
 import { readBoolean, readInteger, readUrl } from './config/readers.js';
 import { readAnalysis, type RemoteAnalysisConfig } from './config/remote-analysis.js';
 import { readTrustProxy, type TrustProxy } from './config/trust-proxy.js';
+import {
+  DEFAULT_PER_COMPANY_IN_FLIGHT,
+  WEBHOOK_WORKER_CONCURRENCY,
+} from './services/webhooks/worker-limits.js';
 
 export type { BlobStoreConfig } from './config/blob-store.js';
 export { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from './config/payment-provider.js';
@@ -76,6 +80,13 @@ export interface ServerConfig {
    * that died, notifications missed while the listening connection was down).
    */
   webhookPollMs: number;
+  /**
+   * Deliveries of one company in flight at once, across every process's worker
+   * (`IDV_WEBHOOK_PER_COMPANY`, default `DEFAULT_PER_COMPANY_IN_FLIGHT`, at most the worker's
+   * `WEBHOOK_WORKER_CONCURRENCY`): the share of the sending slots one company may hold, so that one
+   * with a burst or a slow endpoint cannot take them all from the others.
+   */
+  webhookPerCompany: number;
   /**
    * The payment provider of the billing routes (`IDV_PAYMENT_PROVIDER`). None by default: the
    * payment routes then answer 503. `local-test` (fake cards, no money) must be chosen explicitly.
@@ -180,6 +191,13 @@ export function loadConfig(
       databaseUrl ? 5000 : 1000,
       10,
       60_000,
+    ),
+    webhookPerCompany: readInteger(
+      'IDV_WEBHOOK_PER_COMPANY',
+      env.IDV_WEBHOOK_PER_COMPANY,
+      DEFAULT_PER_COMPANY_IN_FLIGHT,
+      1,
+      WEBHOOK_WORKER_CONCURRENCY,
     ),
     paymentProvider: readPaymentProvider(env.IDV_PAYMENT_PROVIDER),
     captureConcurrency: readInteger(

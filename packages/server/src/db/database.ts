@@ -15,6 +15,7 @@ import pg from 'pg';
 import { SqliteChangeTracker, type ForeignKeyEdge } from './change-tracker.js';
 import { GroupCommit } from './group-commit.js';
 import {
+  notifyExpression,
   PgNotificationListener,
   type NotificationChannel,
   type NotificationHandler,
@@ -255,10 +256,7 @@ function openPostgres(
     singleWrite: (work) => work(db),
     changeVersion: () => null,
     notify: async (trx, channel) => {
-      // Scoped to the schema the connection works in, as `channelName` names it for LISTEN.
-      await sql`select pg_notify(left(${`idv.${channel}.`}::text || current_schema(), 63), '')`.execute(
-        trx,
-      );
+      await sql`select ${notifyExpression(channel)}`.execute(trx);
     },
     listen: (channel, handler) => {
       listener ??= new PgNotificationListener(connectionString, onBackgroundError);

@@ -21,6 +21,7 @@ import { portalTokensMigration } from './migrations/0011-portal-tokens.js';
 import { selfieReviewMigration } from './migrations/0012-selfie-review.js';
 import { inboxIndexesMigration } from './migrations/0013-inbox-indexes.js';
 import { verificationTypeMigration } from './migrations/0014-verification-type.js';
+import { dropLinksTypeIndexMigration } from './migrations/0015-drop-links-type-index.js';
 
 /**
  * Every migration, in order. Append only: a released migration is never edited, a change is a new one.
@@ -42,6 +43,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0012-selfie-review': selfieReviewMigration(),
     '0013-inbox-indexes': inboxIndexesMigration(),
     '0014-verification-type': verificationTypeMigration(),
+    '0015-drop-links-type-index': dropLinksTypeIndexMigration(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 
 /** How long the listener waits before reconnecting after losing its connection, ms (doubling). */
@@ -20,6 +21,15 @@ export type NotificationChannel =
 /** The channel's name in the schema `schema` (a PostgreSQL identifier of at most 63 bytes). */
 export function channelName(channel: NotificationChannel, schema: string): string {
   return `idv.${channel}.${schema}`.slice(0, 63);
+}
+
+/**
+ * An SQL expression that notifies `channel` when the statement's transaction commits (nothing if
+ * it rolls back), scoped to the schema the connection works in as `channelName` names it.
+ * `DatabaseHandle.notify` runs it; a single statement may embed it to notify without a round trip.
+ */
+export function notifyExpression(channel: NotificationChannel): RawBuilder<unknown> {
+  return sql`pg_notify(left(${`idv.${channel}.`}::text || current_schema(), 63), '')`;
 }
 
 /** Quotes an identifier for LISTEN (which takes no bind parameter). */

@@ -1,5 +1,6 @@
 import type * as contract from '@idv/contract';
 import { preparedQuery } from '../db/prepared.js';
+import { RecentRows } from '../db/recent-rows.js';
 import { isoAt } from '../lib/clock.js';
 import { Errors } from '../lib/errors.js';
 import { constantTimeEqual, randomSecret, randomWebhookSecret } from '../lib/secrets.js';
@@ -26,6 +27,13 @@ export interface ClientIdentity {
 export class AccountService {
   /** The account holder's sealed webhook secret, read by every delivery attempt: compiled once. */
   readonly #webhookSecretQuery;
+  /**
+   * PostgreSQL: the opened webhook secrets of companies whose deliveries went out lately (every
+   * attempt signs with one; reading and opening it cost a round trip and a decryption each). A
+   * rotation clears it in this process at once and in every other at its `NOTIFY` (channel
+   * `companies`), at the latest `RECENT_ROWS_MS` (1 s) later (see `RecentRows`).
+   */
+  readonly #recentWebhookSecrets: RecentRows<{ secret: string }> | undefined;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -40,6 +48,11 @@ export class AccountService {
         .orderBy('created_at')
         .limit(1),
     );
+    if (ctx.database.dialect === 'postgres')
+      this.#recentWebhookSecrets = new RecentRows(ctx.database, 'companies', async (companyId) => {
+        const secret = await this.#readWebhookSecret(companyId, ctx.database.db);
+        return secret === undefined ? undefined : { secret };
+      });
   }
 
   /** Creates a company and its user; safe while a server runs on the same database. */
@@ -174,26 +187,47 @@ export class AccountService {
     return Number(result.numUpdatedRows);
   }
 
-  /** Replaces the webhook signing secret; effective for the next signature. */
+  /**
+   * Replaces the webhook signing secret; effective for the next signature of this process, and of
+   * every other within a second (the commit notifies `companies`, which drops their cached copies).
+   */
   async rotateWebhookSecret(userId: string): Promise<string> {
     const secret = randomWebhookSecret();
-    const result = await this.ctx.database.db
-      .updateTable('users')
-      .set({
-        webhook_secret_sealed: this.ctx.secretBox.seal(secret, webhookSecretContext(userId)),
-        updated_at: isoAt(this.ctx.clock.now()),
-      })
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw Errors.notFound('user');
+    const { database } = this.ctx;
+    const companyId = await database.writeTransaction(async (trx) => {
+      const row = await trx
+        .updateTable('users')
+        .set({
+          webhook_secret_sealed: this.ctx.secretBox.seal(secret, webhookSecretContext(userId)),
+          updated_at: isoAt(this.ctx.clock.now()),
+        })
+        .where('id', '=', userId)
+        .returning('company_id')
+        .executeTakeFirst();
+      if (row === undefined) throw Errors.notFound('user');
+      await database.notify(trx, 'companies');
+      return row.company_id;
+    });
+    this.#recentWebhookSecrets?.forget(companyId);
     return secret;
   }
 
-  /** The webhook signing secret of a company's account (for the delivery worker). */
+  /**
+   * The webhook signing secret of a company's account (for the delivery worker). PostgreSQL: from
+   * a copy opened at most 1 s ago that no rotation has replaced since (see `#recentWebhookSecrets`).
+   * @throws when the sealed secret cannot be opened (another deployment key): never cached.
+   */
   async webhookSecretOfCompany(
     companyId: string,
     db: Executor = this.ctx.database.db,
   ): Promise<string | undefined> {
+    if (this.#recentWebhookSecrets !== undefined && db === this.ctx.database.db)
+      return (await this.#recentWebhookSecrets.get(companyId))?.secret;
+    return this.#readWebhookSecret(companyId, db);
+  }
+
+  /** Reads and opens the webhook secret of a company's account holder. */
+  async #readWebhookSecret(companyId: string, db: Executor): Promise<string | undefined> {
     const [row] = await this.#webhookSecretQuery({ companyId }, db);
     return row === undefined
       ? undefined

@@ -5,6 +5,7 @@ import { completedCaptures, requiredCaptures } from './capture-plan.js';
 import type { CompanyService } from './companies.js';
 import type { Executor, ServiceContext } from './context.js';
 import { effectiveDocumentType, parseDocumentTypes } from './document-types.js';
+import type { VerificationJoinRow } from './verification-views.js';
 import type { VerificationService } from './verifications.js';
 
 /** `company` of a FlowSession: branding and policies. */
@@ -23,6 +24,18 @@ export async function readFlowSession(
 ): Promise<FlowSession> {
   const row = await verifications.load(verificationId, db);
   if (row === undefined) throw Errors.notFound('verification');
+  return flowSessionOf(ctx, companies, row);
+}
+
+/**
+ * The session of a verification row already in hand (as it stands after the caller's change);
+ * 410 once the verification is past its readable window.
+ */
+export async function flowSessionOf(
+  ctx: ServiceContext,
+  companies: CompanyService,
+  row: VerificationJoinRow,
+): Promise<FlowSession> {
   if (Date.parse(row.expires_at) <= ctx.clock.now()) throw Errors.gone('verification expired');
   const company = await companies.get(row.company_id);
   const [companyView, logoUrl] = await Promise.all([

@@ -1,5 +1,5 @@
 import type * as contract from '@idv/contract';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { MINUTE_MS, isoAt } from '../lib/clock.js';
 import { ApiError, Errors, HandoffTokenRefused, LinkError } from '../lib/errors.js';
 import { constantTimeEqual, sha256Hex } from '../lib/secrets.js';
@@ -7,11 +7,13 @@ import type { CompanyService } from './companies.js';
 import { effectiveDocumentType, parseDocumentTypes } from './document-types.js';
 import { completedCaptures } from './capture-plan.js';
 import { lockCapture, renewCaptureLock, unlockCapture } from './flow-capture-lock.js';
-import { readFlowSession, type FlowSession } from './flow-session-view.js';
+import { PostgresFlowOpening } from './flow-opening-postgres.js';
+import { flowSessionOf, readFlowSession, type FlowSession } from './flow-session-view.js';
 import type { DocumentTypeChoice } from '@idv/contract';
 import type { Executor, ServiceContext } from './context.js';
 import type { VerificationJoinRow } from './verification-views.js';
 import type { VerificationService } from './verifications.js';
+import { methodWithoutReference } from './verifications/transitions.js';
 import type { WebhookEventService } from './webhooks/events.js';
 
 /** Life of a hand-off token (DESIGN §5: 10 minutes), never past the link window. */
@@ -42,12 +44,18 @@ function isUniqueViolation(error: unknown): boolean {
  * moves the binding (the old device's token stops working). Tokens are stored as SHA-256 hashes.
  */
 export class FlowSessionService {
+  /** PostgreSQL: the first opening of a link in two round trips (`PostgresFlowOpening`). */
+  readonly #postgresOpening: PostgresFlowOpening | undefined;
+
   constructor(
     private readonly ctx: ServiceContext,
     private readonly verifications: VerificationService,
     private readonly companies: CompanyService,
     private readonly events: WebhookEventService,
-  ) {}
+  ) {
+    if (ctx.database.dialect === 'postgres')
+      this.#postgresOpening = new PostgresFlowOpening(ctx.database.db, verifications, events);
+  }
 
   private now(): number {
     return this.ctx.clock.now();
@@ -63,6 +71,10 @@ export class FlowSessionService {
     linkId: string,
     handoffToken: string | undefined,
   ): Promise<{ sessionToken: string; session: FlowSession }> {
+    if (this.#postgresOpening !== undefined && handoffToken === undefined) {
+      const opened = await this.#openOnPostgres(this.#postgresOpening, linkId);
+      if (opened !== undefined) return opened;
+    }
     const link = await this.ctx.database.db
       .selectFrom('links')
       .select(['id', 'verification_id'])
@@ -133,6 +145,58 @@ export class FlowSessionService {
       throw error;
     }
     return { sessionToken, session: await this.view(link.verification_id) };
+  }
+
+  /**
+   * The first opening of a pending link on PostgreSQL (`PostgresFlowOpening`): one read, one
+   * statement, and the session built from the row in hand. Undefined (nothing written) for every
+   * other case, which the transactional path decides as before: a bound link (hand-off or 409),
+   * an expired, finished, inactive or already started verification, and an adaptive link whose
+   * method needs the person's earlier verifications.
+   * @throws {ApiError} 404 for an unknown link; {LinkError} 409 when a concurrent opening won.
+   */
+  async #openOnPostgres(
+    opening: PostgresFlowOpening,
+    linkId: string,
+  ): Promise<{ sessionToken: string; session: FlowSession } | undefined> {
+    const row = await opening.read(linkId);
+    if (row === undefined) throw Errors.notFound('link');
+    const now = this.now();
+    if (
+      row.bound_session !== null ||
+      row.status !== 'pending' ||
+      row.link_active !== 1 ||
+      Date.parse(row.link_expires_at) <= now
+    )
+      return undefined;
+    const method = row.method ?? methodWithoutReference(row);
+    if (method === undefined) return undefined;
+    const sessionToken = newToken();
+    const at = isoAt(now);
+    const operationGuid = row.operation_guid ?? randomUUID();
+    let started;
+    try {
+      started = await opening.open(row, {
+        tokenHash: sha256Hex(sessionToken),
+        method,
+        operationGuid,
+        at,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw LinkError.alreadyUsed(linkId);
+      throw error;
+    }
+    // Started: the row as the statement left it; else (it left `pending` meanwhile) read anew.
+    const session = started
+      ? await flowSessionOf(this.ctx, this.companies, {
+          ...row,
+          status: 'started',
+          method,
+          operation_guid: operationGuid,
+          updated_at: at,
+        })
+      : await this.view(row.id);
+    return { sessionToken, session };
   }
 
   /**

@@ -140,6 +140,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       accounts,
       timeoutMs: config.webhookTimeoutMs,
       pollMs: config.webhookPollMs,
+      perCompany: config.webhookPerCompany,
       allowPrivate: config.webhookAllowPrivate,
       onError: options.onBackgroundError,
       subscribe: (wake) => database.listen('webhooks', wake),

@@ -67,6 +67,11 @@ export class VerificationService {
     return this.#reads.expireOverdue(companyId);
   }
 
+  /** The query of verifications joined with their links (every view's row), for callers to extend. */
+  joined(db?: Executor) {
+    return this.#reads.joined(db);
+  }
+
   /** Loads a verification with its link (expiry applied), or undefined. */
   load(verificationId: string, db?: Executor): Promise<VerificationJoinRow | undefined> {
     return this.#reads.load(verificationId, db);

@@ -32,6 +32,19 @@ function normalizeEmail(email: string): string {
 }
 
 /**
+ * The method of a verification as far as its link decides it (`resolveMethod`): `DOCUMENT` for a
+ * link without the adaptive flow; `null` (unresolved) for an adaptive link without an identifier;
+ * undefined when only the person's earlier verifications can tell (a database read).
+ */
+export function methodWithoutReference(
+  row: Pick<VerificationJoinRow, 'link_adaptive_flow' | 'link_external_user_id'>,
+): 'DOCUMENT' | null | undefined {
+  if (row.link_adaptive_flow !== 1) return 'DOCUMENT';
+  if (row.link_external_user_id === null) return null;
+  return undefined;
+}
+
+/**
  * Status transitions of a verification: created `pending` with its link, `started` with its
  * method, the branch resolved (and re-resolved by `identify`), accepted captures recorded, and
  * `success`/`failed` at the end (the link consumed).
@@ -117,8 +130,8 @@ export class VerificationTransitions {
     row: VerificationJoinRow,
     db: Executor,
   ): Promise<'FACE' | 'DOCUMENT' | null> {
-    if (row.link_adaptive_flow !== 1) return 'DOCUMENT';
-    if (row.link_external_user_id === null) return null;
+    const known = methodWithoutReference(row);
+    if (known !== undefined || row.link_external_user_id === null) return known ?? null;
     const reference = await this.faceReference(
       row.company_id,
       row.link_external_user_id,

@@ -6,14 +6,15 @@ import type { PageRequest } from '../../lib/paging.js';
 import type { ServiceContext } from '../context.js';
 import { DEFAULT_CIRCUIT_POLICY, moveCircuit, type CircuitPolicy } from './circuit.js';
 import { readDeliveryPage, type DeliveryPage } from './delivery-history.js';
+import { postgresDeliverySuccess } from './delivery-success-postgres.js';
 import type { SendResult } from './sender.js';
 
 /** Attempts per delivery, and the pause between two (spec: Delivery): the contract's limits. */
 export const MAX_ATTEMPTS = WEBHOOK_MAX_ATTEMPTS;
 export const RETRY_DELAY_MS = WEBHOOK_RETRY_DELAY_MS;
 
-/** Deliveries of one company in flight at once, across every worker (fair sharing between tenants). */
-export const DEFAULT_PER_COMPANY_IN_FLIGHT = 4;
+export { DEFAULT_PER_COMPANY_IN_FLIGHT } from './worker-limits.js';
+import { DEFAULT_PER_COMPANY_IN_FLIGHT } from './worker-limits.js';
 
 /** A delivery claimed by a worker, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -32,7 +33,13 @@ export interface ClaimedDelivery {
  * endpoint's circuit: `circuit.ts`), and the holder's read of them (`delivery-history.ts`).
  */
 export class DeliveryRepository {
-  constructor(private readonly ctx: ServiceContext) {}
+  /** PostgreSQL: a successful attempt recorded in one statement (`postgresDeliverySuccess`). */
+  readonly #recordSuccessOnPostgres;
+
+  constructor(private readonly ctx: ServiceContext) {
+    this.#recordSuccessOnPostgres =
+      ctx.database.dialect === 'postgres' ? postgresDeliverySuccess(ctx.database.db) : undefined;
+  }
 
   /**
    * Takes up to `limit` due deliveries for `owner` until `leaseUntil`. A delivery is due when
@@ -160,6 +167,19 @@ export class DeliveryRepository {
     const attempt = delivery.attempts + 1;
     const finished = result.success || attempt >= MAX_ATTEMPTS;
     const nextAttemptAt = now + RETRY_DELAY_MS;
+    if (this.#recordSuccessOnPostgres !== undefined && result.success && result.error === null) {
+      await this.#recordSuccessOnPostgres({
+        deliveryId: delivery.id,
+        owner,
+        attempts: delivery.attempts,
+        attemptId: randomUUID(),
+        startedAt: isoAt(startedAt),
+        durationMs: result.durationMs,
+        statusCode: result.statusCode,
+        updatedAt: isoAt(this.ctx.clock.now()),
+      });
+      return undefined;
+    }
     await this.ctx.database.writeTransaction(async (trx) => {
       const updated = await trx
         .updateTable('webhook_deliveries')

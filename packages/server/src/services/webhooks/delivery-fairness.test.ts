@@ -8,6 +8,7 @@ import {
 } from '../../testing/harness.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.js';
 import { DeliveryWorker } from './delivery-worker.js';
+import { DEFAULT_PER_COMPANY_IN_FLIGHT } from './worker-limits.js';
 
 /**
  * One tenant cannot starve the others: a company with a long queue to a hanging or failing
@@ -91,7 +92,7 @@ describe('webhook delivery fairness', () => {
     expect(arrived).toBeDefined();
     expect(await attemptsOf(flooding.account.companyId)).toBe(0);
     // The flooding company holds at most its share of the slots.
-    expect(flooding.receiver.received.length).toBeLessThanOrEqual(4);
+    expect(flooding.receiver.received.length).toBeLessThanOrEqual(DEFAULT_PER_COMPANY_IN_FLIGHT);
   });
 
   it('backs off an endpoint that keeps failing (circuit breaker) without losing its events', async () => {
@@ -111,9 +112,9 @@ describe('webhook delivery fairness', () => {
       await failing.receiver.waitFor(3, undefined, 10_000);
       await new Promise((resolve) => setTimeout(resolve, 600));
       // Three failures in a row open the circuit: only the attempts already in flight (at most
-      // the company's 4) were sent, not the 90 attempts 30 deliveries would run to.
+      // the company's share) were sent, not the 90 attempts 30 deliveries would run to.
       const duringCooldown = failing.receiver.received.length;
-      expect(duringCooldown).toBeLessThanOrEqual(3 + 4);
+      expect(duringCooldown).toBeLessThanOrEqual(3 + DEFAULT_PER_COMPANY_IN_FLIGHT);
       // No delivery was given up meanwhile: all still pending, none past its 3 attempts.
       const rows = await test.services.context.database.db
         .selectFrom('webhook_deliveries')
@@ -142,6 +143,13 @@ describe('webhook delivery fairness', () => {
         .execute();
       expect(settled.map((row) => row.status)).toEqual(Array(30).fill('succeeded'));
       expect(settled.every((row) => row.attempts <= 3)).toBe(true);
+      // The successes closed the circuit: the streak starts again from 0.
+      const endpoint = await test.services.context.database.db
+        .selectFrom('webhook_endpoints')
+        .select(['failure_streak', 'circuit_open_until'])
+        .where('company_id', '=', failing.account.companyId)
+        .executeTakeFirstOrThrow();
+      expect(endpoint).toEqual({ failure_streak: 0, circuit_open_until: null });
     } finally {
       await worker.stop();
     }

@@ -3,13 +3,10 @@ import { hostname } from 'node:os';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import type { AccountService } from '../accounts.js';
 import { DEFAULT_CIRCUIT_POLICY, type CircuitPolicy } from './circuit.js';
-import {
-  DEFAULT_PER_COMPANY_IN_FLIGHT,
-  type ClaimedDelivery,
-  type DeliveryRepository,
-} from './deliveries.js';
+import type { ClaimedDelivery, DeliveryRepository } from './deliveries.js';
 import { attemptDelivery } from './delivery-attempt.js';
 import { sendWebhook, type SendRequest, type SendResult } from './sender.js';
+import { DEFAULT_PER_COMPANY_IN_FLIGHT, WEBHOOK_WORKER_CONCURRENCY } from './worker-limits.js';
 
 /** Settings of the delivery worker. */
 export interface DeliveryWorkerOptions {
@@ -22,7 +19,7 @@ export interface DeliveryWorkerOptions {
   allowPrivate: boolean;
   /** Attempts sent at once by this process. */
   concurrency?: number;
-  /** Deliveries of one company in flight at once, across workers (default 4). */
+  /** Deliveries of one company in flight at once, across workers (`DEFAULT_PER_COMPANY_IN_FLIGHT`). */
   perCompany?: number;
   /** When an endpoint's circuit opens, and for how long (default: 20 failures in a row, 10 s doubling to 10 min). */
   circuit?: CircuitPolicy;
@@ -78,7 +75,7 @@ export class DeliveryWorker {
 
   constructor(options: DeliveryWorkerOptions) {
     this.#options = {
-      concurrency: 16,
+      concurrency: WEBHOOK_WORKER_CONCURRENCY,
       perCompany: DEFAULT_PER_COMPANY_IN_FLIGHT,
       circuit: DEFAULT_CIRCUIT_POLICY,
       clock: systemClock,

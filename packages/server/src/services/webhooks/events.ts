@@ -180,8 +180,26 @@ export class WebhookEventService {
         await this.emit(trx, subject, type, queued);
       });
     });
-    if (queued.leased.length > 0) this.worker.dispatch(queued.leased);
-    else if (queued.unleased > 0) this.worker.wake();
+    this.handOver(queued.leased, queued.unleased);
     return result;
+  }
+
+  /**
+   * The lease a delivery emitted now takes for this process's worker (see `emit`), or undefined
+   * when the worker does not run: for a statement that writes its deliveries itself.
+   */
+  emissionLease(): { owner: string; leaseUntil: number } | undefined {
+    return this.worker.running
+      ? { owner: this.worker.id, leaseUntil: this.worker.leaseUntil() }
+      : undefined;
+  }
+
+  /**
+   * After the commit that queued deliveries: hands those leased at emission to this process's
+   * worker, or wakes it when only unleased ones were queued.
+   */
+  handOver(leased: ClaimedDelivery[], unleased: number): void {
+    if (leased.length > 0) this.worker.dispatch(leased);
+    else if (unleased > 0) this.worker.wake();
   }
 }
