@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLink, createTestApp, type TestAccount, type TestApp } from './testing/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestAccount } from './testing/app-suite.js';
+import { createLink, createTestApp } from './testing/harness.js';
 
 describe('error formats and bad input', () => {
-  let test: TestApp;
-  let account: TestAccount;
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('premium');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'premium');
 
   it('answers the unknown-route body, also for paths that lost /api/v1', async () => {
     for (const url of [
