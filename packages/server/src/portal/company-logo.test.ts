@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipart } from '../testing/flow-client.js';
-import { createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
+import { useTestApp, useTestAccount, usePortalBrowser } from '../testing/app-suite.js';
+import { createTestApp } from '../testing/harness.js';
 import { sampleJpeg, samplePng } from '../testing/images.js';
 import { portalBrowser, type PortalBrowser } from '../testing/portal-session.js';
 
@@ -13,16 +14,9 @@ function logoBody(bytes: Buffer, name = 'logo.png', type = 'image/png') {
 }
 
 describe('portal Company logo (/app/api/company/logo)', () => {
-  let test: TestApp;
-  let account: TestAccount;
-  let admin: PortalBrowser;
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('premium');
-    admin = await portalBrowser(test, account.companyId, 'admin');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'premium');
+  const admin = usePortalBrowser(test, account, 'admin');
 
   /** `POST /app/api/company/logo` as `person`, with the session's cookie and CSRF token. */
   const upload = (person: PortalBrowser, body: ReturnType<typeof logoBody>, csrf = true) =>

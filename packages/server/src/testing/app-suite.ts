@@ -1,6 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { PortalRole } from '../portal/schema.js';
 import type { PlanName } from '../services/plans.js';
 import { createTestApp, type TestAccount, type TestApp, type TestAppOptions } from './harness.js';
+import { portalBrowser, type PortalBrowser } from './portal-session.js';
 
 /** Every member of a `TestApp` (the record makes the compiler list them all). */
 const TEST_APP_MEMBERS: Record<keyof TestApp, true> = {
@@ -23,6 +25,16 @@ const TEST_ACCOUNT_MEMBERS: Record<keyof TestAccount, true> = {
   clientSecret: true,
   webhookSecret: true,
   token: true,
+};
+
+/** Every member of a `PortalBrowser`. */
+const PORTAL_BROWSER_MEMBERS: Record<keyof PortalBrowser, true> = {
+  email: true,
+  password: true,
+  memberId: true,
+  cookie: true,
+  csrfToken: true,
+  call: true,
 };
 
 /**
@@ -80,6 +92,25 @@ export function useTestAccount(
   });
   return readThrough(TEST_ACCOUNT_MEMBERS, () => {
     if (current === undefined) throw new Error('the test account exists only during its tests');
+    return current;
+  });
+}
+
+/**
+ * A person of `role` in `account`'s company, signed in to the portal (`portalBrowser`), once before
+ * the tests of the enclosing `describe`, after the app and the account.
+ */
+export function usePortalBrowser(
+  test: TestApp,
+  account: TestAccount,
+  role: PortalRole = 'owner',
+): PortalBrowser {
+  let current: PortalBrowser | undefined;
+  beforeAll(async () => {
+    current = await portalBrowser(test, account.companyId, role);
+  });
+  return readThrough(PORTAL_BROWSER_MEMBERS, () => {
+    if (current === undefined) throw new Error('the portal browser exists only during its tests');
     return current;
   });
 }
