@@ -101,7 +101,7 @@ describe('portal Company logo (/app/api/company/logo)', () => {
   });
 
   it('keeps a logo and its activity entry together: when the entry cannot be written, the logo is neither stored nor removed', async () => {
-    const own = await createTestApp({ contract: false });
+    const own = await createTestApp();
     try {
       const company = await own.account('premium');
       const owner = await portalBrowser(own, company.companyId, 'owner');
