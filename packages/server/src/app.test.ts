@@ -1,14 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLink, createTestApp, type TestAccount, type TestApp } from './testing/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestAccount } from './testing/app-suite.js';
+import { createLink, createTestApp } from './testing/harness.js';
 
 describe('error formats and bad input', () => {
-  let test: TestApp;
-  let account: TestAccount;
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('premium');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'premium');
+  /** `POST /api/v1/links` as the account, with `headers` when given. */
+  const postLink = (payload: string | object, headers?: Record<string, string>) =>
+    test.inject({
+      method: 'POST',
+      url: '/api/v1/links',
+      token: account.token,
+      ...(headers === undefined ? {} : { headers }),
+      payload,
+    });
 
   it('answers the unknown-route body, also for paths that lost /api/v1', async () => {
     for (const url of [
@@ -52,84 +57,39 @@ describe('error formats and bad input', () => {
       [],
     ];
     for (const payload of cases) {
-      const response = await test.inject({
-        method: 'POST',
-        url: '/api/v1/links',
-        token: account.token,
-        payload: payload as object,
-      });
+      const response = await postLink(payload as object);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json()).toEqual({ type: 'ErrorResponse', message: expect.any(String) });
     }
-    const bareString = await test.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      token: account.token,
-      headers: { 'content-type': 'application/json' },
-      payload: '"FULL FLOW"',
-    });
+    const bareString = await postLink('"FULL FLOW"', { 'content-type': 'application/json' });
     expect(bareString.statusCode).toBe(400);
-    const missing = await test.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      token: account.token,
-      payload: {},
-    });
+    const missing = await postLink({});
     expect(missing.json().message).toMatch(/type/);
-    const extra = await test.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      token: account.token,
-      payload: { type: 'ID ONLY', x: 1 },
-    });
+    const extra = await postLink({ type: 'ID ONLY', x: 1 });
     expect(extra.json().message).toMatch(/field x/);
   });
 
   it('answers 400 for malformed JSON and prototype poisoning, 415 for unknown content types (multipart outside uploads), 413 for huge bodies', async () => {
     const headers = { 'content-type': 'application/json' };
-    const malformed = await test.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      token: account.token,
-      headers,
-      payload: '{"type": ',
-    });
+    const malformed = await postLink('{"type": ', headers);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ type: 'ErrorResponse', message: expect.any(String) });
-    const poisoned = await test.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      token: account.token,
-      headers,
-      payload: '{"type":"FULL FLOW","__proto__":{"admin":true}}',
-    });
+    const poisoned = await postLink('{"type":"FULL FLOW","__proto__":{"admin":true}}', headers);
     expect(poisoned.statusCode).toBe(400);
-    const text = await test.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      token: account.token,
-      headers: { 'content-type': 'text/plain' },
-      payload: 'type=FULL FLOW',
-    });
+    const text = await postLink('type=FULL FLOW', { 'content-type': 'text/plain' });
     expect(text.statusCode).toBe(415);
     expect(text.json()).toEqual({ type: 'ErrorResponse', message: expect.any(String) });
     // Multipart is parsed only where an upload is accepted (logo, captures).
-    const multipart = await test.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      token: account.token,
-      headers: { 'content-type': 'multipart/form-data; boundary=x' },
-      payload: '--x\r\nContent-Disposition: form-data; name="type"\r\n\r\nFULL FLOW\r\n--x--\r\n',
-    });
+    const multipart = await postLink(
+      '--x\r\nContent-Disposition: form-data; name="type"\r\n\r\nFULL FLOW\r\n--x--\r\n',
+      { 'content-type': 'multipart/form-data; boundary=x' },
+    );
     expect(multipart.statusCode).toBe(415);
     expect(multipart.json()).toEqual({ type: 'ErrorResponse', message: expect.any(String) });
-    const huge = await test.inject({
-      method: 'POST',
-      url: '/api/v1/links',
-      token: account.token,
+    const huge = await postLink(
+      JSON.stringify({ type: 'FULL FLOW', metadata: { a: 'x'.repeat(200_000) } }),
       headers,
-      payload: JSON.stringify({ type: 'FULL FLOW', metadata: { a: 'x'.repeat(200_000) } }),
-    });
+    );
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ type: 'ErrorResponse', message: expect.any(String) });
     const hugePublic = await test.inject({

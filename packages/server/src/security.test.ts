@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SECRET_KEY_FILE } from './lib/deployment-key.js';
 import { SecretBox, sha256Hex } from './lib/secrets.js';
+import { openDevice } from './testing/flow-client.js';
 import { createLink, createTestApp } from './testing/harness.js';
 
 describe('secrets at rest', () => {
@@ -110,19 +111,9 @@ describe('logs', () => {
         })
       ).json();
       const link = await createLink(test, account.token);
-      const opened = await test.inject({
-        method: 'POST',
-        url: '/api/v1/flow/sessions',
-        payload: { linkId: link.linkId },
-      });
-      const sessionToken = opened.json().sessionToken as string;
-      const ticket = (
-        await test.inject({
-          method: 'POST',
-          url: '/api/v1/flow/handoff',
-          headers: { 'x-flow-session': sessionToken },
-        })
-      ).json();
+      const device = await openDevice(test, link.linkId);
+      const sessionToken = device.token;
+      const ticket = (await device.post('/handoff')).json();
       // The phone opens the page of the QR code: the token is in the URL.
       await test.inject({
         method: 'GET',

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_REASONS } from './db/migrations/0001-initial.js';
-import { createLink, createTestApp, type TestAccount, type TestApp } from './testing/harness.js';
-import { multipart } from './testing/flow-client.js';
+import { useTestApp } from './testing/app-suite.js';
+import { createLink, type TestAccount } from './testing/harness.js';
+import { multipart, openDevice } from './testing/flow-client.js';
 import { sampleJpeg, samplePng } from './testing/images.js';
 import { portalBrowser, type PortalBrowser } from './testing/portal-session.js';
 
@@ -33,6 +34,34 @@ type Probe = {
 const id = (t: Tenant | null, key: keyof Omit<Tenant, 'account' | 'keySecret' | 'portal'>) =>
   t === null ? UNKNOWN : t[key];
 
+/** Webhook endpoints and their deliveries: the same paths on the REST API and the portal's. */
+const ENDPOINT_PROBES: Probe[] = [
+  {
+    method: 'PATCH',
+    url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`,
+    body: () => ({ description: 'taken over' }),
+    status: 404,
+  },
+  { method: 'DELETE', url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`, status: 404 },
+  {
+    method: 'GET',
+    url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}/deliveries`,
+    status: 404,
+  },
+];
+
+/** Cloud-services analysis keys: the same paths on the REST API and the portal's. */
+const KEY_PROBES: Probe[] = [
+  { method: 'POST', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}/rotate`, status: 404 },
+  {
+    method: 'PATCH',
+    url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`,
+    body: () => ({ paused: true }),
+    status: 404,
+  },
+  { method: 'DELETE', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`, status: 404 },
+];
+
 const PROBES: Probe[] = [
   { method: 'GET', url: (t) => `/links/${id(t, 'linkId')}`, status: 404 },
   { method: 'GET', url: (t) => `/verifications/${id(t, 'verificationId')}`, status: 404 },
@@ -50,27 +79,9 @@ const PROBES: Probe[] = [
     status: 404,
   },
   { method: 'GET', url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`, status: 404 },
-  {
-    method: 'PATCH',
-    url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`,
-    body: () => ({ description: 'taken over' }),
-    status: 404,
-  },
-  { method: 'DELETE', url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`, status: 404 },
-  {
-    method: 'GET',
-    url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}/deliveries`,
-    status: 404,
-  },
+  ...ENDPOINT_PROBES,
   { method: 'GET', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`, status: 404 },
-  { method: 'POST', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}/rotate`, status: 404 },
-  {
-    method: 'PATCH',
-    url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`,
-    body: () => ({ paused: true }),
-    status: 404,
-  },
-  { method: 'DELETE', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`, status: 404 },
+  ...KEY_PROBES,
 ];
 
 /** The portal's session routes (`/app/api`) that take an id, probed with a portal session. */
@@ -93,18 +104,7 @@ const PORTAL_PROBES: Probe[] = [
     status: 404,
   },
   // Developers screen: webhook endpoints and their deliveries.
-  {
-    method: 'PATCH',
-    url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`,
-    body: () => ({ description: 'taken over' }),
-    status: 404,
-  },
-  {
-    method: 'GET',
-    url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}/deliveries`,
-    status: 404,
-  },
-  { method: 'DELETE', url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}`, status: 404 },
+  ...ENDPOINT_PROBES,
   { method: 'POST', url: (t) => `/webhook-endpoints/${id(t, 'endpointId')}/test`, status: 404 },
   {
     method: 'POST',
@@ -121,20 +121,13 @@ const PORTAL_PROBES: Probe[] = [
   { method: 'DELETE', url: (t) => `/team/${id(t, 'memberId')}`, status: 404 },
   { method: 'POST', url: (t) => `/team/${id(t, 'memberId')}/invitation`, status: 404 },
   // Cloud services screen: another company's analysis keys.
-  { method: 'POST', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}/rotate`, status: 404 },
-  {
-    method: 'PATCH',
-    url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`,
-    body: () => ({ paused: true }),
-    status: 404,
-  },
-  { method: 'DELETE', url: (t) => `/cloud-services/keys/${id(t, 'keyId')}`, status: 404 },
+  ...KEY_PROBES,
   // Activity log: filtering by another company's person finds what an unknown id finds.
   { method: 'GET', url: (t) => `/activity?actor=${id(t, 'memberId')}`, status: 200 },
 ];
 
 describe('tenant isolation', () => {
-  let test: TestApp;
+  const test = useTestApp();
   let a: Tenant;
   let b: Tenant;
 
@@ -183,11 +176,9 @@ describe('tenant isolation', () => {
   }
 
   beforeAll(async () => {
-    test = await createTestApp();
     a = await tenant('premium');
     b = await tenant('pro');
   });
-  afterAll(async () => test.close());
 
   const probe = (p: Probe, caller: Tenant, target: Tenant | null) =>
     test.inject({
@@ -300,44 +291,24 @@ describe('tenant isolation', () => {
   });
 
   it('gives a flow session its own verification only: the API names no verification, and a session never opens another link', async () => {
-    const opened = await test.inject({
-      method: 'POST',
-      url: '/api/v1/flow/sessions',
-      payload: { linkId: a.linkId },
-    });
-    expect(opened.statusCode).toBe(201);
-    const token = opened.json().sessionToken as string;
-    const session = await test.inject({
-      method: 'GET',
-      url: '/api/v1/flow/session',
-      headers: { 'x-flow-session': token },
-    });
+    // Opened: 201, else openDevice throws.
+    const device = await openDevice(test, a.linkId);
+    const session = await device.get('/session');
     expect(session.json().verificationId).toBe(a.verificationId);
     expect(session.body).not.toContain(b.verificationId);
     expect(session.body).not.toContain(b.account.companyId);
     // Query or body ids are not read: the session token alone decides the verification.
-    const terms = await test.inject({
-      method: 'POST',
-      url: `/api/v1/flow/terms?verificationId=${b.verificationId}`,
-      headers: { 'x-flow-session': token },
-      payload: { accepted: true },
+    const terms = await device.post(`/terms?verificationId=${b.verificationId}`, {
+      accepted: true,
     });
     expect(terms.json().verificationId).toBe(a.verificationId);
-    const smuggled = await test.inject({
-      method: 'POST',
-      url: '/api/v1/flow/terms',
-      headers: { 'x-flow-session': token },
-      payload: { accepted: true, verificationId: b.verificationId },
+    const smuggled = await device.post('/terms', {
+      accepted: true,
+      verificationId: b.verificationId,
     });
     expect(smuggled.statusCode).toBe(400);
     // A hand-off token of one link does not open another.
-    const ticket = (
-      await test.inject({
-        method: 'POST',
-        url: '/api/v1/flow/handoff',
-        headers: { 'x-flow-session': token },
-      })
-    ).json();
+    const ticket = (await device.post('/handoff')).json();
     await test.inject({
       method: 'POST',
       url: '/api/v1/flow/sessions',

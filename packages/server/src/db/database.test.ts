@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase, type ScratchDatabase } from '../testing/harness.js';
-import { openDatabase, type DatabaseHandle } from './database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useMigratedDatabase } from '../testing/scratch-suite.js';
 import { migrateToLatest } from './migrator.js';
 import { preparedQuery } from './prepared.js';
 
 describe('database handle', () => {
-  let scratch: ScratchDatabase;
-  let handle: DatabaseHandle;
+  const { handle } = useMigratedDatabase();
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    handle = openDatabase(scratch);
-    await migrateToLatest(handle);
-    expect(await migrateToLatest(handle)).toEqual([]);
-  });
-  afterAll(async () => {
-    await handle.close();
-    await scratch.drop();
+    expect(await migrateToLatest(handle())).toEqual([]);
   });
 
   const reason = (id: string) => ({ id, reason: `reason ${id}`, position: 100 });
@@ -27,7 +18,7 @@ describe('database handle', () => {
     );
     const results = await Promise.allSettled(
       ids.map((id, index) =>
-        handle.writeTransaction(async (trx) => {
+        handle().writeTransaction(async (trx) => {
           await trx.insertInto('feedback_reasons').values(reason(id)).execute();
           if (index % 4 === 1) throw new Error(`unit ${index} fails after writing`);
           return index;
@@ -40,8 +31,8 @@ describe('database handle', () => {
         .filter((r) => r.status === 'fulfilled')
         .map((r) => (r as PromiseFulfilledResult<number>).value),
     ).toEqual([0, 2, 3, 4, 6, 7, 8, 10, 11]);
-    const stored = await handle.db
-      .selectFrom('feedback_reasons')
+    const stored = await handle()
+      .db.selectFrom('feedback_reasons')
       .select('id')
       .where('id', 'in', ids)
       .execute();
@@ -54,7 +45,7 @@ describe('database handle', () => {
     const batch = (failing: number | null) =>
       Promise.allSettled(
         ids.map((id, index) =>
-          handle.writeTransaction(async (trx) => {
+          handle().writeTransaction(async (trx) => {
             runs[index]!++;
             await trx
               .insertInto('feedback_reasons')
@@ -80,9 +71,9 @@ describe('database handle', () => {
     ]);
     // SQLite's group commit ran the five in one optimistic pass, rolled it back at unit 2's
     // failure, and ran all five again, each in a savepoint. PostgreSQL runs each unit once.
-    expect(runs).toEqual(handle.dialect === 'sqlite' ? [2, 2, 2, 1, 1] : [1, 1, 1, 1, 1]);
-    const stored = await handle.db
-      .selectFrom('feedback_reasons')
+    expect(runs).toEqual(handle().dialect === 'sqlite' ? [2, 2, 2, 1, 1] : [1, 1, 1, 1, 1]);
+    const stored = await handle()
+      .db.selectFrom('feedback_reasons')
       .select('id')
       .where(
         'id',
@@ -96,13 +87,13 @@ describe('database handle', () => {
   });
 
   it('never shows a prepared read on the database what an open transaction wrote', async () => {
-    const db = handle.db;
+    const db = handle().db;
     const byId = preparedQuery(db, ['id'], (p) =>
       db.selectFrom('feedback_reasons').select('id').where('id', '=', p.id),
     );
     const id = '00000000-0000-4000-8000-0000000000a0';
     let readDuring: Promise<unknown[]> | undefined;
-    const rolledBack = handle.writeTransaction(async (trx) => {
+    const rolledBack = handle().writeTransaction(async (trx) => {
       await trx.insertInto('feedback_reasons').values(reason(id)).execute();
       // Another request reads meanwhile (this unit holds the transaction open a moment).
       readDuring = byId({ id });
@@ -112,14 +103,14 @@ describe('database handle', () => {
     await expect(rolledBack).rejects.toThrow('rolled back');
     expect(await readDuring).toEqual([]);
     expect(await byId({ id })).toEqual([]);
-    await handle.writeTransaction(async (trx) => {
+    await handle().writeTransaction(async (trx) => {
       await trx.insertInto('feedback_reasons').values(reason(id)).execute();
     });
     expect(await byId({ id })).toEqual([{ id }]);
   });
 
   it('runs the prepared writes of a transaction inside it: they commit or roll back with it', async () => {
-    const db = handle.db;
+    const db = handle().db;
     const insert = preparedQuery(db, ['id', 'reason'], (p) =>
       db
         .insertInto('feedback_reasons')
@@ -128,8 +119,8 @@ describe('database handle', () => {
     );
     const ids = ['00000000-0000-4000-8000-0000000000b0', '00000000-0000-4000-8000-0000000000b1'];
     const [kept, dropped] = await Promise.allSettled([
-      handle.writeTransaction(async (trx) => insert({ id: ids[0], reason: 'kept' }, trx)),
-      handle.writeTransaction(async (trx) => {
+      handle().writeTransaction(async (trx) => insert({ id: ids[0], reason: 'kept' }, trx)),
+      handle().writeTransaction(async (trx) => {
         await insert({ id: ids[1], reason: 'dropped' }, trx);
         throw new Error('rolled back after a prepared write');
       }),
@@ -145,7 +136,7 @@ describe('database handle', () => {
   });
 
   it('runs prepared queries with new values, inside and outside transactions', async () => {
-    const db = handle.db;
+    const db = handle().db;
     const byId = preparedQuery(db, ['id'], (p) =>
       db.selectFrom('feedback_reasons').select(['id', 'reason']).where('id', '=', p.id),
     );
@@ -156,7 +147,7 @@ describe('database handle', () => {
       },
     ]);
     expect(await byId({ id: 'missing' })).toEqual([]);
-    const inside = await handle.writeTransaction((trx) =>
+    const inside = await handle().writeTransaction((trx) =>
       byId({ id: '00000000-0000-4000-8000-000000000002' }, trx),
     );
     expect(inside).toHaveLength(1);

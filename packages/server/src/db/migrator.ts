@@ -47,6 +47,11 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
   };
 }
 
+/** The names of every migration, in the order they run. */
+export function migrationNames(): string[] {
+  return Object.keys(allMigrations('sqlite'));
+}
+
 class InCodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
 

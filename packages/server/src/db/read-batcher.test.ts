@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase, type ScratchDatabase } from '../testing/harness.js';
-import { openDatabase, type DatabaseHandle } from './database.js';
-import { migrateToLatest } from './migrator.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useMigratedDatabase } from '../testing/scratch-suite.js';
 import { batchedReads } from './read-batcher.js';
 
 describe('batched reads', () => {
-  let scratch: ScratchDatabase;
-  let handle: DatabaseHandle;
+  const { handle } = useMigratedDatabase();
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    handle = openDatabase(scratch);
-    await migrateToLatest(handle);
-    await handle.db
-      .insertInto('feedback_reasons')
+    await handle()
+      .db.insertInto('feedback_reasons')
       .values(
         Array.from({ length: 10 }, (_, i) => ({
           id: `batch-${i}`,
@@ -22,10 +16,6 @@ describe('batched reads', () => {
       )
       .execute();
   });
-  afterAll(async () => {
-    await handle.close();
-    await scratch.drop();
-  });
 
   /** A batched reader of `feedback_reasons` that records the keys of each query. */
   function reasons() {
@@ -33,8 +23,8 @@ describe('batched reads', () => {
     const read = batchedReads(
       async (ids) => {
         queries.push(ids);
-        return handle.db
-          .selectFrom('feedback_reasons')
+        return handle()
+          .db.selectFrom('feedback_reasons')
           .select(['id', 'reason'])
           .where('id', 'in', ids)
           .execute();
@@ -64,8 +54,8 @@ describe('batched reads', () => {
   it('keeps nothing: a key asked again after a change reads the changed row', async () => {
     const { read, queries } = reasons();
     expect(await read('batch-5')).toEqual({ id: 'batch-5', reason: 'reason 5' });
-    await handle.db
-      .updateTable('feedback_reasons')
+    await handle()
+      .db.updateTable('feedback_reasons')
       .set({ reason: 'changed' })
       .where('id', '=', 'batch-5')
       .execute();

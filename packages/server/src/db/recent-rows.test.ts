@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase, type ScratchDatabase } from '../testing/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useMigratedDatabase } from '../testing/scratch-suite.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
-import { migrateToLatest } from './migrator.js';
 import { RECENT_ROWS_MS, RecentRows } from './recent-rows.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('recent rows', () => {
-  let scratch: ScratchDatabase;
-  let handle: DatabaseHandle;
+  const { handle, scratch } = useMigratedDatabase();
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    handle = openDatabase(scratch);
-    await migrateToLatest(handle);
-    await handle.db
-      .insertInto('feedback_reasons')
+    await handle()
+      .db.insertInto('feedback_reasons')
       .values({ id: 'recent-a', reason: 'first', position: 910 })
       .execute();
   });
-  afterAll(async () => {
-    await handle.close();
-    await scratch.drop();
-  });
 
   /** A cache of `feedback_reasons` rows (channel `companies`) that counts its database reads. */
-  function reasonsCache(database: DatabaseHandle = handle) {
+  function reasonsCache(database: DatabaseHandle = handle()) {
     const reads: string[] = [];
     const cache = new RecentRows(database, 'companies', async (id) => {
       reads.push(id);
@@ -55,8 +46,8 @@ describe('recent rows', () => {
   it('reads a row again at once after its writer in this process forgets it', async () => {
     const { cache, reads } = reasonsCache();
     await cache.get('recent-a');
-    await handle.db
-      .updateTable('feedback_reasons')
+    await handle()
+      .db.updateTable('feedback_reasons')
       .set({ reason: 'changed here' })
       .where('id', '=', 'recent-a')
       .execute();
@@ -66,8 +57,8 @@ describe('recent rows', () => {
   });
 
   it('drops every row when another process notifies the channel at its commit (PostgreSQL)', async () => {
-    if (handle.dialect !== 'postgres') return; // SQLite: no notifications, the time bound holds
-    const other = openDatabase(scratch);
+    if (handle().dialect !== 'postgres') return; // SQLite: no notifications, the time bound holds
+    const other = openDatabase(scratch());
     try {
       const { cache } = reasonsCache();
       await cache.get('recent-a');

@@ -1,14 +1,10 @@
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TEST_DATABASE_URL,
-  createScratchDatabase,
-  type ScratchDatabase,
-} from '../testing/harness.js';
-import { SQLITE_FILE_NAME, openDatabase, type DatabaseHandle } from './database.js';
-import { migrateToLatest } from './migrator.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASE_URL } from '../testing/harness.js';
+import { useMigratedDatabase } from '../testing/scratch-suite.js';
+import { SQLITE_FILE_NAME } from './database.js';
 import { RowCache } from './row-cache.js';
 
 /** The suite runs on SQLite unless it is given a PostgreSQL server. */
@@ -16,33 +12,25 @@ const onSqlite = TEST_DATABASE_URL === undefined;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('row cache', () => {
-  let scratch: ScratchDatabase;
-  let handle: DatabaseHandle;
+  const { handle, scratch } = useMigratedDatabase();
   let sqlite: boolean;
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    handle = openDatabase(scratch);
-    sqlite = handle.dialect === 'sqlite';
-    await migrateToLatest(handle);
-    await handle.db
-      .insertInto('feedback_reasons')
+    sqlite = handle().dialect === 'sqlite';
+    await handle()
+      .db.insertInto('feedback_reasons')
       .values([
         { id: 'cache-a', reason: 'first', position: 900 },
         { id: 'cache-b', reason: 'other', position: 901 },
       ])
       .execute();
   });
-  afterAll(async () => {
-    await handle.close();
-    await scratch.drop();
-  });
 
   /** A cache of `feedback_reasons` rows that counts its database reads. */
   function reasonsCache() {
     const reads: string[] = [];
-    const cache = new RowCache(handle, ['feedback_reasons'], async (id, executor) => {
+    const cache = new RowCache(handle(), ['feedback_reasons'], async (id, executor) => {
       reads.push(id);
-      return (executor ?? handle.db)
+      return (executor ?? handle().db)
         .selectFrom('feedback_reasons')
         .select(['id', 'reason'])
         .where('id', '=', id)
@@ -58,11 +46,11 @@ describe('row cache', () => {
     expect(reads).toHaveLength(sqlite ? 1 : 2); // PostgreSQL: no cache, every get reads
 
     // Rows added elsewhere in the table, rows of an unrelated table changed: still valid.
-    await handle.db
-      .insertInto('feedback_reasons')
+    await handle()
+      .db.insertInto('feedback_reasons')
       .values({ id: 'cache-c', reason: 'added', position: 902 })
       .execute();
-    await handle.writeTransaction(async (trx) => {
+    await handle().writeTransaction(async (trx) => {
       await trx
         .insertInto('feedback_reasons')
         .values({ id: 'cache-d', reason: 'added in a transaction', position: 903 })
@@ -73,8 +61,8 @@ describe('row cache', () => {
     expect(reads).toHaveLength(sqlite ? 1 : 3);
 
     // A change of the table, even of another row, empties the cache: the next get reads.
-    await handle.db
-      .updateTable('feedback_reasons')
+    await handle()
+      .db.updateTable('feedback_reasons')
       .set({ reason: 'changed' })
       .where('id', '=', 'cache-a')
       .execute();
@@ -82,7 +70,7 @@ describe('row cache', () => {
     expect(reads).toHaveLength(sqlite ? 2 : 4);
 
     // Inside a group commit too, and an unknown key is never kept.
-    await handle.writeTransaction(async (trx) => {
+    await handle().writeTransaction(async (trx) => {
       await trx.deleteFrom('feedback_reasons').where('id', '=', 'cache-b').execute();
     });
     expect(await cache.get('cache-a')).toEqual({ id: 'cache-a', reason: 'changed' });
@@ -94,7 +82,7 @@ describe('row cache', () => {
   it('never keeps what a transaction wrote and then rolled back', async () => {
     const { cache } = reasonsCache();
     const committed = await cache.get('cache-a');
-    const rolledBack = handle.writeTransaction(async (trx) => {
+    const rolledBack = handle().writeTransaction(async (trx) => {
       await trx
         .updateTable('feedback_reasons')
         .set({ reason: 'never committed' })
@@ -118,7 +106,7 @@ describe('row cache', () => {
       expect(reads).toHaveLength(1);
 
       // The CLI or a second server writes through its own connection.
-      const other = new BetterSqlite3(join(scratch.dataDir, SQLITE_FILE_NAME));
+      const other = new BetterSqlite3(join(scratch().dataDir, SQLITE_FILE_NAME));
       try {
         other
           .prepare(`update feedback_reasons set reason = 'from elsewhere' where id = 'cache-c'`)
@@ -135,12 +123,12 @@ describe('row cache', () => {
   it.runIf(onSqlite)(
     'follows foreign keys: deleting a company changes the tables that cascade from it',
     async () => {
-      const before = handle.changeVersion(['images', 'verifications', 'links'])!;
-      const unrelated = handle.changeVersion(['feedback_reasons'])!;
-      await handle.db.deleteFrom('companies').where('id', '=', 'no-such-company').execute();
-      expect(handle.changeVersion(['images'])).toBeGreaterThan(before);
-      expect(handle.changeVersion(['verifications'])).toBeGreaterThan(before);
-      expect(handle.changeVersion(['feedback_reasons'])).toBe(unrelated);
+      const before = handle().changeVersion(['images', 'verifications', 'links'])!;
+      const unrelated = handle().changeVersion(['feedback_reasons'])!;
+      await handle().db.deleteFrom('companies').where('id', '=', 'no-such-company').execute();
+      expect(handle().changeVersion(['images'])).toBeGreaterThan(before);
+      expect(handle().changeVersion(['verifications'])).toBeGreaterThan(before);
+      expect(handle().changeVersion(['feedback_reasons'])).toBe(unrelated);
     },
   );
 
@@ -148,7 +136,7 @@ describe('row cache', () => {
     'relies on a schema where an INSERT changes no other row: no triggers, no REPLACE clauses',
     async () => {
       const { rows } = await sql<{ type: string; name: string; sql: string | null }>`
-      select type, name, sql from sqlite_master`.execute(handle.db);
+      select type, name, sql from sqlite_master`.execute(handle().db);
       expect(rows.filter((row) => row.type === 'trigger').map((row) => row.name)).toEqual([]);
       expect(
         rows.filter((row) => /on\s+conflict\s+replace/i.test(row.sql ?? '')).map((row) => row.name),

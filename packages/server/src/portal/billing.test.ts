@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LocalTestPaymentProvider } from '../services/billing/payment-provider.js';
-import { createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
+import { useTestApp, useTestAccount } from '../testing/app-suite.js';
+import { createTestApp } from '../testing/harness.js';
 import { portalBrowser } from '../testing/portal-session.js';
 
 describe('portal Billing API (/app/api/billing)', () => {
-  let test: TestApp;
-  let account: TestAccount;
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('premium');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'premium');
 
   const rest = async (url: string) =>
     (await test.inject({ method: 'GET', url: `/api/v1${url}`, token: account.token })).json();

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestAccount } from '../testing/app-suite.js';
 import { portalBrowser } from '../testing/portal-session.js';
 import { createPortalServices, invitePortalMember } from './portal-services.js';
 import { portalDb } from './schema.js';
@@ -9,14 +9,8 @@ import { RESET_LINK_HOURS, SIGN_IN_LINK_HOURS } from './sign-in-links.js';
 const HOUR = 3_600_000;
 
 describe("the server's upkeep (maintain) and the portal's expired rows", () => {
-  let test: TestApp;
-  let account: TestAccount;
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('pro');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'pro');
 
   const count = async (table: 'portal_sessions' | 'portal_sign_in_tokens' | 'portal_members') => {
     const { n } = await portalDb(test.services.context.database)

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_KEYS_PER_SERVICE, TRIAL_CALLS_PER_KEY } from '../services/cloud-keys.js';
-import { createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
-import { portalBrowser, type PortalBrowser } from '../testing/portal-session.js';
+import { useTestApp, useTestAccount, usePortalBrowser } from '../testing/app-suite.js';
+import { portalBrowser } from '../testing/portal-session.js';
 
 describe('portal Cloud services API (/app/api/cloud-services/keys)', () => {
-  let test: TestApp;
-  let account: TestAccount;
-  let developer: PortalBrowser;
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('pro');
-    developer = await portalBrowser(test, account.companyId, 'developer');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'pro');
+  const developer = usePortalBrowser(test, account, 'developer');
 
   const authorize = (secret: string) => test.services.cloudKeys.authorize('face', secret);
   const logged = (keyId: string) =>

@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipart } from '../testing/flow-client.js';
-import { createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
+import { useTestApp, useTestAccount, usePortalBrowser } from '../testing/app-suite.js';
+import { createTestApp } from '../testing/harness.js';
 import { sampleJpeg, samplePng } from '../testing/images.js';
 import { portalBrowser, type PortalBrowser } from '../testing/portal-session.js';
 
@@ -12,16 +14,9 @@ function logoBody(bytes: Buffer, name = 'logo.png', type = 'image/png') {
 }
 
 describe('portal Company logo (/app/api/company/logo)', () => {
-  let test: TestApp;
-  let account: TestAccount;
-  let admin: PortalBrowser;
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('premium');
-    admin = await portalBrowser(test, account.companyId, 'admin');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'premium');
+  const admin = usePortalBrowser(test, account, 'admin');
 
   /** `POST /app/api/company/logo` as `person`, with the session's cookie and CSRF token. */
   const upload = (person: PortalBrowser, body: ReturnType<typeof logoBody>, csrf = true) =>
@@ -103,6 +98,60 @@ describe('portal Company logo (/app/api/company/logo)', () => {
     // Nothing left to remove: 404, and no second log entry.
     expect((await admin.call('DELETE', '/company/logo')).statusCode).toBe(404);
     expect(await logEntries('company.logo_removed')).toHaveLength(1);
+  });
+
+  it('keeps a logo and its activity entry together: when the entry cannot be written, the logo is neither stored nor removed', async () => {
+    const own = await createTestApp();
+    try {
+      const company = await own.account('premium');
+      const owner = await portalBrowser(own, company.companyId, 'owner');
+      const db = own.services.context.database.db;
+      const storedLogos = async () =>
+        (
+          await db
+            .selectFrom('company_logos')
+            .select('updated_at')
+            .where('company_id', '=', company.companyId)
+            .execute()
+        ).length;
+      const png = await samplePng(64, 64);
+      const send = () => {
+        const body = logoBody(png);
+        return own.inject({
+          method: 'POST',
+          url: '/app/api/company/logo',
+          payload: body.payload,
+          headers: { ...body.headers, cookie: owner.cookie, 'x-csrf-token': owner.csrfToken },
+        });
+      };
+      // The activity log is out of reach (both databases resolve the name at each statement).
+      await sql`alter table activity_logs rename to activity_logs_away`.execute(db);
+      try {
+        expect((await send()).statusCode).toBe(500);
+        expect(await storedLogos()).toBe(0);
+      } finally {
+        await sql`alter table activity_logs_away rename to activity_logs`.execute(db);
+      }
+      expect((await send()).statusCode).toBe(200);
+      expect(await storedLogos()).toBe(1);
+
+      await sql`alter table activity_logs rename to activity_logs_away`.execute(db);
+      try {
+        expect((await owner.call('DELETE', '/company/logo')).statusCode).toBe(500);
+        expect(await storedLogos()).toBe(1);
+      } finally {
+        await sql`alter table activity_logs_away rename to activity_logs`.execute(db);
+      }
+      const entries = await db
+        .selectFrom('activity_logs')
+        .select('action')
+        .where('company_id', '=', company.companyId)
+        .where('action', 'like', 'company.logo_%')
+        .execute();
+      expect(entries).toEqual([{ action: 'company.logo_uploaded' }]);
+    } finally {
+      await own.close();
+    }
   });
 
   it('refuses SVG, files that only claim to be images, truncated images, oversized files and non-multipart bodies', async () => {

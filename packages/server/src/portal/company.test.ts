@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
-import { portalBrowser, type PortalBrowser } from '../testing/portal-session.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestAccount, usePortalBrowser } from '../testing/app-suite.js';
+import { portalBrowser } from '../testing/portal-session.js';
 
 describe('portal Company API (/app/api/company)', () => {
-  let test: TestApp;
-  let account: TestAccount;
-  let admin: PortalBrowser;
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('pro');
-    admin = await portalBrowser(test, account.companyId, 'admin');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'pro');
+  const admin = usePortalBrowser(test, account, 'admin');
 
   it('reads and changes the settings as the REST API has them, logged with the person', async () => {
     const before = await admin.call('GET', '/company');

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FEEDBACK_REASONS } from '../db/migrations/0001-initial.js';
-import { createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
-import { portalBrowser, type PortalBrowser } from '../testing/portal-session.js';
+import { useTestApp, useTestAccount, usePortalBrowser } from '../testing/app-suite.js';
+import { portalBrowser } from '../testing/portal-session.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 describe('portal Developers API (/app/api/developers, /app/api/webhook-endpoints)', () => {
-  let test: TestApp;
-  let account: TestAccount;
-  let developer: PortalBrowser;
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('pro');
-    developer = await portalBrowser(test, account.companyId, 'developer');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'pro');
+  const developer = usePortalBrowser(test, account, 'developer');
 
   const tokenWith = (clientId: string, secret: string) =>
     test.inject({

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestAccount, usePortalBrowser } from '../testing/app-suite.js';
 import { sentMail } from '../testing/mailbox.js';
-import { portalBrowser, type PortalBrowser } from '../testing/portal-session.js';
+import { portalBrowser } from '../testing/portal-session.js';
 import { LINK_MAILS_PER_LINK_HOUR } from './link-mail.js';
 
 /** The Links screen's options and "send by e-mail" (issue 16). */
 describe('portal links: options and e-mail', () => {
-  let test: TestApp;
-  let account: TestAccount;
-  let developer: PortalBrowser;
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('pro');
-    developer = await portalBrowser(test, account.companyId, 'developer');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'pro');
+  const developer = usePortalBrowser(test, account, 'developer');
 
   const create = async (body: object) => {
     const created = await developer.call('POST', '/links', { type: 'FULL FLOW', ...body });

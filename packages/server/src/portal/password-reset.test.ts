@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestAccount, usePortalBrowser } from '../testing/app-suite.js';
 import { portalLinkToken, sentMail } from '../testing/mailbox.js';
-import { portalBrowser, type PortalBrowser } from '../testing/portal-session.js';
 import { runningPortalServices } from './portal-services.js';
 import { portalDb } from './schema.js';
 import { RESETS_PER_HOUR } from './password-resets.js';
@@ -10,16 +9,9 @@ const OLD_PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a brand new long password';
 
 describe('portal password reset (/app/api/password-reset)', () => {
-  let test: TestApp;
-  let account: TestAccount;
-  let person: PortalBrowser;
-
-  beforeAll(async () => {
-    test = await createTestApp({ env: { IDV_AUTH_FAILURE_LIMIT: '1000' } });
-    account = await test.account('pro');
-    person = await portalBrowser(test, account.companyId, 'reviewer');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp({ env: { IDV_AUTH_FAILURE_LIMIT: '1000' } });
+  const account = useTestAccount(test, 'pro');
+  const person = usePortalBrowser(test, account, 'reviewer');
 
   const requestReset = async (email: string, headers: Record<string, string> = {}) => {
     const answer = await test.inject({

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestAccount, usePortalBrowser } from '../testing/app-suite.js';
 import { portalLinkToken, sentMail } from '../testing/mailbox.js';
-import { portalBrowser, type PortalBrowser } from '../testing/portal-session.js';
+import { portalBrowser } from '../testing/portal-session.js';
 import { createPortalServices } from './portal-services.js';
 
 const PASSWORD = 'a new long enough password';
 
 describe('portal Team API (/app/api/team)', () => {
-  let test: TestApp;
-  let account: TestAccount;
-  let owner: PortalBrowser;
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('pro');
-    owner = await portalBrowser(test, account.companyId, 'owner');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'pro');
+  const owner = usePortalBrowser(test, account, 'owner');
 
   const mailTo = (email: string) => sentMail(test.scratch.dataDir).filter((m) => m.to === email);
   const log = (action: string, resourceId: string) =>

@@ -140,6 +140,39 @@ describe('portal verification review (GET /app/api/verifications/{id}/review)', 
     expect(review.deliveries.map((d) => d.type)).toContain('verification.successful');
   });
 
+  it("shows each delivery's last attempt: its status code and error, or nulls before any", async () => {
+    const delivery = review.deliveries.find((d) => d.type === 'verification.successful')!;
+    const db = test.services.context.database.db;
+    // Two attempts as the worker records them, the later one stored first.
+    for (const [attempt, statusCode, error] of [
+      [2, 503, 'HTTP 503'],
+      [1, null, 'connection refused'],
+    ] as const)
+      await db
+        .insertInto('webhook_attempts')
+        .values({
+          id: `attempt-${attempt}-${delivery._id}`,
+          delivery_id: delivery._id,
+          attempt,
+          worker: 'review-test',
+          started_at: new Date(test.clock.now()).toISOString(),
+          duration_ms: 12,
+          status_code: statusCode,
+          error,
+          success: 0,
+        })
+        .execute();
+    const after = (
+      await owner.call('GET', `/verifications/${verificationId}/review`)
+    ).json() as PortalVerificationReview;
+    for (const listed of after.deliveries)
+      expect(listed, listed.type).toMatchObject(
+        listed._id === delivery._id
+          ? { lastStatusCode: 503, lastError: 'HTTP 503' }
+          : { lastStatusCode: null, lastError: null },
+      );
+  });
+
   it("lists the same person's other verifications, never another company's", () => {
     const ids = review.related.map((r) => r._id);
     expect(ids).toEqual([earlierId]);

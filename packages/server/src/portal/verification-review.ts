@@ -7,6 +7,7 @@ import type {
 } from '@idv/contract';
 import type { DatabaseHandle } from '../db/database.js';
 import type { VerificationService } from '../services/verifications.js';
+import { deliveryAttempts } from '../services/webhooks/delivery-history.js';
 import { documentReadings, type StoredFront } from './document-readings.js';
 
 /** Deliveries listed (the newest). */
@@ -117,31 +118,23 @@ export class VerificationReview {
       .orderBy('webhook_deliveries.seq', 'desc')
       .limit(REVIEW_DELIVERIES)
       .execute();
-    const ids = rows.map((r) => r.id);
-    const attempts =
-      ids.length === 0
-        ? []
-        : await db
-            .selectFrom('webhook_attempts')
-            .select(['delivery_id', 'attempt', 'status_code', 'error'])
-            .where('delivery_id', 'in', ids)
-            .execute();
-    const last = new Map<string, { attempt: number; code: number | null; error: string | null }>();
-    for (const a of attempts) {
-      const seen = last.get(a.delivery_id);
-      if (seen === undefined || a.attempt > seen.attempt)
-        last.set(a.delivery_id, { attempt: a.attempt, code: a.status_code, error: a.error });
-    }
-    return rows.map((r) => ({
-      _id: r.id,
-      type: r.type,
-      endpointUrl: r.url,
-      status: r.status,
-      attempts: r.attempts,
-      lastStatusCode: last.get(r.id)?.code ?? null,
-      lastError: last.get(r.id)?.error ?? null,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    }));
+    const attempts = await deliveryAttempts(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => {
+      const last = attempts.get(r.id)?.at(-1);
+      return {
+        _id: r.id,
+        type: r.type,
+        endpointUrl: r.url,
+        status: r.status,
+        attempts: r.attempts,
+        lastStatusCode: last?.statusCode ?? null,
+        lastError: last?.error ?? null,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+      };
+    });
   }
 }

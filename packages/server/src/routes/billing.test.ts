@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/app-suite.js';
 
 describe('billing', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
 
   it('starts Premium with an open invoice, collects it when a card is added (no prior card needed)', async () => {
     const account = await test.account('premium');

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestAccount } from '../testing/app-suite.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 describe('POST /oauth/token', () => {
-  let test: TestApp;
-  let premium: TestAccount;
-  beforeAll(async () => {
-    test = await createTestApp();
-    premium = await test.account('premium');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const premium = useTestAccount(test, 'premium');
 
   const token = (headers: Record<string, string>, payload: string) =>
     test.inject({
@@ -154,13 +149,8 @@ describe('POST /oauth/token', () => {
 });
 
 describe('Bearer authentication', () => {
-  let test: TestApp;
-  let account: TestAccount;
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('premium');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'premium');
 
   it('answers 401 without an Authorization header', async () => {
     const response = await test.inject({ method: 'GET', url: '/api/v1/links' });

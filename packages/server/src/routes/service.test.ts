@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/app-suite.js';
 
 describe('POST /service/contact-request', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
 
   it('answers 201 first, 200 with the same request after, with company, plan and quota from the session', async () => {
     const account = await test.account('pro', { quota: 250 });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createLink, createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
+import { useTestApp, useTestAccount } from '../testing/app-suite.js';
+import { createLink } from '../testing/harness.js';
 import { sampleJpeg, samplePng } from '../testing/images.js';
 
 function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
@@ -16,13 +17,8 @@ function multipart(field: string, filename: string, contentType: string, bytes: 
 }
 
 describe('account and company', () => {
-  let test: TestApp;
-  let account: TestAccount;
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('premium', { email: 'owner@example.test' });
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'premium', { email: 'owner@example.test' });
 
   it('GET /users/me returns the credentials', async () => {
     const response = await test.inject({

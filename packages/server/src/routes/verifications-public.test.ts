@@ -33,6 +33,13 @@ describe('public flow endpoints', () => {
     });
   const geolocate = (verificationId: string, geolocation: Record<string, unknown>) =>
     patch('', { verificationId, geolocation });
+  /** The authenticated read of a verification (`GET /verifications/{id}`), as the account. */
+  const readRecord = (verificationId: string) =>
+    test.inject({
+      method: 'GET',
+      url: `/api/v1/verifications/${verificationId}`,
+      token: account.token,
+    });
   const finish = async (verificationId: string, status: 'success' | 'failed') =>
     test.inject({
       method: 'POST',
@@ -121,7 +128,7 @@ describe('public flow endpoints', () => {
     it('stores a device fix with tier, policy, ipDistanceKm and serverIp, shown only to authenticated reads', async () => {
       const { verificationId } = await createLink(test, account.token);
       const capturedAt = new Date(test.clock.now() - 60_000).toISOString();
-      const response = await geolocate(verificationId, {
+      const fix = {
         ...PARIS,
         ...LONDON_IP,
         ip: '203.0.113.7',
@@ -133,37 +140,19 @@ describe('public flow endpoints', () => {
         country: 'GB',
         city: 'London',
         accuracyRadius: 20,
-      });
+      };
+      const response = await geolocate(verificationId, fix);
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body).toEqual({
         _id: verificationId,
         status: 'pending',
         step: 'NEW_OPERATION',
-        geolocation: {
-          ...PARIS,
-          ...LONDON_IP,
-          ip: '203.0.113.7',
-          accuracy: 35,
-          source: 'gps',
-          permission: 'granted',
-          sample: 'best_of_session',
-          capturedAt,
-          country: 'GB',
-          city: 'London',
-          accuracyRadius: 20,
-          tier: 'precise',
-        },
+        geolocation: { ...fix, tier: 'precise' },
       });
       for (const hidden of ['policy', 'ipDistanceKm', 'serverIp'])
         expect(response.body).not.toContain(hidden);
-      const record = (
-        await test.inject({
-          method: 'GET',
-          url: `/api/v1/verifications/${verificationId}`,
-          token: account.token,
-        })
-      ).json();
+      const record = (await readRecord(verificationId)).json();
       expect(record.geolocation).toMatchObject({
         tier: 'precise',
         policy: 'optional',
@@ -189,13 +178,7 @@ describe('public flow endpoints', () => {
         const response = await geolocate(verificationId, geolocation);
         expect(response.statusCode, JSON.stringify(geolocation)).toBe(200);
         expect(response.json().geolocation.tier, JSON.stringify(geolocation)).toBe(tier);
-        const record = (
-          await test.inject({
-            method: 'GET',
-            url: `/api/v1/verifications/${verificationId}`,
-            token: account.token,
-          })
-        ).json();
+        const record = (await readRecord(verificationId)).json();
         if (!('deviceLatitude' in geolocation) || !('latitude' in geolocation))
           expect(record.geolocation.ipDistanceKm).toBeNull();
       }
@@ -210,13 +193,7 @@ describe('public flow endpoints', () => {
       });
       const { verificationId } = await createLink(test, account.token);
       await geolocate(verificationId, { source: 'none' });
-      const record = (
-        await test.inject({
-          method: 'GET',
-          url: `/api/v1/verifications/${verificationId}`,
-          token: account.token,
-        })
-      ).json();
+      const record = (await readRecord(verificationId)).json();
       expect(record.geolocation.policy).toBe('required');
       const company = (
         await test.inject({ method: 'GET', url: '/api/v1/users/me/company', token: account.token })
@@ -331,11 +308,7 @@ describe('public flow endpoints', () => {
         .execute();
       const publicAnswer = await geolocate(verificationId, { source: 'none' });
       expect(publicAnswer.body).not.toContain('tlsFingerprintHash');
-      const record = await test.inject({
-        method: 'GET',
-        url: `/api/v1/verifications/${verificationId}`,
-        token: account.token,
-      });
+      const record = await readRecord(verificationId);
       expect(record.json().device).toEqual(device);
     });
   });
@@ -354,13 +327,7 @@ describe('public flow endpoints', () => {
         status: 'pending',
         step: 'NEW_OPERATION',
       });
-      const record = (
-        await test.inject({
-          method: 'GET',
-          url: `/api/v1/verifications/${verificationId}`,
-          token: account.token,
-        })
-      ).json();
+      const record = (await readRecord(verificationId)).json();
       expect(record).toMatchObject({
         status: 'pending',
         errorCode: 'CAMERA_PERMISSION_DENIED',

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FEEDBACK_REASONS } from '../db/migrations/0001-initial.js';
 import { DAY_MS, HOUR_MS } from '../lib/clock.js';
-import { createLink, createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
+import { useTestApp, useTestAccount } from '../testing/app-suite.js';
+import { createLink } from '../testing/harness.js';
 import { sampleJpeg } from '../testing/images.js';
 
 const reasonId = FEEDBACK_REASONS[0].id;
 
 describe('authenticated verification reads', () => {
-  let test: TestApp;
-  let account: TestAccount;
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('pro', { quota: 1000 });
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'pro', { quota: 1000 });
 
   const get = (url: string, token = account.token) =>
     test.inject({ method: 'GET', url: `/api/v1${url}`, token });

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestAccount, type TestApp } from '../testing/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestAccount } from '../testing/app-suite.js';
+import { createTestApp } from '../testing/harness.js';
 
 const PUBLIC_URL = 'https://93.184.216.34/hooks/idv';
 
 describe('webhook endpoints', () => {
-  let test: TestApp;
-  let account: TestAccount;
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('premium');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'premium');
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     test.inject({

@@ -48,22 +48,28 @@ export class LogoService {
       throw Errors.badRequest('logo is not a readable image');
     }
     const now = isoAt(this.ctx.clock.now());
-    await this.ctx.database.db
-      .insertInto('company_logos')
-      .values({ company_id: companyId, content_type: 'image/png', data: png, updated_at: now })
-      .onConflict((oc) =>
-        oc
-          .column('company_id')
-          .doUpdateSet({ content_type: 'image/png', data: png, updated_at: now }),
-      )
-      .execute();
-    await this.activity.record({
-      companyId,
-      userId,
-      action: 'company.logo_uploaded',
-      resource: 'company',
-      resourceId: companyId,
-      ip,
+    // The logo and its activity entry are one change: both are kept, or neither.
+    await this.ctx.database.writeTransaction(async (trx) => {
+      await trx
+        .insertInto('company_logos')
+        .values({ company_id: companyId, content_type: 'image/png', data: png, updated_at: now })
+        .onConflict((oc) =>
+          oc
+            .column('company_id')
+            .doUpdateSet({ content_type: 'image/png', data: png, updated_at: now }),
+        )
+        .execute();
+      await this.activity.record(
+        {
+          companyId,
+          userId,
+          action: 'company.logo_uploaded',
+          resource: 'company',
+          resourceId: companyId,
+          ip,
+        },
+        trx,
+      );
     });
   }
 

@@ -37,6 +37,18 @@ export async function insertOlderLink(
     0, '{}', 1, ${link.expiresAt}, null, ${link.createdAt})`.execute(db);
 }
 
+/** A Pro company created at `at` and its links (`insertOlderLink`), each created at `at` unless it says. */
+export async function insertOlderCompanyWithLinks(
+  db: Kysely<Database>,
+  companyId: string,
+  at: string,
+  links: readonly { id: string; verificationId: string; expiresAt: string; createdAt?: string }[],
+): Promise<void> {
+  await insertOlderCompany(db, companyId, at);
+  for (const link of links)
+    await insertOlderLink(db, { ...link, companyId, createdAt: link.createdAt ?? at });
+}
+
 /** A Basic company created at `at`: older servers created those with anti-spoofing off. */
 export async function insertOlderBasicCompany(
   db: Kysely<Database>,

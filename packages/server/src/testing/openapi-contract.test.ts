@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestAccount, type TestApp } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestAccount } from './app-suite.js';
 import { ContractViolation, contractOf } from './openapi-inject.js';
 
 describe('the response contract hook of the test harness', () => {
-  let test: TestApp;
-  let account: TestAccount;
-  beforeAll(async () => {
-    test = await createTestApp();
-    account = await test.account('premium');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const account = useTestAccount(test, 'premium');
 
   const json = (statusCode: number, body: unknown, requestId: string | null = 'r-1') => ({
     statusCode,

@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { useScratchDatabase } from '../../testing/scratch-suite.js';
-import { insertOlderCompany, insertOlderLink } from '../../testing/older-rows.js';
-import { migrateUpTo } from '../migrator.js';
+import { useMigrationSuite } from '../../testing/migration-suite.js';
+import { insertOlderCompanyWithLinks } from '../../testing/older-rows.js';
 
 describe('migration 0003-status-poll', () => {
-  const handle = useScratchDatabase();
+  const migration = useMigrationSuite('0003-status-poll');
 
   const company = '00000000-0000-4000-8000-00000000c001';
   const rows = [
@@ -22,18 +21,20 @@ describe('migration 0003-status-poll', () => {
   ];
 
   it('copies each link expiry onto the verifications an older server wrote', async () => {
-    expect(await migrateUpTo(handle(), '0002-flow')).toEqual(['0001-initial', '0002-flow']);
-    const db = handle().db;
+    expect(await migration.before()).toEqual(['0001-initial', '0002-flow']);
+    const db = migration.db();
     const at = '2026-01-01T00:00:00.000Z';
-    await insertOlderCompany(db, company, at);
-    for (const row of rows) {
-      await insertOlderLink(db, {
+    await insertOlderCompanyWithLinks(
+      db,
+      company,
+      at,
+      rows.map((row) => ({
         id: row.link,
-        companyId: company,
         verificationId: row.verification,
         expiresAt: row.linkExpiresAt,
-        createdAt: at,
-      });
+      })),
+    );
+    for (const row of rows) {
       await sql`insert into verifications (id, company_id, link_id, status, step, method, operation_guid,
         user_name, terms_and_conditions, remaining_retries_front, remaining_retries_back,
         remaining_retries_selfie, images, data, detected_document_country, error_code, error_message,
@@ -43,7 +44,7 @@ describe('migration 0003-status-poll', () => {
         null, null, ${at}, ${at})`.execute(db);
     }
 
-    expect(await migrateUpTo(handle(), '0003-status-poll')).toEqual(['0003-status-poll']);
+    expect(await migration.apply()).toEqual(['0003-status-poll']);
     const migrated = await db
       .selectFrom('verifications')
       .select(['id', 'link_expires_at'])

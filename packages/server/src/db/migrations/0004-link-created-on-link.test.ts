@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../lib/clock.js';
 import { ActivityLogService } from '../../services/activity-log.js';
 import type { ServiceContext } from '../../services/context.js';
-import { useScratchDatabase } from '../../testing/scratch-suite.js';
-import { insertOlderCompany, insertOlderLink } from '../../testing/older-rows.js';
-import { migrateUpTo } from '../migrator.js';
+import { useMigrationSuite } from '../../testing/migration-suite.js';
+import { insertOlderCompanyWithLinks } from '../../testing/older-rows.js';
 
 describe('migration 0004-link-created-on-link', () => {
-  const handle = useScratchDatabase();
+  const migration = useMigrationSuite('0004-link-created-on-link');
 
   const company = '00000000-0000-4000-8000-00000000c004';
   const user = '00000000-0000-4000-8000-00000000d004';
@@ -16,26 +15,25 @@ describe('migration 0004-link-created-on-link', () => {
   const unlogged = '00000000-0000-4000-8000-0000000004a2';
 
   it('moves the link.created entries an older server logged onto their links, losing none', async () => {
-    expect(await migrateUpTo(handle(), '0003-status-poll')).toEqual([
-      '0001-initial',
-      '0002-flow',
-      '0003-status-poll',
-    ]);
-    const db = handle().db;
+    expect(await migration.before()).toEqual(['0001-initial', '0002-flow', '0003-status-poll']);
+    const db = migration.db();
     const at = (second: number) => `2026-01-01T00:00:0${second}.000Z`;
-    await insertOlderCompany(db, company, at(0));
-    for (const [id, second] of [
-      [link, 2],
-      [unlogged, 3],
-    ] as const) {
-      await insertOlderLink(db, {
+    await insertOlderCompanyWithLinks(
+      db,
+      company,
+      at(0),
+      (
+        [
+          [link, 2],
+          [unlogged, 3],
+        ] as const
+      ).map(([id, second]) => ({
         id,
-        companyId: company,
         verificationId: id.replace('4a', '4b'),
         expiresAt: '2026-01-02T00:00:00.000Z',
         createdAt: at(second),
-      });
-    }
+      })),
+    );
     const logged = [
       ['00000000-0000-4000-8000-0000000004e1', 'token.issued', 'token', null, null, 1],
       ['00000000-0000-4000-8000-0000000004e2', 'link.created', 'link', link, '203.0.113.7', 2],
@@ -48,9 +46,7 @@ describe('migration 0004-link-created-on-link', () => {
     }
 
     // Up to 0004 exactly: later migrations (0005…) are not this test's subject.
-    expect(await migrateUpTo(handle(), '0004-link-created-on-link')).toEqual([
-      '0004-link-created-on-link',
-    ]);
+    expect(await migration.apply()).toEqual(['0004-link-created-on-link']);
     expect(
       await db
         .selectFrom('links')
@@ -73,7 +69,7 @@ describe('migration 0004-link-created-on-link', () => {
 
     // The log still shows every entry, newest first; a link's entry now has the link's id.
     const log = new ActivityLogService({
-      database: handle(),
+      database: migration.handle(),
       clock: systemClock,
     } as ServiceContext);
     expect(await log.page(company, { page: 1, size: 100, offset: 0 })).toEqual({

@@ -2,12 +2,11 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { effectiveDocumentType, parseDocumentTypes } from '../../services/document-types.js';
 import { requiredCaptures } from '../../services/capture-plan.js';
-import { useScratchDatabase } from '../../testing/scratch-suite.js';
-import { insertOlderCompany, insertOlderLink } from '../../testing/older-rows.js';
-import { migrateUpTo } from '../migrator.js';
+import { useMigrationSuite } from '../../testing/migration-suite.js';
+import { insertOlderCompanyWithLinks } from '../../testing/older-rows.js';
 
 describe('migration 0005-document-types', () => {
-  const handle = useScratchDatabase();
+  const migration = useMigrationSuite('0005-document-types');
 
   const company = '00000000-0000-4000-8000-00000000c005';
   const at = '2026-01-01T00:00:00.000Z';
@@ -18,18 +17,20 @@ describe('migration 0005-document-types', () => {
   ];
 
   it('keeps the rows of an older server: their links allow both types, a started card stays a card', async () => {
-    await migrateUpTo(handle(), '0004-link-created-on-link');
-    const db = handle().db;
-    await insertOlderCompany(db, company, at);
+    await migration.before();
+    const db = migration.db();
+    await insertOlderCompanyWithLinks(
+      db,
+      company,
+      at,
+      rows.map((row) => ({
+        id: row.link,
+        verificationId: row.link.replace('5a', '5b'),
+        expiresAt: '2027-01-01T00:00:00.000Z',
+      })),
+    );
     for (const row of rows) {
       const verification = row.link.replace('5a', '5b');
-      await insertOlderLink(db, {
-        id: row.link,
-        companyId: company,
-        verificationId: verification,
-        expiresAt: '2027-01-01T00:00:00.000Z',
-        createdAt: at,
-      });
       await sql`insert into verifications (id, company_id, link_id, status, step, method, operation_guid,
         user_name, terms_and_conditions, remaining_retries_front, remaining_retries_back,
         remaining_retries_selfie, images, data, detected_document_country, error_code, error_message,
@@ -40,7 +41,7 @@ describe('migration 0005-document-types', () => {
         '2027-01-01T00:00:00.000Z', 0, null, null, ${at}, ${at})`.execute(db);
     }
 
-    expect(await migrateUpTo(handle(), '0005-document-types')).toEqual(['0005-document-types']);
+    expect(await migration.apply()).toEqual(['0005-document-types']);
     const companyRow = await db
       .selectFrom('companies')
       .select('document_types')

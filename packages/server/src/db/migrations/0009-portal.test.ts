@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { portalDb } from '../../portal/schema.js';
-import { useScratchDatabase } from '../../testing/scratch-suite.js';
+import { useMigrationSuite } from '../../testing/migration-suite.js';
 import { insertOlderCompany } from '../../testing/older-rows.js';
-import { migrateUpTo } from '../migrator.js';
 
 describe('migration 0009-portal', () => {
-  const handle = useScratchDatabase();
+  const migration = useMigrationSuite('0009-portal');
 
   const company = '00000000-0000-4000-8000-00000000c009';
   const member = '00000000-0000-4000-8000-00000000d009';
   const at = '2026-01-01T00:00:00.000Z';
 
   it("adds the portal's tables to an older database; one e-mail once; a company's deletion removes its people, sessions and links", async () => {
-    await migrateUpTo(handle(), '0008-webhook-circuits');
-    await insertOlderCompany(handle().db, company, at);
-    expect(await migrateUpTo(handle(), '0009-portal')).toEqual(['0009-portal']);
-    const db = portalDb(handle());
+    await migration.before();
+    await insertOlderCompany(migration.db(), company, at);
+    expect(await migration.apply()).toEqual(['0009-portal']);
+    const db = portalDb(migration.handle());
     const person = {
       company_id: company,
       email: 'owner@example.com',
@@ -55,7 +54,7 @@ describe('migration 0009-portal', () => {
         created_at: at,
       })
       .execute();
-    await handle().db.deleteFrom('companies').where('id', '=', company).execute();
+    await migration.db().deleteFrom('companies').where('id', '=', company).execute();
     for (const table of ['portal_members', 'portal_sessions', 'portal_sign_in_tokens'] as const) {
       const { n } = await db
         .selectFrom(table)

@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { portalDb } from '../../portal/schema.js';
-import { useScratchDatabase } from '../../testing/scratch-suite.js';
+import { useMigrationSuite } from '../../testing/migration-suite.js';
 import { insertOlderCompany } from '../../testing/older-rows.js';
-import { migrateToLatest, migrateUpTo } from '../migrator.js';
 
 describe('migration 0011-portal-tokens', () => {
-  const handle = useScratchDatabase();
+  const migration = useMigrationSuite('0011-portal-tokens');
 
   const company = '00000000-0000-4000-8000-00000000c010';
   const member = '00000000-0000-4000-8000-00000000d010';
   const at = '2026-01-01T00:00:00.000Z';
 
   it('gives the sign-in links of 0009 the purpose sign-in, and takes invitations and resets', async () => {
-    await migrateUpTo(handle(), '0010-token-revocation');
-    await insertOlderCompany(handle().db, company, at);
-    const db = portalDb(handle());
+    await migration.before();
+    await insertOlderCompany(migration.db(), company, at);
+    const db = portalDb(migration.handle());
     await db
       .insertInto('portal_members')
       .values({
@@ -38,7 +37,7 @@ describe('migration 0011-portal-tokens', () => {
       .insertInto('portal_sign_in_tokens')
       .values(token('a'.repeat(64)))
       .execute();
-    expect((await migrateToLatest(handle()))[0]).toBe('0011-portal-tokens');
+    expect((await migration.latest())[0]).toBe('0011-portal-tokens');
     await db
       .insertInto('portal_sign_in_tokens')
       .values({ ...token('b'.repeat(64)), purpose: 'reset' })

@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { useScratchDatabase } from '../../testing/scratch-suite.js';
-import { insertOlderCompany, insertOlderLink } from '../../testing/older-rows.js';
-import { migrateUpTo } from '../migrator.js';
+import { useMigrationSuite } from '../../testing/migration-suite.js';
+import { insertOlderCompanyWithLinks } from '../../testing/older-rows.js';
 
 describe('migration 0014-verification-type', () => {
-  const handle = useScratchDatabase();
+  const migration = useMigrationSuite('0014-verification-type');
 
   const company = '00000000-0000-4000-8000-00000000c014';
   const rows = [
@@ -22,18 +21,20 @@ describe('migration 0014-verification-type', () => {
   ];
 
   it("copies each link's type onto the verifications an older server wrote", async () => {
-    await migrateUpTo(handle(), '0013-inbox-indexes');
-    const db = handle().db;
+    await migration.before();
+    const db = migration.db();
     const at = '2026-01-01T00:00:00.000Z';
-    await insertOlderCompany(db, company, at);
-    for (const row of rows) {
-      await insertOlderLink(db, {
+    await insertOlderCompanyWithLinks(
+      db,
+      company,
+      at,
+      rows.map((row) => ({
         id: row.link,
-        companyId: company,
         verificationId: row.verification,
         expiresAt: '2026-01-02T00:00:00.000Z',
-        createdAt: at,
-      });
+      })),
+    );
+    for (const row of rows) {
       await sql`update links set type = ${row.type} where id = ${row.link}`.execute(db);
       await sql`insert into verifications (id, company_id, link_id, status, step,
         terms_and_conditions, remaining_retries_front, remaining_retries_back,
@@ -43,9 +44,7 @@ describe('migration 0014-verification-type', () => {
         '{"register":[]}', '{}', '2027-01-01T00:00:00.000Z', 0, 0, ${at}, ${at})`.execute(db);
     }
 
-    expect(await migrateUpTo(handle(), '0014-verification-type')).toEqual([
-      '0014-verification-type',
-    ]);
+    expect(await migration.apply()).toEqual(['0014-verification-type']);
     const migrated = await db
       .selectFrom('verifications')
       .select(['id', 'type'])

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createServices } from '../../services/index.js';
-import { createLink, createTestApp, type TestApp } from '../../testing/harness.js';
+import { useTestApp } from '../../testing/app-suite.js';
+import { createLink, createTestApp } from '../../testing/harness.js';
 
 describe('rate limits', () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
 
   it('hold across processes sharing the database (two apps, one budget)', async () => {
     const services = await createServices({ config: test.config, clock: test.clock });

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../lib/clock.js';
-import {
-  createLink,
-  createTestApp,
-  type TestAccount,
-  type TestApp,
-} from '../../testing/harness.js';
+import { useTestApp, useTestAccount } from '../../testing/app-suite.js';
+import { createLink } from '../../testing/harness.js';
 
 /**
  * `expireOverdue` decides by the verification's copy of its link window (migration 0003), and by
  * the link for a row written before that copy existed; one company's sweep leaves the others'.
  */
 describe('VerificationService.expireOverdue', () => {
-  let test: TestApp;
-  let a: TestAccount;
-  let b: TestAccount;
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    a = await test.account('pro');
-    b = await test.account('pro');
-  });
-  afterAll(async () => test.close());
+  const test = useTestApp();
+  const a = useTestAccount(test, 'pro');
+  const b = useTestAccount(test, 'pro');
 
   const status = async (id: string) =>
     (

@@ -2,7 +2,7 @@
 import type * as contract from '@idv/contract';
 import { Errors } from '../../lib/errors.js';
 import type { PageRequest } from '../../lib/paging.js';
-import type { ServiceContext } from '../context.js';
+import type { Executor, ServiceContext } from '../context.js';
 
 /** One attempt as the holder reads it. */
 export type AttemptView = contract.WebhookDelivery['attempts'][number];
@@ -12,6 +12,46 @@ export type DeliveryView = contract.WebhookDelivery;
 
 /** `{total, page, size, data}` of the deliveries list. */
 export type DeliveryPage = contract.WebhookDeliveryPage;
+
+/**
+ * The attempts of each of `deliveryIds`, oldest first, keyed by delivery (a delivery not yet
+ * attempted has no key). One read for every delivery of a page: the deliveries list shows them
+ * all, the portal's verification review the last of each.
+ */
+export async function deliveryAttempts(
+  db: Executor,
+  deliveryIds: readonly string[],
+): Promise<Map<string, AttemptView[]>> {
+  const byDelivery = new Map<string, AttemptView[]>();
+  if (deliveryIds.length === 0) return byDelivery;
+  const attempts = await db
+    .selectFrom('webhook_attempts')
+    .select([
+      'delivery_id',
+      'attempt',
+      'started_at',
+      'duration_ms',
+      'status_code',
+      'error',
+      'success',
+    ])
+    .where('delivery_id', 'in', deliveryIds)
+    .orderBy('attempt')
+    .execute();
+  for (const attempt of attempts) {
+    const list = byDelivery.get(attempt.delivery_id) ?? [];
+    list.push({
+      attempt: attempt.attempt,
+      startedAt: attempt.started_at,
+      durationMs: attempt.duration_ms,
+      statusCode: attempt.status_code,
+      error: attempt.error,
+      success: attempt.success === 1,
+    });
+    byDelivery.set(attempt.delivery_id, list);
+  }
+  return byDelivery;
+}
 
 /**
  * `GET /webhook-endpoints/{id}/deliveries`: the holder's read of an endpoint's deliveries with
@@ -59,29 +99,10 @@ export async function readDeliveryPage(
       .offset(page.offset)
       .execute(),
   ]);
-  const ids = rows.map((row) => row.id);
-  const attempts =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('webhook_attempts')
-          .selectAll()
-          .where('delivery_id', 'in', ids)
-          .orderBy('attempt')
-          .execute();
-  const byDelivery = new Map<string, AttemptView[]>();
-  for (const attempt of attempts) {
-    const list = byDelivery.get(attempt.delivery_id) ?? [];
-    list.push({
-      attempt: attempt.attempt,
-      startedAt: attempt.started_at,
-      durationMs: attempt.duration_ms,
-      statusCode: attempt.status_code,
-      error: attempt.error,
-      success: attempt.success === 1,
-    });
-    byDelivery.set(attempt.delivery_id, list);
-  }
+  const byDelivery = await deliveryAttempts(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     total: Number(count.total),
     page: page.page,
