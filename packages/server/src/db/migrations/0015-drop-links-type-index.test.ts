@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database.js';
-import { useScratchDatabase } from '../../testing/scratch-suite.js';
-import { migrateToLatest, migrateUpTo } from '../migrator.js';
+import { useMigrationSuite } from '../../testing/migration-suite.js';
 import { DROPPED_LINKS_TYPE_INDEX } from './0015-drop-links-type-index.js';
 
 /** The names of the indexes on `links`, as the database itself lists them. */
@@ -17,14 +16,15 @@ async function linkIndexes(handle: DatabaseHandle): Promise<string[]> {
 }
 
 describe('migration 0015-drop-links-type-index', () => {
-  const handle = useScratchDatabase();
+  const migration = useMigrationSuite('0015-drop-links-type-index');
+  const handle = migration.handle;
 
   it('drops the links type index of 0013 and keeps the other indexes on links', async () => {
-    await migrateUpTo(handle(), '0014-verification-type');
+    await migration.before();
     const before = await linkIndexes(handle());
     expect(before).toContain(DROPPED_LINKS_TYPE_INDEX);
 
-    expect(await migrateToLatest(handle())).toContain('0015-drop-links-type-index');
+    expect(await migration.apply()).toEqual(['0015-drop-links-type-index']);
     const after = await linkIndexes(handle());
     expect(after).toEqual(before.filter((name) => name !== DROPPED_LINKS_TYPE_INDEX));
     expect(after).toEqual(
