@@ -28,7 +28,13 @@ export async function cachedSide(
   which: 'mrz' | 'front',
   cacheDir = DEFAULT_CACHE_DIR,
 ): Promise<RenderedDocument> {
-  const base = join(cacheDir, EVALUATION_SET_VERSION, `${sample.id.replace(':', '-')}-${which}`);
+  // A development variant is another document: its own file, named by the zone and face.
+  const variant = sample.mrzZone ? `-mrz-${sample.mrzZone}-${sample.mrzFont}` : '';
+  const base = join(
+    cacheDir,
+    EVALUATION_SET_VERSION,
+    `${sample.id.replace(':', '-')}${variant}-${which}`,
+  );
   try {
     const [image, truth] = await Promise.all([
       readFile(`${base}.jpg`),

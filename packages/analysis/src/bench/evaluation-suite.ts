@@ -5,7 +5,15 @@
  */
 import { appendFile } from 'node:fs/promises';
 import type { AnalysisEngine } from '../types.js';
-import { evaluationOrder, evaluationSample, type FamilyGroup } from '../testing/evaluation-set.js';
+import {
+  developmentSample,
+  evaluationOrder,
+  evaluationSample,
+  type DevelopmentVariant,
+  type FamilyGroup,
+} from '../testing/evaluation-set.js';
+import { MRZ_FONTS, MRZ_ZONES, type MrzFont, type MrzZone } from '../testing/families.js';
+import type { EvaluationSample } from '../testing/evaluation-set.js';
 import { cachedSide } from './evaluation-cache.js';
 import { loadAverage } from './measure.js';
 import { evaluateSample, type SideOutcome } from './reader-evaluation.js';
@@ -21,6 +29,39 @@ export interface EvaluationRun {
   shards: number;
   /** A file each outcome is appended to as a JSON line (`--outcomes`). */
   outcomesFile?: string | undefined;
+  /**
+   * Read the tuned samples as development variants (`--tuned-mrz-zone`, `--tuned-mrz-font`); the
+   * held-out samples are never varied.
+   */
+  tunedVariant?: DevelopmentVariant | undefined;
+}
+
+/** The sample a run reads at `index` of `group`: a development variant of a tuned one if asked. */
+export function runSample(
+  group: FamilyGroup,
+  index: number,
+  tunedVariant: DevelopmentVariant | undefined,
+): EvaluationSample {
+  return group === 'tuned' && tunedVariant
+    ? developmentSample(index, tunedVariant)
+    : evaluationSample(group, index);
+}
+
+/** The development variant that `--tuned-mrz-zone` and `--tuned-mrz-font` ask for, if any. */
+export function tunedVariantOf(
+  zone: string | undefined,
+  font: string | undefined,
+): DevelopmentVariant | undefined {
+  if (zone === undefined) {
+    if (font !== undefined) throw new Error('--tuned-mrz-font needs --tuned-mrz-zone');
+    return undefined;
+  }
+  if (!(MRZ_ZONES as readonly string[]).includes(zone))
+    throw new Error(`--tuned-mrz-zone takes ${MRZ_ZONES.join(', ')}; got ${zone}`);
+  const fonts = MRZ_FONTS.map(([name]) => name as string);
+  if (font !== undefined && !fonts.includes(font))
+    throw new Error(`--tuned-mrz-font takes ${fonts.join(', ')}; got ${font}`);
+  return { mrzZone: zone as MrzZone, mrzFont: font as MrzFont | undefined };
 }
 
 /** Reads the run's samples; answers the outcomes per group. */
@@ -33,7 +74,7 @@ export async function runEvaluation(
   let position = 0;
   for (const [group, index] of evaluationOrder(run.counts, run.from)) {
     if (position++ % run.shards !== run.shard) continue;
-    const sample = evaluationSample(group, index);
+    const sample = runSample(group, index, run.tunedVariant);
     const sides = {
       mrz: await cachedSide(sample, 'mrz'),
       front: sample.front ? await cachedSide(sample, 'front') : null,

@@ -6,10 +6,13 @@
  *
  * `--shard i/n` renders every n-th sample from the i-th: run n processes to use n cores.
  * `--held-out-from N` / `--tuned-from N` start each group at sample N (a fresh, unseen draw).
+ * `--tuned-mrz-zone print [--tuned-mrz-font outline]` renders the tuned samples as development
+ * variants (`developmentSample`): their MRZ over the security print, in one face.
  */
 import { parseArgs } from 'node:util';
-import { evaluationOrder, evaluationSample, type FamilyGroup } from '../testing/evaluation-set.js';
+import { evaluationOrder, type FamilyGroup } from '../testing/evaluation-set.js';
 import { cachedSide } from './evaluation-cache.js';
+import { runSample, tunedVariantOf } from './evaluation-suite.js';
 
 const { values } = parseArgs({
   options: {
@@ -17,10 +20,13 @@ const { values } = parseArgs({
     'held-out': { type: 'string', default: '300' },
     'held-out-from': { type: 'string', default: '0' },
     'tuned-from': { type: 'string', default: '0' },
+    'tuned-mrz-zone': { type: 'string' },
+    'tuned-mrz-font': { type: 'string' },
     shard: { type: 'string', default: '0/1' },
   },
 });
 const [shard, shards] = (values.shard as string).split('/').map(Number) as [number, number];
+const tunedVariant = tunedVariantOf(values['tuned-mrz-zone'], values['tuned-mrz-font']);
 let position = 0;
 const counts: Record<FamilyGroup, number> = {
   'held-out': Number(values['held-out']),
@@ -34,7 +40,7 @@ for (const [group, index] of evaluationOrder(counts, {
   tuned: Number(values['tuned-from']),
 })) {
   if (position++ % shards !== shard) continue;
-  const sample = evaluationSample(group, index);
+  const sample = runSample(group, index, tunedVariant);
   await cachedSide(sample, 'mrz');
   if (sample.front) await cachedSide(sample, 'front');
   rendered++;

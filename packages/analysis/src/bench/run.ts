@@ -29,7 +29,7 @@ import { recordStages } from '../perf/stages.js';
 import type { FamilyGroup } from '../testing/evaluation-set.js';
 import { runDocumentSuite } from './document-suite.js';
 import { FAMILY_LEGEND, failureReport, groupReport, timeReport } from './evaluation-report.js';
-import { runEvaluation } from './evaluation-suite.js';
+import { runEvaluation, tunedVariantOf } from './evaluation-suite.js';
 import { runFaceSuite } from './face-suite.js';
 import { CallTimes, StageTimes, loadAverage, memorySnapshot } from './measure.js';
 import type { SideOutcome } from './reader-evaluation.js';
@@ -47,6 +47,8 @@ const { values } = parseArgs({
     'held-out': { type: 'string', default: '300' },
     'held-out-from': { type: 'string', default: '0' },
     'tuned-from': { type: 'string', default: '0' },
+    'tuned-mrz-zone': { type: 'string' },
+    'tuned-mrz-font': { type: 'string' },
     only: { type: 'string' },
     shard: { type: 'string', default: '0/1' },
     outcomes: { type: 'string' },
@@ -95,6 +97,7 @@ const evaluation = await runEvaluation(engine, {
   shard,
   shards,
   outcomesFile: values.outcomes,
+  tunedVariant: tunedVariantOf(values['tuned-mrz-zone'], values['tuned-mrz-font']),
 });
 const evaluationLoadEnd = loadAverage();
 if (suites.has('evaluation')) memory.push(await memorySnapshot('after evaluation'));
@@ -143,6 +146,12 @@ if (suites.has('evaluation')) {
     `\ndocument reader evaluation (load average ${evaluationLoad} at its start, ${evaluationLoadEnd} at its end)`,
   );
   console.log(FAMILY_LEGEND);
+  // A development run says so: its tuned figures are of variants, not of the tuned families.
+  const variants = evaluation.tuned.filter((outcome) => outcome.sample.mrzZone);
+  if (variants.length > 0)
+    console.log(
+      `DEVELOPMENT variants: ${variants.length} tuned samples read with their MRZ over another zone (${[...new Set(variants.map((o) => `${o.sample.mrzZone}/${o.sample.mrzFont}`))].join(', ')})`,
+    );
   for (const line of groupReport('TUNED-ON families', evaluation.tuned)) console.log(line);
   for (const line of groupReport(`HELD-OUT family`, evaluation['held-out'])) console.log(line);
   console.log('\ntime per side (all evaluation samples)');

@@ -1,7 +1,8 @@
 import { parse } from 'mrz';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { evaluationOrder, evaluationSample } from './evaluation-set.js';
+import { runSample, tunedVariantOf } from '../bench/evaluation-suite.js';
+import { developmentSample, evaluationOrder, evaluationSample } from './evaluation-set.js';
 import { generateEvaluationIdentity } from './evaluation-identity.js';
 import { HELD_OUT_FAMILY, MRZ_FONTS, TUNED_FAMILIES } from './families.js';
 import { buildMrzLines, mrzNameField } from './mrz-lines.js';
@@ -113,5 +114,20 @@ describe('evaluation set', () => {
     // The white card at 40 % exposure: about 100 of 255, never the 3-7 of the old pipeline.
     expect(channels[0]!.max).toBeGreaterThan(60);
     expect(channels[0]!.max).toBeLessThan(200);
+  });
+
+  it('varies only the MRZ zone (and face) of a tuned sample for the development set, never a held-out one', () => {
+    const plain = evaluationSample('tuned', 1005);
+    const variant = developmentSample(1005, { mrzZone: 'print', mrzFont: 'outline' });
+    expect(variant).toEqual({ ...plain, mrzZone: 'print', mrzFont: 'outline' });
+    expect(TUNED_FAMILIES).toContain(variant.family);
+    expect(tunedVariantOf(undefined, undefined)).toBeUndefined();
+    expect(tunedVariantOf('print', 'outline')).toEqual({ mrzZone: 'print', mrzFont: 'outline' });
+    expect(() => tunedVariantOf('glitter', undefined)).toThrow(/--tuned-mrz-zone/);
+    expect(() => tunedVariantOf(undefined, 'outline')).toThrow(/needs --tuned-mrz-zone/);
+    // The held-out group is read as drawn, whatever variant the run asks of the tuned one.
+    const variantOfRun = { mrzZone: 'print', mrzFont: 'outline' } as const;
+    expect(runSample('held-out', 3, variantOfRun)).toEqual(evaluationSample('held-out', 3));
+    expect(runSample('tuned', 3, variantOfRun).mrzZone).toBe('print');
   });
 });

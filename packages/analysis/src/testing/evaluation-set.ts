@@ -5,6 +5,7 @@ import {
   pickMrzFont,
   type FamilyName,
   type MrzFont,
+  type MrzZone,
 } from './families.js';
 import { generateEvaluationIdentity, type EvaluationIdentity } from './evaluation-identity.js';
 import type { DocumentKind } from './identity.js';
@@ -35,6 +36,11 @@ export interface EvaluationSample {
   kind: DocumentKind;
   identity: EvaluationIdentity;
   mrzFont: MrzFont;
+  /**
+   * A development variant ({@link developmentSample}): the MRZ printed over this zone instead of
+   * the family's own. Absent in the evaluation proper.
+   */
+  mrzZone?: MrzZone;
   /** Photo of the side with the MRZ (card back, passport data page). */
   mrzSide: { profile: PhotoProfile; photo: PhonePhoto };
   /** Photo of the card front (cards only). */
@@ -73,6 +79,28 @@ export function evaluationSample(group: FamilyGroup, index: number): EvaluationS
   };
 }
 
+/** How a development sample departs from its tuned sample. */
+export interface DevelopmentVariant {
+  /** Print the MRZ over this zone (`print`: over the security print, as no tuned family does). */
+  mrzZone: MrzZone;
+  /** Print the MRZ in this OCR-B face rather than the drawn one. */
+  mrzFont?: MrzFont | undefined;
+}
+
+/**
+ * A development sample: the `index`-th TUNED sample (never a held-out one) with its MRZ printed
+ * otherwise. The held-out family's failures may point at a setting no tuned family has; tuning on
+ * such variants of the tuned families keeps the held-out family out of all tuning. Its id, and so
+ * its identity, photo and design, are those of the tuned sample.
+ */
+export function developmentSample(index: number, variant: DevelopmentVariant): EvaluationSample {
+  return {
+    ...evaluationSample('tuned', index),
+    mrzZone: variant.mrzZone,
+    ...(variant.mrzFont ? { mrzFont: variant.mrzFont } : {}),
+  };
+}
+
 /**
  * The order in which the bench reads (and `bench:render` renders) `counts` samples of each group,
  * from the index `first` gives (0 by default): both groups interleaved in proportion, so that a run
@@ -102,6 +130,7 @@ export function renderEvaluationSide(
     side: which === 'mrz' && sample.kind !== 'passport' ? 'back' : 'front',
     family: sample.family,
     mrzFont: sample.mrzFont,
+    ...(sample.mrzZone ? { mrzZone: sample.mrzZone } : {}),
     photo: shot.photo,
     seed: `${sample.id}:${which}`,
   });

@@ -53,6 +53,12 @@ export function pickMrzFont(random: Random): MrzFont {
   return 'regular';
 }
 
+/** What is under a family's MRZ: a white strip, a tinted strip, or the security print itself. */
+export type MrzZone = 'white' | 'tint' | 'print';
+
+/** Every MRZ zone. */
+export const MRZ_ZONES: readonly MrzZone[] = ['white', 'tint', 'print'];
+
 /** Labels of the visual zone, per field. */
 export interface FamilyLabels {
   lastNames: string;
@@ -86,7 +92,7 @@ export interface FamilyStyle {
     /** Line pitch in em. */
     pitch: number;
     /** What is under the MRZ: a white strip, a tinted strip, or the security print itself. */
-    zone: 'white' | 'tint' | 'print';
+    zone: MrzZone;
   };
   /** Barcodes on the back of cards. */
   backBarcodes: { pdf417: boolean; qr: boolean };

@@ -1,5 +1,11 @@
 import { DOCUMENT_SIZE, type DocumentGeometry } from './document-layout.js';
-import { FAMILY_STYLES, MRZ_FONT_ATTRIBUTES, type FamilyName, type MrzFont } from './families.js';
+import {
+  FAMILY_STYLES,
+  MRZ_FONT_ATTRIBUTES,
+  type FamilyName,
+  type MrzFont,
+  type MrzZone,
+} from './families.js';
 import type { DocumentKind, Identity } from './identity.js';
 import { Random } from './random.js';
 import { securityBackground, type Palette } from './security-print.js';
@@ -68,6 +74,8 @@ export function familySide(
   mrzLines: string[],
   mrzFont: MrzFont,
   seed: string,
+  /** Print the MRZ over this zone instead of the family's own (a development variant). */
+  mrzZone?: MrzZone,
 ): FamilySide {
   const style = FAMILY_STYLES[family];
   const { width, height } = DOCUMENT_SIZE[kind];
@@ -90,7 +98,14 @@ export function familySide(
     qr: null,
   };
   const mrz = mrzLines.length
-    ? mrzBlock(mrzLines, width, height, mrzFont, style.mrz, palette)
+    ? mrzBlock(
+        mrzLines,
+        width,
+        height,
+        mrzFont,
+        mrzZone ? { ...style.mrz, zone: mrzZone } : style.mrz,
+        palette,
+      )
     : null;
   const font = (family: string, size: number, weight = 'normal'): string =>
     `font-family="${family}" font-size="${size}" font-weight="${weight}"`;

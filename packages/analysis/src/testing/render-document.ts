@@ -10,7 +10,7 @@ import {
 } from './degrade.js';
 import { documentGeometry, documentSvg, type DocumentGeometry } from './document-layout.js';
 import { familySide } from './family-layout.js';
-import type { FamilyName, MrzFont } from './families.js';
+import type { FamilyName, MrzFont, MrzZone } from './families.js';
 import { sampleFace } from './faces.js';
 import type { DocumentKind, Identity } from './identity.js';
 import { MRZ_FORMAT, buildMrzLines } from './mrz-lines.js';
@@ -33,6 +33,8 @@ export interface RenderOptions {
   family?: FamilyName;
   /** OCR-B face of the MRZ in a family design (default `regular`). */
   mrzFont?: MrzFont;
+  /** What the MRZ of a family design is printed over, instead of the family's own zone. */
+  mrzZone?: MrzZone;
   /** Take a phone photo or scan of the document (`phone-photo.ts`) instead of `degrade`. */
   photo?: PhonePhoto;
 }
@@ -168,6 +170,7 @@ export async function renderDocument(
       mrz ?? [],
       options.mrzFont ?? 'regular',
       String(options.seed ?? identity.seed),
+      options.mrzZone,
     );
     geometry = drawn.geometry;
     svg = drawn.svg;
