@@ -10,10 +10,10 @@ import {
   evaluationOrder,
   evaluationSample,
   type DevelopmentVariant,
+  type EvaluationSample,
   type FamilyGroup,
 } from '../testing/evaluation-set.js';
 import { MRZ_FONTS, MRZ_ZONES, type MrzFont, type MrzZone } from '../testing/families.js';
-import type { EvaluationSample } from '../testing/evaluation-set.js';
 import { cachedSide } from './evaluation-cache.js';
 import { loadAverage } from './measure.js';
 import { evaluateSample, type SideOutcome } from './reader-evaluation.js';
