@@ -34,6 +34,41 @@ describe('reading the visual zone of a card front', () => {
     });
   });
 
+  it('does not take a misread given-names label holding NOM for the surname label (development 1122)', () => {
+    // A bilingual card photographed at 12 MP: NOM/SURNAME read `NON/SURNAM`, PRÉNOMS/GIVEN NAMES
+    // read `PUNOMS/GWENNAMES`. The `NOM` inside `PUNOMS` is no surname label.
+    const fields = readFrontFields(
+      ocr([
+        ['DENMARK', 30, 17, 144, 24],
+        ['DNK', 691, 23, 82, 36],
+        ['IDENTITY CARD', 27, 51, 139, 20],
+        ['NON/SURNAM', 269, 97, 118, 17],
+        ['SCHWARZENBERG-LICHTENSTEIN', 269, 120, 479, 23],
+        ['PUNOMS/GWENNAMES', 269, 164, 192, 17],
+        ['SIMONE FRANCOIS', 269, 186, 268, 24],
+        ['SEXESEXNATIONAT', 267, 232, 181, 14],
+        ['M COL 16121988', 265, 251, 440, 27],
+        ['DUDOCUMENX/DOCUMENTN', 270, 296, 259, 20],
+        ['6X27X52S6', 268, 319, 155, 24],
+      ]),
+    );
+    expect(fields).toMatchObject({
+      lastNames: 'SCHWARZENBERG-LICHTENSTEIN',
+      firstNames: 'SIMONE FRANCOIS',
+      idNumber: '6X27X52S6',
+    });
+    // A surname holding the letters of a label is still a value (`NOMURA` is no `NOM` label).
+    const nomura = readFrontFields(
+      ocr([
+        ['NOM / SURNAME', 269, 97, 150, 17],
+        ['NOMURA', 269, 120, 140, 23],
+        ['PRENOMS / GIVEN NAMES', 269, 164, 230, 17],
+        ['AIKO', 269, 186, 80, 24],
+      ]),
+    );
+    expect(nomura).toMatchObject({ lastNames: 'NOMURA', firstNames: 'AIKO' });
+  });
+
   it('takes a tall value boxed close under a small label, and a surname whose label is lost', () => {
     const luxembourg = readFrontFields(
       ocr([

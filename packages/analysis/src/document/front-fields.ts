@@ -31,6 +31,30 @@ const LABELS: Readonly<Record<LabelledField, readonly string[]>> = {
   nationality: ['NATIONALITY', 'NATIONALITE', 'NACIONALIDAD'],
 };
 
+/**
+ * Labels that are a piece of another field's label (`NOM` of the surname in `PRENOMS` and `NOMBRE`
+ * of the given names): such a label counts only as a word of its own, or a given-names label that
+ * OCR misread (`PUNOMS/GWENNAMES`) would be taken for the surname's.
+ */
+const LABELS_INSIDE_OTHERS: ReadonlySet<string> = new Set(
+  (Object.keys(LABELS) as LabelledField[]).flatMap((field) =>
+    LABELS[field].filter((label) =>
+      (Object.keys(LABELS) as LabelledField[]).some(
+        (other) => other !== field && LABELS[other].some((longer) => longer.includes(label)),
+      ),
+    ),
+  ),
+);
+
+/** Whether the text of `line` holds the whole `label` (see {@link LABELS_INSIDE_OTHERS}). */
+function holdsLabel(line: TextLine, label: string): boolean {
+  if (!LABELS_INSIDE_OTHERS.has(label)) return letters(line.text).includes(label);
+  return line.text
+    .toUpperCase()
+    .split(/[^A-Z]+/)
+    .includes(label);
+}
+
 const TYPE_KEYWORDS: readonly (readonly [string, DocumentType])[] = [
   ['PASSPORT', 'PASSPORT'],
   ['RESIDENCEPERMIT', 'RESIDENCE_PERMIT'],
@@ -47,10 +71,9 @@ function letters(text: string): string {
 }
 
 function isLabelRow(line: TextLine): boolean {
-  const key = letters(line.text);
   return (
-    Object.values(LABELS).some((labels) => labels.some((label) => key.includes(label))) ||
-    /BIRTH|ISSUE|EXPIRY|EXPIRATION/.test(key)
+    Object.values(LABELS).some((labels) => labels.some((label) => holdsLabel(line, label))) ||
+    /BIRTH|ISSUE|EXPIRY|EXPIRATION/.test(letters(line.text))
   );
 }
 
@@ -88,7 +111,7 @@ function isCutLabel(key: string, label: string): boolean {
 /** The line of the label of `field`: read whole, else read with its ends cut off. */
 function findLabel(lines: TextLine[], field: LabelledField): TextLine | null {
   for (const label of LABELS[field]) {
-    const line = lines.find((l) => letters(l.text).includes(label));
+    const line = lines.find((l) => holdsLabel(l, label));
     if (line) return line;
   }
   for (const label of LABELS[field]) {
@@ -100,9 +123,8 @@ function findLabel(lines: TextLine[], field: LabelledField): TextLine | null {
 
 /** The line holds the whole label of another field (`GIVENNAMES` is no cut `SURNAME`). */
 function isOtherLabel(line: TextLine, field: LabelledField): boolean {
-  const key = letters(line.text);
   return (Object.keys(LABELS) as LabelledField[]).some(
-    (other) => other !== field && LABELS[other].some((label) => key.includes(label)),
+    (other) => other !== field && LABELS[other].some((label) => holdsLabel(line, label)),
   );
 }
 
