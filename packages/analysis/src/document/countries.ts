@@ -8,6 +8,10 @@ export const ICAO_STATES: Readonly<Record<string, string>> = {
   ...states,
   // ICAO 9303 Part 3 codes the package does not list.
   XMP: 'Parliamentary Assembly of the Mediterranean',
+  // The fictitious state of every specimen in ICAO 9303 (`P<UTOERIKSSON<<ANNA<MARIA`): documents
+  // and test suites built from the standard carry it. The codes one letter away (`TTO`, `UNO`)
+  // differ from it by no OCR-B confusion (`OCR_B_CONFUSIONS`), so no known misread makes it.
+  UTO: 'Utopia',
 };
 
 /** True for a code that ICAO 9303 knows as a state or nationality. */

@@ -31,6 +31,32 @@ describe('OCR rows', () => {
   });
 });
 
+describe('ICAO 9303 specimens', () => {
+  it('reads the specimens of the standard, issued by its fictitious state UTO, as valid', () => {
+    const specimens = [
+      [
+        'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<',
+        'L898902C36UTO7408122F1204159ZE184226B<<<<<10',
+      ],
+      [
+        'I<UTOD231458907<<<<<<<<<<<<<<<',
+        '7408122F1204159UTO<<<<<<<<<<<6',
+        'ERIKSSON<<ANNA<MARIA<<<<<<<<<<',
+      ],
+      ['I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'D231458907UTO7408122F1204159<<<<<<<6'],
+    ];
+    for (const lines of specimens) {
+      const mrz = mrzFromCandidates(lines, 'paddleocr');
+      expect(mrz?.valid).toBe(true);
+      expect(mrz?.fields).toMatchObject({
+        issuingState: 'UTO',
+        nationality: 'UTO',
+        lastName: 'ERIKSSON',
+      });
+    }
+  });
+});
+
 describe('MRZ candidates', () => {
   const td3Numbers = 'ACS0921701XXC9512117M290327554786027<<<<<<36';
 
