@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TextLine } from '../models/paddle-ocr.js';
+import { MRZ_LAYOUTS } from './mrz-layout.js';
 import { mrzCandidates, mrzFromCandidates, textRows } from './mrz-read.js';
+import { evaluateCheck } from './mrz-repair.js';
 
 const line = (text: string, x: number, y: number, width: number, height: number): TextLine => ({
   text,
@@ -54,6 +56,49 @@ describe('ICAO 9303 specimens', () => {
         lastName: 'ERIKSSON',
       });
     }
+  });
+});
+
+describe('long document numbers (ICAO 9303 Parts 5 and 6)', () => {
+  it('checks a number longer than nine characters over its continuation in the optional data', () => {
+    // TD1: D23145890 + 1234, check digit 1 after the continuation; TD2 likewise at column 29.
+    const td1 = [
+      'I<UTOD23145890<12341<<<<<<<<<<',
+      '7408122F1204159UTO<<<<<<<<<<<6',
+      'ERIKSSON<<ANNA<MARIA<<<<<<<<<<',
+    ];
+    const td2 = ['I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'D23145890<UTO7408122F120415912341<<4'];
+    for (const lines of [td1, td2]) {
+      const mrz = mrzFromCandidates(lines, 'paddleocr');
+      expect(mrz?.checks.documentNumber).toEqual({
+        valid: true,
+        read: expect.any(String),
+        expected: expect.any(String),
+      });
+      expect(mrz?.valid).toBe(true);
+      expect(mrz?.fields.documentNumber).toBe('D231458901234');
+    }
+  });
+
+  it('does not take optional data for a continuation when a short number’s digit was misread as a filler', () => {
+    // A Dutch-style card: number XI85935F8, digit 6, a personal number in the optional data. The
+    // digit read as `<` makes the optional data look like a continuation; the composite refuses it.
+    const printed = [
+      'I<NLDXI85935F86999999990<<<<<<',
+      '7203109F2108302NLD<<<<<<<<<<<2',
+      'DE<BRUIJN<<WILLEKE<<<<<<<<<<<<',
+    ];
+    expect(mrzFromCandidates(printed, 'paddleocr')?.valid).toBe(true);
+    const read = [printed[0]!.slice(0, 14) + '<' + printed[0]!.slice(15), ...printed.slice(1)];
+    const misread = mrzFromCandidates(read, 'paddleocr');
+    expect(misread?.valid).not.toBe(true);
+    expect(misread?.checks.composite?.valid).toBe(false);
+    // A number shorter than nine characters never continues.
+    const short = ['I<UTOD2314589<<12341<<<<<<<<<<', '', ''];
+    const td1 = MRZ_LAYOUTS.find((layout) => layout.format === 'TD1')!;
+    const check = td1.checks.find((spec) => spec.name === 'documentNumber')!;
+    expect(evaluateCheck(short, check).valid).toBe(false);
+    expect(evaluateCheck(['I<UTOD23145890<12341<<<<<<<<<<', '', ''], check).valid).toBe(true);
   });
 });
 

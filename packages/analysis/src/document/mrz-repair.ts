@@ -184,8 +184,40 @@ function checkData(lines: string[], spec: MrzCheckSpec): string {
   return spec.data.map((s) => (lines[s.line] ?? '').slice(s.start, s.end)).join('');
 }
 
+/**
+ * Where a document number longer than nine characters goes on, in TD1 and TD2 (ICAO 9303 Part 5
+ * §4.2.2 and Part 6 §4.2.2, note j): its first nine characters in their field, a filler in place of
+ * their check digit, then the rest at the start of the optional data, followed by the check digit
+ * of the whole number (`I<BEL590330101<085<<…` for a Belgian card).
+ */
+const LONG_NUMBER_CONTINUATION: Readonly<Record<number, { line: number; column: number }>> = {
+  30: { line: 0, column: 15 },
+  36: { line: 1, column: 28 },
+};
+
+/**
+ * The check of a long document number (see {@link LONG_NUMBER_CONTINUATION}), or `null` when
+ * `spec` is no document-number check of TD1 or TD2 whose digit is a filler with a continuation in
+ * the optional data.
+ */
+function longNumberCheck(lines: string[], spec: MrzCheckSpec): MrzCheck | null {
+  if (spec.name !== 'documentNumber') return null;
+  const line = lines[spec.digit.line] ?? '';
+  // A long number fills its nine positions; a shorter one ends in fillers before its digit.
+  if (line[spec.digit.column] !== '<' || !/^[A-Z0-9]+$/.test(checkData(lines, spec))) return null;
+  const at = LONG_NUMBER_CONTINUATION[line.length];
+  if (!at) return null;
+  const continuation = /^[A-Z0-9]*/.exec((lines[at.line] ?? '').slice(at.column))?.[0] ?? '';
+  const read = continuation.slice(-1);
+  if (continuation.length < 2 || !/\d/.test(read)) return null;
+  const expected = mrzCheckDigit(checkData(lines, spec) + continuation.slice(0, -1));
+  return { valid: read === expected, read, expected };
+}
+
 /** Evaluates one check digit. */
 export function evaluateCheck(lines: string[], spec: MrzCheckSpec): MrzCheck {
+  const long = longNumberCheck(lines, spec);
+  if (long) return long;
   const read = (lines[spec.digit.line] ?? '')[spec.digit.column] ?? null;
   const expected = mrzCheckDigit(checkData(lines, spec));
   // A filler in place of the digit is valid only when the data it protects is empty (ICAO 9303).
