@@ -5,7 +5,8 @@ import type { BackAnalysis, FrontAnalysis, MrzResult } from '../types.js';
 import { readBarcodes } from './barcodes.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { mrzDocumentType } from './mrz-read.js';
-import { readMrzZone, secondReaderForNames } from './mrz-zone.js';
+import { betterMrz, readMrzZone, secondReaderForNames } from './mrz-zone.js';
+import { otherWaysUp } from './orientation.js';
 import { decodeAndLocate } from './upload-cache.js';
 
 /**
@@ -18,9 +19,21 @@ export async function analyzeBackImage(
   front?: FrontAnalysis | null,
   limits?: ImageLimits,
 ): Promise<BackAnalysis> {
-  const { decoded, located } = await decodeAndLocate(bytes, 'back', limits);
+  const upload = await decodeAndLocate(bytes, 'back', limits);
+  let { decoded, located } = upload;
+  let zone = await readMrzZone(decoded, located, 'back');
+  if (!zone.mrz?.valid) {
+    // The document may lie the other way up (`orientation.ts`): its MRZ rows at the top.
+    for (const turned of await stage('back: other ways up', () => otherWaysUp(upload, false))) {
+      const again = await readMrzZone(turned.decoded, turned.located, 'back', false);
+      if (betterMrz(zone.mrz, again.mrz) === again.mrz && again.mrz) {
+        ({ decoded, located } = turned);
+        zone = again;
+        break;
+      }
+    }
+  }
   const { rectified } = located;
-  const zone = await readMrzZone(decoded, located, 'back');
   let mrz = zone.mrz;
   const ocrRaw = zone.ocrRaw;
   // Barcodes: on the flat document first; the whole photo too when no PDF417 was found there and

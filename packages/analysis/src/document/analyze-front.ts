@@ -9,7 +9,8 @@ import { findCountry, findDocumentType, readFrontFields } from './front-fields.j
 import { readTextLines } from '../models/paddle-ocr.js';
 import { ocrMarks } from './diacritic-marks.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
-import { decodeAndLocate } from './upload-cache.js';
+import { otherWaysUp } from './orientation.js';
+import { decodeAndLocate, type LocatedUpload } from './upload-cache.js';
 import { betterMrz, readMrzZone, secondReaderForNames } from './mrz-zone.js';
 import {
   fieldsFromMrz,
@@ -89,7 +90,45 @@ export async function analyzeFrontImage(
   bytes: Buffer,
   limits?: ImageLimits,
 ): Promise<FrontAnalysis> {
-  const { decoded, located } = await decodeAndLocate(bytes, 'front', limits);
+  const upload = await decodeAndLocate(bytes, 'front', limits);
+  const upright = await analyzeLocatedFront(upload);
+  if (!mayLieOtherWayUp(upright)) return upright;
+  // The document may lie the other way up (`orientation.ts`): the reading that read most wins.
+  let best = upright;
+  for (const turned of await stage('front: other ways up', () => otherWaysUp(upload, true))) {
+    const reading = await analyzeLocatedFront(turned);
+    if (readShare(reading) > readShare(best)) best = reading;
+    if (!mayLieOtherWayUp(best)) break;
+  }
+  return best;
+}
+
+/**
+ * Whether a front answer leaves room for the document lying the other way up: no valid MRZ, its
+ * identity not read (both names and a birth date or number), and few lines of text. OCR finds few
+ * lines upside down and reads them as garbage (`XOT`), so a field alone says nothing; an upright
+ * front shows a dozen lines however badly it was read, and pays for no second reading.
+ */
+function mayLieOtherWayUp(front: FrontAnalysis): boolean {
+  const { fields } = front;
+  const identity =
+    fields.lastNames !== null &&
+    fields.firstNames !== null &&
+    (fields.birthDate !== null || fields.idNumber !== null);
+  const lines = front.ocrRaw.split('\n').filter((line) => line.trim() !== '').length;
+  return front.mrz?.valid !== true && !identity && lines < UPRIGHT_LINES;
+}
+
+/** Fewest lines OCR finds on an upright document front (seen: 11–16; upside down: 0–4). */
+const UPRIGHT_LINES = 7;
+
+/** How much of a front answer was read: a valid MRZ counts as everything. */
+function readShare(front: FrontAnalysis): number {
+  return front.mrz?.valid === true ? 1 : fieldsRead(front.fields);
+}
+
+/** {@link analyzeFrontImage} on an upload as located, one way up. */
+async function analyzeLocatedFront({ decoded, located }: LocatedUpload): Promise<FrontAnalysis> {
   const readable = await resizeRgb(located.rectified, OCR_WIDTH);
   const lines = await stage('front: OCR', () => readTextLines(readable));
   const ocrRaw = lines.map((l) => l.text).join('\n');
