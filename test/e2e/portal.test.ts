@@ -19,14 +19,15 @@
  * deletes an endpoint;
  * on the Team screen invites a reviewer, who accepts in their own browser from the `.eml` the
  * server wrote, then resets a forgotten password by e-mail; the owner changes their role and
- * removes them.
+ * removes them (on a phone, the removal dialog whose title names their long address keeps its
+ * named close button in view, and it closes the dialog).
  * Every screen is checked with axe-core and
  * screenshotted at 390×844 and 1280×800 into test/screenshots/portal/ (git-ignored).
  */
 import { fileURLToPath } from 'node:url';
 import { expectedFields, generateIdentity, renderDocument } from '@idv/analysis/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestBrowser } from '../support/browser.js';
+import { VIEWPORTS, type TestBrowser } from '../support/browser.js';
 import { cardHolder, cardScene, PARIS, selfieScene } from '../support/card-holder.js';
 import { completePassport } from '../support/flow-device.js';
 import { messagesMailedTo, portalLinksMailedTo } from '../support/mailbox.js';
@@ -666,7 +667,8 @@ describe('portal (/app/) in Chromium', () => {
 
   it('invites a reviewer from the Team screen who accepts by e-mail, resets a forgotten password by e-mail, and is made a viewer, then removed', async () => {
     const { page, deep } = portal;
-    const email = 'reviewer@northwind.test';
+    // Long enough not to fit a phone's line: the removal dialog's title names it.
+    const email = 'reviewer.of.the.quality.department@northwind-optics-subsidiary.test';
     await portal.openScreen('/app/team', 'idv-team >>> #people tbody tr');
     expect(await text('idv-team >>> #people')).toContain(stack.ownerEmail);
     await page.type(deep('idv-team >>> form wa-input[name="email"] >>> input'), email);
@@ -747,11 +749,38 @@ describe('portal (/app/) in Chromium', () => {
       { polling: 100, timeout: 10_000 },
       `${email} is now viewer.`,
     );
-    await page.click(
-      deep('idv-team >>> #people tbody tr:nth-child(2) wa-button[variant="danger"]'),
+    const askRemoval = async () => {
+      await page.click(
+        deep('idv-team >>> #people tbody tr:nth-child(2) wa-button[variant="danger"]'),
+      );
+      await portal.waitFor(deep('idv-team >>> wa-dialog[open] wa-button#confirm'));
+      await dialogSettled();
+    };
+    await askRemoval();
+    // On a phone the title, which names the address, wraps: the close button stays inside the
+    // dialog and in view, is named, and closes it.
+    await page.setViewport(VIEWPORTS.phone);
+    const closeButton = deep('idv-team >>> wa-dialog[open] >>> wa-button.close >>> button');
+    const boxes = await page.$eval(closeButton, (button) => {
+      const dialog = (
+        (button.getRootNode() as ShadowRoot).host.getRootNode() as ShadowRoot
+      ).querySelector('dialog')!;
+      const [b, d] = [button.getBoundingClientRect(), dialog.getBoundingClientRect()];
+      return { button: [b.left, b.right], dialog: [d.left, d.right], viewport: innerWidth };
+    });
+    expect(
+      boxes.button[0]! >= boxes.dialog[0]! &&
+        boxes.button[1]! <= boxes.dialog[1]! &&
+        boxes.dialog[1]! <= boxes.viewport,
+      JSON.stringify(boxes),
+    ).toBe(true);
+    expect(await page.accessibility.snapshot({ root: (await page.$(closeButton))! })).toMatchObject(
+      { role: 'button', name: 'Close' },
     );
-    await portal.waitFor(deep('idv-team >>> wa-dialog[open] wa-button#confirm'));
-    await dialogSettled();
+    await page.click(closeButton);
+    await dialogClosed();
+    await page.setViewport(VIEWPORTS.desktop);
+    await askRemoval();
     await expectAccessible('team, confirm removal');
     await portal.screenshot('team-remove');
     await page.click(deep('idv-team >>> wa-dialog wa-button#confirm'));
