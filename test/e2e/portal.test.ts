@@ -2,7 +2,9 @@
  * The account-holder portal end to end, in Debian's headless Chromium against the real server
  * (its CLI, SQLite) and a webhook receiver checking signatures: the owner opens the one-time
  * sign-in link `idv-server account create --email` printed and chooses a password, signs out and
- * in again with the keyboard, creates a FULL FLOW link and copies its URL; a person opens that URL
+ * in again with the keyboard, uploads a logo while the company has no link yet and sees it in the
+ * header of the Company screen's preview (the element's monogram again once it is removed),
+ * creates a FULL FLOW link and copies its URL; a person opens that URL
  * in their own browser context and completes it in `<idv-verify>` with the fake camera (a
  * generated ID card, front and back, then the card holder's face doing the liveness challenge),
  * while the owner's inbox, searched for the customer, shows the result arrive at its next poll;
@@ -19,14 +21,20 @@
  * deletes an endpoint;
  * on the Team screen invites a reviewer, who accepts in their own browser from the `.eml` the
  * server wrote, then resets a forgotten password by e-mail; the owner changes their role and
- * removes them.
+ * removes them (on a phone, the removal dialog whose title names their long address keeps its
+ * named close button in view, and it closes the dialog).
  * Every screen is checked with axe-core and
  * screenshotted at 390×844 and 1280×800 into test/screenshots/portal/ (git-ignored).
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectedFields, generateIdentity, renderDocument } from '@idv/analysis/testing';
+import type { ElementHandle } from 'puppeteer-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestBrowser } from '../support/browser.js';
+import { VIEWPORTS, type TestBrowser } from '../support/browser.js';
 import { cardHolder, cardScene, PARIS, selfieScene } from '../support/card-holder.js';
 import { completePassport } from '../support/flow-device.js';
 import { messagesMailedTo, portalLinksMailedTo } from '../support/mailbox.js';
@@ -88,6 +96,56 @@ describe('portal (/app/) in Chromium', () => {
     await page.keyboard.press('Enter');
     await portal.waitFor(deep('idv-inbox >>> .empty'));
     expect(await text('header .who')).toContain('owner@northwind.test · Northwind Optics');
+  });
+
+  it('shows the uploaded logo in the Company preview while the company has no link yet, and the monogram again once removed', async () => {
+    const { page, deep } = portal;
+    expect(await stack.api<unknown[]>('GET', '/links')).toEqual([]);
+    const logo = 'idv-company >>> idv-company-logo';
+    const preview = 'idv-company >>> idv-branding-preview';
+    await portal.openScreen('/app/company', `${logo} >>> #no-logo`);
+    const files = await mkdtemp(join(tmpdir(), 'idv-e2e-preview-logo-'));
+    try {
+      const file = join(files, 'logo.png');
+      await writeFile(
+        file,
+        await sharp({ create: { width: 600, height: 200, channels: 4, background: '#c0392b' } })
+          .png()
+          .toBuffer(),
+      );
+      const input = (await page.$(
+        deep(`${logo} >>> #logo-file`),
+      )) as ElementHandle<HTMLInputElement> | null;
+      await input!.uploadFile(file);
+      await portal.waitFor(deep(`${logo} >>> #chosen-logo`));
+      await page.click(deep(`${logo} >>> #upload-logo`));
+      // The browser reads the file when it sends it: it is removed only after.
+      await textMatches(`${logo} >>> #logo-notice`, /logo is saved/);
+    } finally {
+      await rm(files, { recursive: true, force: true });
+    }
+    const { logoUrl } = await stack.api<{ logoUrl: string }>('GET', '/users/me/company');
+    // The company's own address, the one a link's flow session gives the element.
+    expect(logoUrl).toContain(`/api/v1/companies/${stack.account.companyId}/logo?v=`);
+    // The preview's header shows the logo as served (re-encoded within 512 pixels), in place of
+    // the element's own header with the name's monogram.
+    await portal.waitFor(deep(`${preview} >>> #preview-logo`));
+    expect(
+      await page.$eval(deep(`${preview} >>> #preview-logo`), async (node) => {
+        const img = node as HTMLImageElement;
+        await img.decode();
+        return { src: img.src, alt: img.alt, width: img.naturalWidth };
+      }),
+    ).toEqual({ src: logoUrl, alt: 'Northwind Optics logo', width: 512 });
+    const elementHeader = deep(`${preview} >>> idv-verify >>> [part=header]`);
+    expect(await page.$eval(elementHeader, (node) => getComputedStyle(node).display)).toBe('none');
+    await expectAccessible('company, logo in the preview');
+    await portal.screenshot('company-preview-logo');
+
+    await page.click(deep(`${logo} >>> #remove-logo`));
+    await textMatches(`${logo} >>> #logo-notice`, /logo is removed/);
+    await expect.poll(() => page.$(deep(`${preview} >>> #preview-logo`))).toBeNull();
+    expect(await page.$eval(elementHeader, (node) => getComputedStyle(node).display)).toBe('flex');
   });
 
   let verificationId: string;
@@ -666,7 +724,8 @@ describe('portal (/app/) in Chromium', () => {
 
   it('invites a reviewer from the Team screen who accepts by e-mail, resets a forgotten password by e-mail, and is made a viewer, then removed', async () => {
     const { page, deep } = portal;
-    const email = 'reviewer@northwind.test';
+    // Long enough not to fit a phone's line: the removal dialog's title names it.
+    const email = 'reviewer.of.the.quality.department@northwind-optics-subsidiary.test';
     await portal.openScreen('/app/team', 'idv-team >>> #people tbody tr');
     expect(await text('idv-team >>> #people')).toContain(stack.ownerEmail);
     await page.type(deep('idv-team >>> form wa-input[name="email"] >>> input'), email);
@@ -747,11 +806,38 @@ describe('portal (/app/) in Chromium', () => {
       { polling: 100, timeout: 10_000 },
       `${email} is now viewer.`,
     );
-    await page.click(
-      deep('idv-team >>> #people tbody tr:nth-child(2) wa-button[variant="danger"]'),
+    const askRemoval = async () => {
+      await page.click(
+        deep('idv-team >>> #people tbody tr:nth-child(2) wa-button[variant="danger"]'),
+      );
+      await portal.waitFor(deep('idv-team >>> wa-dialog[open] wa-button#confirm'));
+      await dialogSettled();
+    };
+    await askRemoval();
+    // On a phone the title, which names the address, wraps: the close button stays inside the
+    // dialog and in view, is named, and closes it.
+    await page.setViewport(VIEWPORTS.phone);
+    const closeButton = deep('idv-team >>> wa-dialog[open] >>> wa-button.close >>> button');
+    const boxes = await page.$eval(closeButton, (button) => {
+      const dialog = (
+        (button.getRootNode() as ShadowRoot).host.getRootNode() as ShadowRoot
+      ).querySelector('dialog')!;
+      const [b, d] = [button.getBoundingClientRect(), dialog.getBoundingClientRect()];
+      return { button: [b.left, b.right], dialog: [d.left, d.right], viewport: innerWidth };
+    });
+    expect(
+      boxes.button[0]! >= boxes.dialog[0]! &&
+        boxes.button[1]! <= boxes.dialog[1]! &&
+        boxes.dialog[1]! <= boxes.viewport,
+      JSON.stringify(boxes),
+    ).toBe(true);
+    expect(await page.accessibility.snapshot({ root: (await page.$(closeButton))! })).toMatchObject(
+      { role: 'button', name: 'Close' },
     );
-    await portal.waitFor(deep('idv-team >>> wa-dialog[open] wa-button#confirm'));
-    await dialogSettled();
+    await page.click(closeButton);
+    await dialogClosed();
+    await page.setViewport(VIEWPORTS.desktop);
+    await askRemoval();
     await expectAccessible('team, confirm removal');
     await portal.screenshot('team-remove');
     await page.click(deep('idv-team >>> wa-dialog wa-button#confirm'));

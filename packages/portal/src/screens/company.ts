@@ -11,34 +11,19 @@ import '@awesome.me/webawesome/dist/components/select/select.js';
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js';
 import '@awesome.me/webawesome/dist/components/switch/switch.js';
 import { api } from '../lib/api.js';
-import { currentLanguage } from '../lib/localization.js';
 import { ChangeController } from './common/change-controller.js';
+import './company/branding-preview.js';
 import { companyStyles } from './company/company.styles.js';
 import './company/company-logo.js';
 import './company/link-defaults.js';
 import { errorView, failureView, loadingView } from './common/status-views.js';
 
-/** The `<idv-verify>` element as the server serves it (same origin: the page's CSP allows it). */
-const ELEMENT_URL = '/assets/verify/idv-verify.bundle.js';
-
-/** What the preview shows, as the form stands (before it is saved). */
+/** What the preview shows: the name and colour as the form stands (before it is saved), the logo. */
 interface Branding {
   name: string;
   color: string;
-}
-
-/**
- * Black or white, whichever contrasts more with `#rrggbb` (WCAG relative luminance): the text the
- * element puts on its accent colour. The element decides this itself once a link's company is
- * known; the preview has no link, so it sets the element's documented CSS properties.
- */
-function readableOn(hex: string): string {
-  const channel = (offset: number) => {
-    const c = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? '#000000' : '#ffffff';
+  /** The logo as the server serves it, or null: as read, or as last uploaded or removed here. */
+  logoUrl: string | null;
 }
 
 /** A required number of hours of the form (a window the plan caps; fixed on Basic). */
@@ -79,36 +64,15 @@ export class IdvCompany extends LitElement {
   @state() private branding: Branding | undefined;
   private readonly changes = new ChangeController(this);
   @state() private notice: string | undefined;
-  /** The element could not be loaded (not served by this server). */
-  @state() private previewMissing = false;
 
   private readonly company = new Task(this, {
     task: async (_args, { signal }) => {
       const company = await api<CompanyView>('/company', { signal });
-      this.branding = { name: company.name, color: company.color };
+      this.branding = { name: company.name, color: company.color, logoUrl: company.logoUrl };
       return company;
     },
     args: () => [] as const,
   });
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (customElements.get('idv-verify') === undefined)
-      // A URL the bundler leaves alone: the element is the server's, not part of the portal.
-      import(/* @vite-ignore */ ELEMENT_URL as string).catch(() => (this.previewMissing = true));
-  }
-
-  override updated(): void {
-    // Without a link the element knows no company, so it keeps its own accent: the preview sets
-    // the element's `--idv-color-primary` and `--idv-color-on-primary` (as it does with a link
-    // on a plan that allows branding).
-    const element = this.renderRoot.querySelector<HTMLElement>('#preview idv-verify');
-    const color = this.branding?.color;
-    if (element === null || color === undefined || this.company.value?.plan === 'basic') return;
-    if (!/^#[0-9a-f]{6}$/i.test(color)) return;
-    element.style.setProperty('--idv-color-primary', color);
-    element.style.setProperty('--idv-color-on-primary', readableOn(color));
-  }
 
   private formChanged(event: Event): void {
     const form = (event.currentTarget as HTMLElement).closest('form');
@@ -117,7 +81,13 @@ export class IdvCompany extends LitElement {
     this.branding = {
       name: field(data, 'name') || this.branding.name,
       color: field(data, 'color') || this.branding.color,
+      logoUrl: this.branding.logoUrl,
     };
+  }
+
+  /** The logo section uploaded or removed the logo: the preview shows the new one. */
+  private logoChanged(event: CustomEvent<string | null>): void {
+    if (this.branding !== undefined) this.branding = { ...this.branding, logoUrl: event.detail };
   }
 
   private async save(event: SubmitEvent, company: CompanyView): Promise<void> {
@@ -150,7 +120,7 @@ export class IdvCompany extends LitElement {
     this.notice = undefined;
     await this.changes.run(async () => {
       const saved = await api<CompanyView>('/company', { method: 'PATCH', body });
-      this.branding = { name: saved.name, color: saved.color };
+      this.branding = { name: saved.name, color: saved.color, logoUrl: saved.logoUrl };
       this.notice = msg('The settings are saved; new links use them.');
       void this.company.run();
     }, msg('The settings could not be saved.'));
@@ -179,7 +149,10 @@ export class IdvCompany extends LitElement {
           <input id="colour" name="color" type="color" .value=${company.color} ?disabled=${basic} />
           ${basic ? html`<p class="hint">${msg('Premium and Pro plans set the colour.')}</p>` : nothing}
         </div>
-        <idv-company-logo .company=${company}></idv-company-logo>
+        <idv-company-logo
+          .company=${company}
+          @idv-logo-changed=${this.logoChanged}
+        ></idv-company-logo>
       </fieldset>
       <fieldset>
         <legend>${msg('Link defaults')}</legend>
@@ -247,30 +220,18 @@ export class IdvCompany extends LitElement {
   }
 
   private renderPreview(company: CompanyView) {
-    const branding = this.branding ?? { name: company.name, color: company.color };
-    return html`<section class="preview" aria-labelledby="preview-title">
-      <h2 id="preview-title">${msg('Preview')}</h2>
-      <p class="hint">
-        ${msg('The verification element as people see it, with the settings above.')}
-      </p>
-      <p class="hint" id="preview-limits">
-        ${msg(
-          'Without a link the element stays on its first screen, and it shows the logo only for a link.',
-        )}
-      </p>
-      ${
-        this.previewMissing
-          ? html`<p class="hint">${msg('The element is not served by this server.')}</p>`
-          : html`<div class="frame" id="preview">
-              <idv-verify
-                lang=${currentLanguage()}
-                business-name=${branding.name}
-                brand-color=${branding.color}
-                no-geolocation
-              ></idv-verify>
-            </div>`
-      }
-    </section>`;
+    const branding = this.branding ?? {
+      name: company.name,
+      color: company.color,
+      logoUrl: company.logoUrl,
+    };
+    return html`<idv-branding-preview
+      class="preview"
+      name=${branding.name}
+      color=${branding.color}
+      .logoUrl=${branding.logoUrl}
+      ?brandable=${company.plan !== 'basic'}
+    ></idv-branding-preview>`;
   }
 
   override render() {

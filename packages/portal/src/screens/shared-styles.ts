@@ -36,6 +36,11 @@ export const screenStyles = css`
     flex-wrap: wrap;
     gap: var(--wa-space-xs);
   }
+  /* A notice or an error naming data (an e-mail address, a URL) wraps instead of running out of
+     its box on a phone. */
+  wa-callout {
+    overflow-wrap: anywhere;
+  }
   .table-wrap {
     overflow-x: auto;
   }

@@ -198,6 +198,45 @@ describe('portal Company logo (/app/api/company/logo)', () => {
     expect(await logEntries('company.logo_uploaded')).toHaveLength(1);
   });
 
+  it("names each company's own logo to its people, and that address serves that logo only", async () => {
+    // The Company screen's preview shows the `logoUrl` of `GET /app/api/company`: it must never
+    // name or serve another company's logo.
+    const [green, red] = await Promise.all([test.account('premium'), test.account('premium')]);
+    const greenAdmin = await portalBrowser(test, green.companyId, 'admin');
+    const redAdmin = await portalBrowser(test, red.companyId, 'admin');
+    const logoOf = async (person: PortalBrowser) =>
+      (await person.call('GET', '/company')).json().logoUrl as string | null;
+    /** The colour of the logo an address serves (its first pixel), or its status when none. */
+    const servedAt = async (logoUrl: string) => {
+      const served = await test.inject({
+        method: 'GET',
+        url: new URL(logoUrl).pathname + new URL(logoUrl).search,
+      });
+      if (served.statusCode !== 200) return served.statusCode;
+      const { data } = await sharp(served.rawPayload).raw().toBuffer({ resolveWithObject: true });
+      return `rgb(${data[0]}, ${data[1]}, ${data[2]})`;
+    };
+
+    const greenUpload = await upload(greenAdmin, logoBody(await samplePng(64, 64, '#00ff00')));
+    expect(greenUpload.statusCode, greenUpload.body).toBe(200);
+    const greenLogo = await logoOf(greenAdmin);
+    expect(greenLogo).toMatch(new RegExp(`/companies/${green.companyId}/logo\\?v=`));
+    // A company without a logo is told so, not given the other's.
+    expect(await logoOf(redAdmin)).toBeNull();
+
+    const redUpload = await upload(redAdmin, logoBody(await samplePng(64, 64, '#ff0000')));
+    expect(redUpload.statusCode, redUpload.body).toBe(200);
+    const redLogo = await logoOf(redAdmin);
+    expect(redLogo).toMatch(new RegExp(`/companies/${red.companyId}/logo\\?v=`));
+    expect(await servedAt(greenLogo!)).toBe('rgb(0, 255, 0)');
+    expect(await servedAt(redLogo!)).toBe('rgb(255, 0, 0)');
+    // One company's removal leaves the other's logo where it was.
+    expect((await redAdmin.call('DELETE', '/company/logo')).statusCode).toBe(200);
+    expect(await servedAt(redLogo!)).toBe(404);
+    expect(await logoOf(greenAdmin)).toBe(greenLogo);
+    expect(await servedAt(greenLogo!)).toBe('rgb(0, 255, 0)');
+  });
+
   it('needs the CSRF token, an owner or admin, and a plan with branding', async () => {
     const png = await samplePng(64, 64);
     const noCsrf = await upload(admin, logoBody(png), false);

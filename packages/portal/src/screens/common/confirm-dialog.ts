@@ -1,5 +1,5 @@
 import { localized, msg } from '@lit/localize';
-import { html, LitElement } from 'lit';
+import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import '@awesome.me/webawesome/dist/components/button/button.js';
 import '@awesome.me/webawesome/dist/components/dialog/dialog.js';
@@ -21,6 +21,20 @@ export const DISMISSED_EVENT = 'idv-dismissed';
 @customElement('idv-confirm-dialog')
 @localized()
 export class IdvConfirmDialog extends LitElement {
+  static override styles = css`
+    /* Web Awesome's title is a flex item as wide as its longest word, and the close button beside
+       it does not shrink: a title naming an e-mail address (Team: "Remove …") pushed the close
+       button out of the dialog on a phone. The title wraps anywhere instead, so the close button
+       stays in view. */
+    wa-dialog::part(title) {
+      min-inline-size: 0;
+      overflow-wrap: anywhere;
+    }
+    wa-dialog::part(body) {
+      overflow-wrap: anywhere;
+    }
+  `;
+
   /** The change to confirm; the dialog is closed while there is none. */
   @property({ attribute: false }) confirmation: Confirmation | undefined;
   /** The change is running. */

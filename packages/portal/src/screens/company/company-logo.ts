@@ -13,6 +13,12 @@ const MAX_BYTES = 2 * 1024 * 1024;
 /** What the server decodes. SVG is refused there (it can carry script); see SECURITY.md. */
 const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
+/**
+ * Sent when an upload or a removal here changed the company's logo; its detail is the logo's new
+ * address as the server serves it (`logoUrl`), or null once removed.
+ */
+export const LOGO_CHANGED_EVENT = 'idv-logo-changed';
+
 /** A file chosen, not uploaded yet, and the `blob:` address that shows it. */
 interface Chosen {
   file: File;
@@ -25,6 +31,8 @@ interface Chosen {
  * it is uploaded, upload and removal (`POST` and `DELETE /app/api/company/logo`, the REST API's
  * logo service). Not on the Basic plan, whose branding is the name alone. Owners and admins (the
  * screen's people).
+ *
+ * @event idv-logo-changed - The logo was uploaded or removed; `detail` is its new `logoUrl`.
  */
 @localized()
 @customElement('idv-company-logo')
@@ -140,6 +148,13 @@ export class IdvCompanyLogo extends LitElement {
         ...(body === undefined ? {} : { body }),
       });
       this.logoUrl = saved.logoUrl;
+      this.dispatchEvent(
+        new CustomEvent<string | null>(LOGO_CHANGED_EVENT, {
+          detail: saved.logoUrl,
+          bubbles: true,
+          composed: true,
+        }),
+      );
       this.notice =
         kind === 'upload'
           ? msg('The logo is saved; verifications show it from now on.')
@@ -243,5 +258,8 @@ export class IdvCompanyLogo extends LitElement {
 declare global {
   interface HTMLElementTagNameMap {
     'idv-company-logo': IdvCompanyLogo;
+  }
+  interface HTMLElementEventMap {
+    [LOGO_CHANGED_EVENT]: CustomEvent<string | null>;
   }
 }

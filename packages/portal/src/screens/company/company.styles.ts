@@ -52,15 +52,6 @@ export const companyStyles = [
       position: sticky;
       top: var(--wa-space-m);
     }
-    .preview h2 {
-      margin-top: 0;
-    }
-    .frame {
-      border: 1px solid var(--wa-color-surface-border);
-      border-radius: var(--wa-border-radius-l);
-      overflow: hidden;
-      max-height: 28rem;
-    }
     @media (max-width: 56rem) {
       .layout {
         grid-template-columns: minmax(0, 1fr);
