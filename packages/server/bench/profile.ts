@@ -5,13 +5,17 @@
  * (its path is printed) for a flame graph (Chrome DevTools › Performance, or speedscope).
  *
  * Routes: `status` (the status poll), `record` (`GET /verifications/{id}`), `links`
- * (`POST /links`), `bare` (the bare Fastify route, for comparison). Environment as `bench/run.ts`
- * (`IDV_RATE_LIMITS=on` profiles with rate limits on).
+ * (`POST /links`), `bare` (the bare Fastify route, for comparison). Environment as `bench/run.ts`:
+ * the database is PostgreSQL when one is given (`BENCH_DATABASE_URL`, `IDV_DATABASE_URL` or the
+ * throwaway cluster's `IDV_TEST_DATABASE_URL`; a fresh schema, dropped after), else SQLite;
+ * `BENCH_DATABASES=sqlite` keeps SQLite. Rate limits are off unless `BENCH_RATE_LIMITS=on`
+ * (or `IDV_RATE_LIMITS=on`).
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { benchDatabases } from './databases.js';
 import { startBenchServer, routeRequests, type RouteName } from './fixture.js';
 
 interface ProfileNode {
@@ -29,13 +33,22 @@ const route = (process.argv[2] ?? 'status') as RouteName | 'bare';
 const seconds = Number(process.argv[3] ?? 10);
 const profileDir = mkdtempSync(join(tmpdir(), 'idv-profile-'));
 
+// The last database measured by `bench/run.ts`: PostgreSQL when one is given.
+const database = (await benchDatabases()).at(-1)!;
+const schema = await database.fresh();
+const rateLimits =
+  (process.env.BENCH_RATE_LIMITS ?? process.env.IDV_RATE_LIMITS) === 'on' ? 'on' : 'off';
 const server = await startBenchServer({
   nodeOptions: [
     '--cpu-prof',
     `--cpu-prof-dir=${profileDir}`,
     ...(process.env.BENCH_NODE_OPTIONS?.split(' ') ?? []),
   ],
+  env: { IDV_RATE_LIMITS: rateLimits, IDV_DATABASE_URL: schema.url ?? '' },
 });
+console.log(
+  `profiling ${route} on ${server.fixture.dialect}${database.settings}, rate limits ${rateLimits}`,
+);
 try {
   const requests = route === 'bare' ? undefined : routeRequests(server.fixture, route);
   const result = await autocannon({
@@ -49,6 +62,7 @@ try {
   );
 } finally {
   await server.stop();
+  await schema.drop();
 }
 
 const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
