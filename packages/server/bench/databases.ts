@@ -4,6 +4,7 @@
  * Each benchmark server gets a fresh PostgreSQL schema, dropped after it.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 
 /** One database to measure. */
@@ -13,13 +14,41 @@ export interface BenchDatabase {
   settings: string;
   /** A fresh place for one benchmark server: its URL (undefined: SQLite in the data directory). */
   fresh(): Promise<{ url: string | undefined; drop(): Promise<void> }>;
+  /**
+   * CPU time (user + system, µs) the database server's processes used so far, or undefined
+   * (SQLite runs inside the benchmark server; a PostgreSQL server not on this machine).
+   */
+  cpuMicros(): Promise<number | undefined>;
 }
 
 const sqlite: BenchDatabase = {
   name: 'sqlite',
   settings: '',
   fresh: async () => ({ url: undefined, drop: async () => undefined }),
+  cpuMicros: async () => undefined,
 };
+
+/** Clock ticks per second of `/proc/<pid>/stat` (`getconf CLK_TCK`: 100 on Linux). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time of the cluster's processes (every backend and background process in
+ * `pg_stat_activity`), read from `/proc` (Linux, the cluster on this machine), in µs. A process
+ * that ends between two readings drops out of the second: compare readings over a measurement
+ * whose connections stay open (the server's pool). Undefined when `/proc` does not show them.
+ */
+async function clusterCpuMicros(client: pg.Client): Promise<number | undefined> {
+  const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity');
+  let ticks = 0;
+  for (const { pid } of rows) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+    if (stat === undefined) continue;
+    // Fields after the command name: utime and stime are the 14th and 15th of the line.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks === 0 ? undefined : (ticks * 1e6) / CLOCK_TICKS_PER_SECOND;
+}
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -35,6 +64,7 @@ function postgres(url: string): BenchDatabase {
   return {
     name: 'postgres',
     settings: '',
+    cpuMicros: () => withClient(url, clusterCpuMicros),
     async fresh() {
       const schema = `bench_${randomBytes(6).toString('hex')}`;
       await withClient(url, (client) => client.query(`create schema ${schema}`));
