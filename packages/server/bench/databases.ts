@@ -32,22 +32,34 @@ const sqlite: BenchDatabase = {
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
- * CPU time of the cluster's processes (every backend and background process in
- * `pg_stat_activity`), read from `/proc` (Linux, the cluster on this machine), in µs. A process
- * that ends between two readings drops out of the second: compare readings over a measurement
- * whose connections stay open (the server's pool). Undefined when `/proc` does not show them.
+ * CPU time of a PostgreSQL cluster's processes on this machine, in µs: every process it lists in
+ * `pg_stat_activity` (backends and background processes, but the reading's own), read from
+ * `/proc` (Linux). Each process counts with the last time it was seen, so the total never goes
+ * back when a pooled connection closes between two readings; a process's time after its last
+ * reading is lost, so compare readings over a measurement whose connections stay open (the
+ * server's pool). Answers undefined when `/proc` shows none of them (a cluster elsewhere).
  */
-async function clusterCpuMicros(client: pg.Client): Promise<number | undefined> {
-  const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity');
-  let ticks = 0;
-  for (const { pid } of rows) {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
-    if (stat === undefined) continue;
-    // Fields after the command name: utime and stime are the 14th and 15th of the line.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks === 0 ? undefined : (ticks * 1e6) / CLOCK_TICKS_PER_SECOND;
+function clusterCpu(url: string): () => Promise<number | undefined> {
+  const lastSeen = new Map<number, number>();
+  return () =>
+    withClient(url, async (client) => {
+      const { rows } = await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where pid <> pg_backend_pid()',
+      );
+      let seen = false;
+      for (const { pid } of rows) {
+        const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+        if (stat === undefined) continue;
+        // After the command name: utime and stime are the 12th and 13th fields.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        lastSeen.set(pid, Number(fields[11]) + Number(fields[12]));
+        seen = true;
+      }
+      if (!seen) return undefined;
+      let ticks = 0;
+      for (const value of lastSeen.values()) ticks += value;
+      return (ticks * 1e6) / CLOCK_TICKS_PER_SECOND;
+    });
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -64,7 +76,7 @@ function postgres(url: string): BenchDatabase {
   return {
     name: 'postgres',
     settings: '',
-    cpuMicros: () => withClient(url, clusterCpuMicros),
+    cpuMicros: clusterCpu(url),
     async fresh() {
       const schema = `bench_${randomBytes(6).toString('hex')}`;
       await withClient(url, (client) => client.query(`create schema ${schema}`));
