@@ -1,15 +1,20 @@
 import DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
+import { boundedBatches } from '../db/bounded-batches.js';
 import type { Database } from '../db/schema.js';
 import { postgresLinkCreation, type LinkCreationValues } from './link-creation-postgres.js';
 
 /** Most links one statement creates. */
 const MAX_BATCH = 64;
+/** Batch statements of one process running at once (see `boundedBatches`). */
+const MAX_IN_FLIGHT = 2;
 
 /**
  * Link creation on PostgreSQL, batched: the links asked for during one turn of the event loop
  * (every `POST /links` whose bytes arrived in the same poll phase) are created by one statement
- * (`postgresLinkCreation`) when the turn ends (`setImmediate`), instead of one statement each.
+ * (`postgresLinkCreation`) when the turn ends (`setImmediate`), instead of one statement each;
+ * while `MAX_IN_FLIGHT` statements run, the links asked meanwhile wait and go together in the
+ * next (`boundedBatches`).
  * Each statement costs this process a pool checkout, a round trip and its protocol work, and the
  * database a commit and one lock of the company's quota row, on which every link of a company
  * otherwise queues: under load those, not the rows, were most of a link's cost (README,
@@ -35,7 +40,8 @@ export function batchedPostgresLinkCreation(
       return error instanceof Error ? error : new Error(String(error));
     }
   };
-  const loader = new DataLoader<LinkCreationValues, boolean>(
+  const { batchLoadFn, batchScheduleFn } = boundedBatches<LinkCreationValues, boolean>(
+    MAX_IN_FLIGHT,
     async (batch) => {
       if (batch.length === 1) return [await createAlone(batch[0]!)];
       const created = await create(batch).catch(() => new Set<string>());
@@ -45,7 +51,11 @@ export function batchedPostgresLinkCreation(
         ),
       );
     },
-    { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (run) => setImmediate(run) },
   );
+  const loader = new DataLoader<LinkCreationValues, boolean>(batchLoadFn, {
+    cache: false,
+    maxBatchSize: MAX_BATCH,
+    batchScheduleFn,
+  });
   return (values) => loader.load(values);
 }

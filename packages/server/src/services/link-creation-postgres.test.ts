@@ -73,6 +73,42 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('link creation on PostgreSQL', 
     expect(await used(tight.companyId)).toEqual([3]);
   });
 
+  it('sends the links asked while two statements run in one statement after them', async () => {
+    const account = await test.account('pro', { quota: 100 });
+    await Promise.all(createMany(account.companyId, null, 1));
+    const before = await writers(account.companyId);
+    // Another transaction holds the company's quota row, so the statements wait on it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = db()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select used from quota_usage where company_id = ${account.companyId} for update`.execute(
+          trx,
+        );
+        locked();
+        await released;
+      });
+    await isLocked;
+    // Long enough for the batch of the link just asked to go (or to be held).
+    const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 20));
+    // Six links, each asked in a turn of its own: two statements go and wait on the lock, the
+    // other four gather behind them.
+    const links: Promise<unknown>[] = [];
+    for (let i = 0; i < 6; i++) {
+      links.push(test.services.links.create(account.companyId, null, { type: 'ID ONLY' }, null));
+      await nextTurn();
+    }
+    release();
+    await holder;
+    await Promise.all(links);
+    expect(await writers(account.companyId)).toHaveLength(before.length + 3);
+    expect(await count('links', account.companyId)).toBe(7);
+    expect(await used(account.companyId)).toEqual([7]);
+  });
+
   it('takes a company to exactly its quota when a turn asks for more than is left', async () => {
     const account = await test.account('pro', { quota: 7 });
     await Promise.all(createMany(account.companyId, account.userId, 4));
