@@ -10,8 +10,8 @@ const MAX_IN_FLIGHT = 1;
  * Reads rows by key, batched: the keys asked for during one turn of the event loop (every request
  * whose bytes arrived in the same poll phase) are read with one query when the turn ends
  * (`setImmediate`), instead of one query each; while a read runs, the keys asked meanwhile wait
- * for it and go together in the next (`boundedBatches`). Nothing is cached: each row is read after its
- * caller asked for it, so an answer is exactly as fresh as a read of its own. For a hot read on
+ * for it and go together in the next (`boundedBatches`). Nothing is cached: each row is read
+ * after its caller asked for it, so an answer is exactly as fresh as a read of its own. For a hot read on
  * PostgreSQL, where every query costs a round trip and the server's CPU per statement (the status
  * poll); `dataloader` does the batching and spreads one read's rows to its callers.
  *

@@ -14,11 +14,10 @@ const MAX_IN_FLIGHT = 2;
  * (every `POST /links` whose bytes arrived in the same poll phase) are created by one statement
  * (`postgresLinkCreation`) when the turn ends (`setImmediate`), instead of one statement each;
  * while `MAX_IN_FLIGHT` statements run, the links asked meanwhile wait and go together in the
- * next (`boundedBatches`).
- * Each statement costs this process a pool checkout, a round trip and its protocol work, and the
- * database a commit and one lock of the company's quota row, on which every link of a company
- * otherwise queues: under load those, not the rows, were most of a link's cost (README,
- * "PostgreSQL speed").
+ * next (`boundedBatches`). Each statement costs this process a pool checkout, a round trip and
+ * its protocol work, and the database a commit and one lock of the company's quota row, on which
+ * every link of a company otherwise queues: under load those, not the rows, were most of a link's
+ * cost (README, "Link creation and the status poll in batches").
  *
  * The statement takes each company's links of the batch from its quota all at once or not at all.
  * The links it did not create (their company had fewer left than the batch asked), and every link
