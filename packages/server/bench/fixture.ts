@@ -38,6 +38,8 @@ export type RouteName = 'status' | 'record' | 'links';
 /** A running benchmark server. */
 export interface BenchServer {
   fixture: Fixture;
+  /** The server's process id (for `perf record -p`). */
+  pid: number;
   /** The server process's CPU time so far (user + system), µs. */
   cpuMicros(): Promise<number>;
   /**
@@ -77,6 +79,7 @@ export async function startBenchServer(
   });
   return {
     fixture,
+    pid: server.pid!,
     async cpuMicros() {
       const usage = (await (await fetch(`${fixture.bareUrl}/__cpu`)).json()) as {
         user: number;

@@ -3,7 +3,8 @@
  * `GET /verifications/{id}` and of `POST /links` at 32 connections, each beside a bare Fastify route
  * measured in the same server process just before (driven with the route's own requests, so the
  * load generator costs the same on both sides), their ratio, and the server's CPU time per
- * request (the figure a busy machine distorts least). Targets (issue 17, on PostgreSQL as on
+ * request (the figure a busy machine distorts least; on PostgreSQL on this machine also the
+ * database server's, `database … µs`). Targets (issue 17, on PostgreSQL as on
  * SQLite): status poll >= 0.5x the bare route, link creation >= 0.15x. Then the webhook figure: median time from a transition to its first
  * delivery attempt (target <= 50 ms), one transition at a time and 16 at a time
  * (`bench/webhook-latency.ts`).
@@ -47,6 +48,8 @@ interface Measurement {
   requestsPerSecond: number;
   /** Server CPU time per request, microseconds (user + system). */
   cpuMicros: number;
+  /** The database server's CPU time per request (PostgreSQL on this machine), microseconds. */
+  databaseCpuMicros: number | undefined;
   latencyP99: number;
   failures: number;
 }
@@ -76,17 +79,53 @@ const median = (values: number[]) => {
 };
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
 
-async function measure(server: BenchServer, options: autocannon.Options): Promise<Measurement> {
+async function measure(
+  server: BenchServer,
+  database: BenchDatabase,
+  options: autocannon.Options,
+): Promise<Measurement> {
   await server.settle();
+  await settleDatabase(database);
+  const databaseBefore = await database.cpuMicros();
   const cpuBefore = await server.cpuMicros();
   const result = await autocannon({ connections, duration, pipelining: 1, ...options });
   const cpuAfter = await server.cpuMicros();
+  const databaseAfter = await database.cpuMicros();
+  const requests = Math.max(1, result.requests.total);
   return {
     requestsPerSecond: result.requests.average,
-    cpuMicros: (cpuAfter - cpuBefore) / Math.max(1, result.requests.total),
+    cpuMicros: (cpuAfter - cpuBefore) / requests,
+    databaseCpuMicros:
+      databaseBefore === undefined || databaseAfter === undefined
+        ? undefined
+        : (databaseAfter - databaseBefore) / requests,
     latencyP99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
   };
+}
+
+/**
+ * Waits until the database server is idle too (under 5 % of a core over 300 ms, at most 20 s):
+ * after a measurement of link creation, PostgreSQL's background work (autovacuum of the new
+ * rows, the checkpointer) ran into the next measurement and took the CPU the server and the load
+ * generator share with it (a status poll round at 2 509 req/s and 205 µs of database CPU per poll
+ * beside the next at 15 154 req/s and 4 µs). Answers at once when its CPU is not seen.
+ */
+async function settleDatabase(database: BenchDatabase): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const before = await database.cpuMicros();
+    if (before === undefined) return;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const after = await database.cpuMicros();
+    if (after === undefined || after - before < 0.05 * 300_000) return;
+  }
+}
+
+/** The database's CPU per request (the median of several), when the database's processes are seen. */
+function databaseCpu(values: (number | undefined)[]): string {
+  const known = values.filter((value) => value !== undefined);
+  return known.length === 0 ? '' : `, database ${fixed(median(known))} µs`;
 }
 
 function verdict(ratio: number, target: number): string {
@@ -120,11 +159,11 @@ for (const database of databases)
       // Warm-up (not measured): the JIT and the caches of each measured route, as in a server that
       // has been running, so that round 1 does not measure start-up.
       for (const target of TARGETS) {
-        await measure(server, {
+        await measure(server, database, {
           ...routeRequests(fixture, target.route, fixture.bareUrl),
           duration: 2,
         });
-        await measure(server, { ...routeRequests(fixture, target.route), duration: 2 });
+        await measure(server, database, { ...routeRequests(fixture, target.route), duration: 2 });
       }
       const figures = new Map<RouteName, RouteFigure[]>(TARGETS.map((t) => [t.route, []]));
       const webhook = new Map<number, { endToEnd: number[]; serverSide: number[] }>(
@@ -138,8 +177,12 @@ for (const database of databases)
       for (let round = 1; round <= rounds; round++) {
         for (const target of TARGETS) {
           const loadBefore = load1();
-          const bare = await measure(server, routeRequests(fixture, target.route, fixture.bareUrl));
-          const route = await measure(server, routeRequests(fixture, target.route));
+          const bare = await measure(
+            server,
+            database,
+            routeRequests(fixture, target.route, fixture.bareUrl),
+          );
+          const route = await measure(server, database, routeRequests(fixture, target.route));
           const figure: RouteFigure = {
             route,
             bare,
@@ -153,6 +196,7 @@ for (const database of databases)
             `[${round}] ${target.name.padEnd(31)} ${fixed(route.requestsPerSecond).padStart(6)} req/s p99 ${String(route.latencyP99).padStart(3)} ms` +
               ` | bare ${fixed(bare.requestsPerSecond).padStart(6)} req/s | ratio ${fixed(figure.ratio, 2)}${verdict(figure.ratio, target.target)}` +
               ` | CPU/request ${fixed(route.cpuMicros)} µs, bare ${fixed(bare.cpuMicros)} µs` +
+              databaseCpu([route.databaseCpuMicros]) +
               ` | load ${fixed(loadBefore, 2)} → ${fixed(figure.loadAfter, 2)}` +
               (route.failures > 0 ? ` | ${route.failures} FAILED requests` : ''),
           );
@@ -190,6 +234,7 @@ for (const database of databases)
             ` | bare ${fixed(median(list.map((f) => f.bare.requestsPerSecond))).padStart(6)} req/s` +
             ` | ratio ${fixed(ratio, 2)}${verdict(ratio, target.target)}` +
             ` | CPU/request ${fixed(median(list.map((f) => f.route.cpuMicros)))} µs, bare ${fixed(median(list.map((f) => f.bare.cpuMicros)))} µs` +
+            databaseCpu(list.map((f) => f.route.databaseCpuMicros)) +
             ` | load ${fixed(median(list.map((f) => f.loadBefore)), 2)} → ${fixed(median(list.map((f) => f.loadAfter)), 2)}`,
         );
       }

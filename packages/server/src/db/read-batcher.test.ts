@@ -71,4 +71,40 @@ describe('batched reads', () => {
     const answers = await Promise.allSettled([read('a'), read('b')]);
     expect(answers.map((answer) => answer.status)).toEqual(['rejected', 'rejected']);
   });
+
+  it('holds the keys asked while a read runs and reads them together when it ends', async () => {
+    const queries: (readonly string[])[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const gated = batchedReads(
+      async (ids) => {
+        queries.push(ids);
+        await gate;
+        return handle()
+          .db.selectFrom('feedback_reasons')
+          .select(['id', 'reason'])
+          .where('id', 'in', ids)
+          .execute();
+      },
+      (row) => row.id,
+    );
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const first = gated('batch-1');
+    await nextTurn();
+    // Three more, each in a turn of its own, while the first read runs.
+    const later: Promise<unknown>[] = [];
+    for (const key of ['batch-2', 'batch-3', 'batch-4']) {
+      later.push(gated(key));
+      await nextTurn();
+    }
+    expect(queries).toEqual([['batch-1']]);
+    release();
+    expect(await first).toEqual({ id: 'batch-1', reason: 'reason 1' });
+    expect(await Promise.all(later)).toEqual([
+      { id: 'batch-2', reason: 'reason 2' },
+      { id: 'batch-3', reason: 'reason 3' },
+      { id: 'batch-4', reason: 'reason 4' },
+    ]);
+    expect(queries).toEqual([['batch-1'], ['batch-2', 'batch-3', 'batch-4']]);
+  });
 });

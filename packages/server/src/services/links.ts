@@ -10,7 +10,7 @@ import type { PageRequest } from '../lib/paging.js';
 import type { CompanyRow, CompanyService } from './companies.js';
 import type { Executor, ServiceContext } from './context.js';
 import { normalizeDocumentTypes, parseDocumentTypes } from './document-types.js';
-import { postgresLinkCreation } from './link-creation-postgres.js';
+import { batchedPostgresLinkCreation } from './link-creation-postgres-batch.js';
 import type { GateRuleService } from './gate-rules.js';
 import type { VerificationService } from './verifications.js';
 
@@ -39,7 +39,7 @@ export class LinkService {
     // Link creation is a hot write path: its statements are compiled once.
     const db = ctx.database.db;
     this.#createOnPostgres =
-      ctx.database.dialect === 'postgres' ? postgresLinkCreation(db) : undefined;
+      ctx.database.dialect === 'postgres' ? batchedPostgresLinkCreation(db) : undefined;
     this.#consumeQuota = preparedQuery(db, ['companyId', 'period', 'quota'], (p) =>
       db
         .insertInto('quota_usage')
@@ -98,7 +98,10 @@ export class LinkService {
    */
   readonly #consumeQuota;
   readonly #insertLink;
-  /** PostgreSQL: link, verification and quota in one statement. */
+  /**
+   * PostgreSQL: link, verification and quota in one statement, shared by the links of one
+   * event-loop turn.
+   */
   readonly #createOnPostgres;
 
   private async consumeQuota(trx: Executor, company: CompanyRow, now: number): Promise<boolean> {
@@ -126,7 +129,8 @@ export class LinkService {
     const linkId = timeOrderedUuid(created);
     const verificationId = timeOrderedUuid(created);
     if (this.#createOnPostgres !== undefined) {
-      // One statement (see `postgresLinkCreation`), the company settings from a recent read.
+      // One statement for the links of this turn (see `batchedPostgresLinkCreation`), the company
+      // settings from a recent read.
       const company = await this.companies.settingsForNewLink(companyId);
       const now = this.ctx.clock.now();
       const values = this.values(company, input, { linkId, verificationId, userId, ip, now });
