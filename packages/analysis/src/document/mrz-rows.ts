@@ -68,14 +68,25 @@ function isMrzLikeRow(row: Component[], width: number): boolean {
   return pitch > 0 && even >= gaps.length * 0.7;
 }
 
-/** The number of MRZ-like rows in the top or the bottom part of a flattened document. */
+/**
+ * The number of MRZ-like rows in the top or the bottom part of a flattened document, in dark print
+ * or in light print on a dark band (the inverted OCR-B faces), whichever finds more.
+ */
 export function mrzLikeRows(rectified: RgbImage, end: 'top' | 'bottom'): number {
   const { width } = rectified;
   const height = Math.round(rectified.height * END_SHARE);
   const first = end === 'top' ? 0 : rectified.height - height;
   const gray = toGray(rectified).subarray(first * width, (first + height) * width);
   // A window of about two MRZ glyph heights (a line is 4–5 % of a document's height).
-  const ink = inkMask(gray, width, height, Math.round(rectified.height * 0.08));
+  const window = Math.round(rectified.height * 0.08);
+  const dark = rowsOfInk(inkMask(gray, width, height, window), width, height);
+  if (dark >= 2) return dark;
+  const inverted = gray.map((value) => 255 - value);
+  return Math.max(dark, rowsOfInk(inkMask(inverted, width, height, window), width, height));
+}
+
+/** The number of MRZ-like rows of an ink mask. */
+function rowsOfInk(ink: Uint8Array, width: number, height: number): number {
   const found = components(ink, width, height).filter((c) => c.y1 - c.y0 >= 5 && c.area >= 6);
   // Rows: components grouped by their vertical centre.
   const byCentre = [...found].sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1));

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalysisEngine } from '../engine.js';
 import type { RgbImage } from '../image/decode.js';
+import { TUNED_FAMILIES } from '../testing/families.js';
 import { generateIdentity } from '../testing/identity.js';
 import { renderDocument } from '../testing/render-document.js';
 import { decodeAndLocate } from './upload-cache.js';
@@ -50,6 +51,19 @@ describe('documents photographed the wrong way up', () => {
     const down = upsideDown(upload).located.rectified;
     expect(mrzLikeRows(down, 'top')).toBe(3);
     expect(mrzLikeRows(down, 'bottom')).toBe(0);
+  });
+
+  it('finds the MRZ rows of an inverted OCR-B face (light print on a dark band) either way up', async () => {
+    const { image } = await renderDocument(generateIdentity('orientation-inverted'), {
+      kind: 'passport',
+      side: 'front',
+      degrade: 'photo',
+      family: TUNED_FAMILIES[0],
+      mrzFont: 'inverted',
+    });
+    const upload = await decodeAndLocate(image, 'front');
+    expect(mrzLikeRows(upload.located.rectified, 'bottom')).toBe(2);
+    expect(mrzLikeRows(upsideDown(upload).located.rectified, 'top')).toBe(2);
   });
 
   it('reads a card photographed upside down, front and back, as when upright', async () => {
