@@ -5,6 +5,7 @@ import { readTextLines } from '../models/paddle-ocr.js';
 import { readMrzWithTesseract } from '../models/tesseract.js';
 import type { MrzResult } from '../types.js';
 import type { IdentityDecision } from './identity-decision.js';
+import { flattenedBand } from './band-flattening.js';
 import type { LocatedDocument } from './locate.js';
 import { mrzCandidates, mrzFromCandidates, textRows } from './mrz-read.js';
 
@@ -134,7 +135,8 @@ export interface MrzZoneReading {
 
 /**
  * Reads the MRZ of a flattened document: PaddleOCR on the bottom band at full width; when that
- * reading fails, PaddleOCR again at another scale, then on the band denoised (low light), then
+ * reading fails, PaddleOCR again at another scale, then on the band denoised (low light), then on
+ * the band flattened to dark glyphs on white (an inverted face; `flattenedBand`), then
  * tesseract's legacy engine on the band when
  * it holds MRZ rows, and the whole photo when it does not or no outline was found (the outline
  * missed the MRZ). Used for a card back and for a passport data page.
@@ -166,6 +168,13 @@ export async function readMrzZone(
     );
     mrz = betterMrz(mrz, denoised.mrz);
     bandHasMrz ||= denoised.mrzRows >= 2;
+  }
+  if (!mrz?.valid) {
+    const flattened = await stage(`${label}: MRZ OCR flattened`, async () =>
+      readWithPaddle(await flattenedBand(band)),
+    );
+    mrz = betterMrz(mrz, flattened.mrz);
+    bandHasMrz ||= flattened.mrzRows >= 2;
   }
   if (!mrz?.valid && bandHasMrz)
     mrz = betterMrz(mrz, await stage(`${label}: MRZ tesseract`, () => readWithTesseract(band)));
