@@ -110,3 +110,18 @@ describe('the flattened look at an MRZ band', () => {
     }
   }, 240_000);
 });
+
+describe('the whole photo read when the outline cut the MRZ off', () => {
+  it('reads a passport page whose found outline cut its last MRZ row (development set 1114)', async () => {
+    // A tilted passport page (the MRZ over the security print, sharp face): the outline found
+    // ends inside the last MRZ row, so every look at the band reads that row short and takes the
+    // TD3 for a TD2. The whole photo holds both rows.
+    const sample = developmentSample(1114, { mrzZone: 'print' });
+    expect(sample.family).not.toBe('meridian');
+    expect(sample.kind).toBe('passport');
+    const { image, truth } = await renderEvaluationSide(sample, 'mrz');
+    const page = await createAnalysisEngine().analyzeFront(image);
+    expect(page.mrz?.valid).toBe(true);
+    expect(page.mrz?.raw).toBe(truth.mrz?.join('\n'));
+  }, 180_000);
+});

@@ -137,15 +137,19 @@ export interface MrzZoneReading {
  * Reads the MRZ of a flattened document: PaddleOCR on the bottom band at full width; when that
  * reading fails, PaddleOCR again at another scale, then on the band denoised (low light), then on
  * the band flattened to dark glyphs on white (an inverted face; `flattenedBand`), then
- * tesseract's legacy engine on the band when
- * it holds MRZ rows, and the whole photo when it does not or no outline was found (the outline
- * missed the MRZ). Used for a card back and for a passport data page.
+ * tesseract's legacy engine on the band when it holds MRZ rows, and last the whole photo (the
+ * outline missed the MRZ or cut it off). Every look after the first runs only when the looks
+ * before it gave no valid MRZ. Used for a card back and for a passport data page.
  */
 export async function readMrzZone(
   decoded: DecodedImage,
   located: LocatedDocument,
   label: 'back' | 'page',
-  /** Fall back to the whole photo (off where the caller has read it already). */
+  /**
+   * Fall back to the whole photo. `false` where the caller has read the flattened document
+   * itself: that is the whole photo only when no outline was found, so a photo whose outline was
+   * found is still read whole.
+   */
   wholePhotoFallback = true,
 ): Promise<MrzZoneReading> {
   const band = mrzBand(located);
@@ -178,8 +182,10 @@ export async function readMrzZone(
   }
   if (!mrz?.valid && bandHasMrz)
     mrz = betterMrz(mrz, await stage(`${label}: MRZ tesseract`, () => readWithTesseract(band)));
-  if (wholePhotoFallback && !mrz?.valid && (!bandHasMrz || !located.outlineFound)) {
-    // The outline may be wrong (a cut-off card): read the whole photo.
+  if ((wholePhotoFallback || located.outlineFound) && !mrz?.valid) {
+    // The outline may be wrong: it missed the MRZ (no rows in the band, or no outline), or it cut
+    // the MRZ off (a tilted page whose last row runs past the found edge reads as a short row, a
+    // TD3 taken for a TD2: development sample tuned 1114). Read the whole photo.
     const whole = await stage(`${label}: OCR whole photo`, async () =>
       readWithPaddle(await resizeRgb(decoded, Math.min(decoded.width, 1000))),
     );
