@@ -136,9 +136,10 @@ export interface MrzZoneReading {
 /**
  * Reads the MRZ of a flattened document: PaddleOCR on the bottom band at full width; when that
  * reading fails, PaddleOCR again at another scale, then on the band denoised (low light), then on
- * the band flattened to dark glyphs on white (an inverted face; `flattenedBand`), then
+ * the band flattened to dark glyphs on white (an inverted face; `flattenedBand`; on a page, only
+ * when MRZ rows were seen), then
  * tesseract's legacy engine on the band when it holds MRZ rows, and last the whole photo (the
- * outline missed the MRZ or cut it off). Every look after the first runs only when the looks
+ * outline missed the MRZ or cut it off; see `wholePhotoFallback`). Every look after the first runs only when the looks
  * before it gave no valid MRZ. Used for a card back and for a passport data page.
  */
 export async function readMrzZone(
@@ -148,7 +149,7 @@ export async function readMrzZone(
   /**
    * Fall back to the whole photo. `false` where the caller has read the flattened document
    * itself: that is the whole photo only when no outline was found, so a photo whose outline was
-   * found is still read whole.
+   * found and whose band showed MRZ rows is still read whole.
    */
   wholePhotoFallback = true,
 ): Promise<MrzZoneReading> {
@@ -173,7 +174,11 @@ export async function readMrzZone(
     mrz = betterMrz(mrz, denoised.mrz);
     bandHasMrz ||= denoised.mrzRows >= 2;
   }
-  if (!mrz?.valid) {
+  // A card back carries an MRZ; a page read for one (a passport page, or a card front whose kind
+  // was not read) may not: there the last looks run only where MRZ rows were seen, so that a card
+  // front pays nothing for them.
+  const mrzExpected = label === 'back' || bandHasMrz;
+  if (!mrz?.valid && mrzExpected) {
     const flattened = await stage(`${label}: MRZ OCR flattened`, async () =>
       readWithPaddle(await flattenedBand(band)),
     );
@@ -182,7 +187,7 @@ export async function readMrzZone(
   }
   if (!mrz?.valid && bandHasMrz)
     mrz = betterMrz(mrz, await stage(`${label}: MRZ tesseract`, () => readWithTesseract(band)));
-  if ((wholePhotoFallback || located.outlineFound) && !mrz?.valid) {
+  if (!mrz?.valid && (wholePhotoFallback || (located.outlineFound && bandHasMrz))) {
     // The outline may be wrong: it missed the MRZ (no rows in the band, or no outline), or it cut
     // the MRZ off (a tilted page whose last row runs past the found edge reads as a short row, a
     // TD3 taken for a TD2: development sample tuned 1114). Read the whole photo.
