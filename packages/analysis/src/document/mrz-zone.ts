@@ -5,6 +5,7 @@ import { readTextLines } from '../models/paddle-ocr.js';
 import { readMrzWithTesseract } from '../models/tesseract.js';
 import type { MrzResult } from '../types.js';
 import type { IdentityDecision } from './identity-decision.js';
+import { flattenedBand } from './band-flattening.js';
 import type { LocatedDocument } from './locate.js';
 import { mrzCandidates, mrzFromCandidates, textRows } from './mrz-read.js';
 
@@ -134,16 +135,22 @@ export interface MrzZoneReading {
 
 /**
  * Reads the MRZ of a flattened document: PaddleOCR on the bottom band at full width; when that
- * reading fails, PaddleOCR again at another scale, then on the band denoised (low light), then
- * tesseract's legacy engine on the band when
- * it holds MRZ rows, and the whole photo when it does not or no outline was found (the outline
- * missed the MRZ). Used for a card back and for a passport data page.
+ * reading fails, PaddleOCR again at another scale, then on the band denoised (low light), then on
+ * the band flattened to dark glyphs on white (an inverted face; `flattenedBand`; on a page, only
+ * when MRZ rows were seen), then
+ * tesseract's legacy engine on the band when it holds MRZ rows, and last the whole photo (the
+ * outline missed the MRZ or cut it off; see `wholePhotoFallback`). Every look after the first runs only when the looks
+ * before it gave no valid MRZ. Used for a card back and for a passport data page.
  */
 export async function readMrzZone(
   decoded: DecodedImage,
   located: LocatedDocument,
   label: 'back' | 'page',
-  /** Fall back to the whole photo (off where the caller has read it already). */
+  /**
+   * Fall back to the whole photo. `false` where the caller has read the flattened document
+   * itself: that is the whole photo only when no outline was found, so a photo whose outline was
+   * found and whose band showed MRZ rows is still read whole.
+   */
   wholePhotoFallback = true,
 ): Promise<MrzZoneReading> {
   const band = mrzBand(located);
@@ -167,10 +174,23 @@ export async function readMrzZone(
     mrz = betterMrz(mrz, denoised.mrz);
     bandHasMrz ||= denoised.mrzRows >= 2;
   }
+  // A card back carries an MRZ; a page read for one (a passport page, or a card front whose kind
+  // was not read) may not: there the last looks run only where MRZ rows were seen, so that a card
+  // front pays nothing for them.
+  const mrzExpected = label === 'back' || bandHasMrz;
+  if (!mrz?.valid && mrzExpected) {
+    const flattened = await stage(`${label}: MRZ OCR flattened`, async () =>
+      readWithPaddle(await flattenedBand(band)),
+    );
+    mrz = betterMrz(mrz, flattened.mrz);
+    bandHasMrz ||= flattened.mrzRows >= 2;
+  }
   if (!mrz?.valid && bandHasMrz)
     mrz = betterMrz(mrz, await stage(`${label}: MRZ tesseract`, () => readWithTesseract(band)));
-  if (wholePhotoFallback && !mrz?.valid && (!bandHasMrz || !located.outlineFound)) {
-    // The outline may be wrong (a cut-off card): read the whole photo.
+  if (!mrz?.valid && (wholePhotoFallback || (located.outlineFound && bandHasMrz))) {
+    // The outline may be wrong: it missed the MRZ (no rows in the band, or no outline), or it cut
+    // the MRZ off (a tilted page whose last row runs past the found edge reads as a short row, a
+    // TD3 taken for a TD2: development sample tuned 1114). Read the whole photo.
     const whole = await stage(`${label}: OCR whole photo`, async () =>
       readWithPaddle(await resizeRgb(decoded, Math.min(decoded.width, 1000))),
     );
