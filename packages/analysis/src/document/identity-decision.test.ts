@@ -596,6 +596,58 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(repaired.mrz?.fields.documentNumber).toBe('ABM123456');
   });
 
+  it('does not let the check digit settle a number at a place it cannot see, whatever else the VIZ misread', () => {
+    // The MRZ read the G of the number as 6 (G = 16, 6 = 6: one check digit for both); the VIZ read
+    // the G right but misread the M, so its own number fails the digit.
+    const identity = person({ documentNumber: 'AR67M42G0' });
+    const lines = buildMrzLines(identity, 'passport');
+    lines[1] = (lines[1] as string).replace('AR67M42G0', 'AR67M4260');
+    const mrz = read(lines);
+    expect(mrz.valid).toBe(true);
+    const decision = decideIdentity({
+      mrz,
+      viz: vizOf(identity, { idNumber: 'AR67N42G0' }),
+      barcodes: [],
+    });
+    expect(decision.crossCheck.consistent).toBe(false);
+    expect(decision.crossCheck.mismatches).toEqual([
+      { field: 'idNumber', front: 'AR67N42G0', back: 'AR67M4260' },
+    ]);
+    // Where the VIZ misread only what the digit sees, the MRZ's number still stands.
+    const rightMrz = read(buildMrzLines(identity, 'passport'));
+    const settled = decideIdentity({
+      mrz: rightMrz,
+      viz: vizOf(identity, { idNumber: 'AR67N42G0' }),
+      barcodes: [],
+    });
+    expect(settled.crossCheck.consistent).toBe(true);
+    expect(settled.fields.idNumber).toBe('AR67M42G0');
+  });
+
+  it('compares a printed number whose label was not read, found among the visual zone lines', () => {
+    // A passport page whose number label OCR lost: the number was accepted on the MRZ alone, and a
+    // G read as 6 passed its check digit (held-out 1060 of the evaluation).
+    const identity = person({ documentNumber: 'AR67M42G0' });
+    const lines = buildMrzLines(identity, 'passport');
+    lines[1] = (lines[1] as string).replace('AR67M42G0', 'AR67M4260');
+    const decision = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity, { idNumber: null }),
+      vizLines: ['PASSPORT', 'F PER 14 MAY 1951', '9R67N42G0', ...lines],
+      barcodes: [],
+    });
+    expect(decision.crossCheck.compared).toContain('idNumber');
+    expect(decision.crossCheck.mismatches.map((m) => m.field)).toEqual(['idNumber']);
+    // The MRZ's own rows never confirm it: alone, the number stays uncompared as before.
+    const alone = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity, { idNumber: null }),
+      vizLines: ['PASSPORT', ...lines],
+      barcodes: [],
+    });
+    expect(alone.crossCheck.compared).not.toContain('idNumber');
+  });
+
   it('refuses S/5 together with D/0 in one number (the check digit holds for both)', () => {
     const identity = person({ documentNumber: 'SD1234567' });
     expect(mrzCheckDigit('SD1234567')).toBe(mrzCheckDigit('501234567'));

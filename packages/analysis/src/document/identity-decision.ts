@@ -13,7 +13,8 @@ import type { BarcodeResult, DocumentFields, MrzResult } from '../types.js';
 import { marksOfText } from './diacritic-mark-queries.js';
 import { readBarcodeFields, type BarcodeReading } from './barcode-fields.js';
 import { mrzNameField, mrzNameFieldPosition } from './mrz-names.js';
-import { mrzFromCandidates, mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
+import { fieldsFromMrz, mrzFromCandidates, mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
+import { positionDifferences } from './ocr-misreads.js';
 import { repairNameWithViz } from './name-repair.js';
 import { namesFromUnlabelledLines, resemblesNameField } from './viz-names.js';
 import {
@@ -56,7 +57,7 @@ function parseEmbeddedMrz(lines: string[]): MrzResult | null {
 
 /** The identity fields decided from every reading (see the module comment). */
 export function decideIdentity(readings: IdentityReadings): IdentityDecision {
-  const viz = withUnlabelledNames(readings);
+  const viz = withUnlabelledNumber(withUnlabelledNames(readings), readings);
   const barcode: BarcodeReading = readBarcodeFields(readings.barcodes, parseEmbeddedMrz);
   const work: Work = {
     lines: readings.mrz ? readings.mrz.raw.split('\n') : null,
@@ -166,6 +167,33 @@ function repairNameWithBarcode(
     sources: ['mrz', 'viz', 'barcode'],
     evidence: 'barcode',
   });
+}
+
+/** Most characters in which an unlabelled line may differ from the MRZ's number and be its reading. */
+const UNLABELLED_NUMBER_DIFFERENCES = 3;
+
+/**
+ * The visual zone's fields, with the document number located without its label where the label
+ * was not read: the one token of the printed lines as long as the MRZ's number that differs
+ * from it in at most {@link UNLABELLED_NUMBER_DIFFERENCES} characters (its own misreads). Without
+ * it the MRZ's number stood alone, and a misread its check digit cannot see (`G` read `6`: their
+ * values differ by ten) was accepted; found, the number is compared as a labelled one would be.
+ */
+function withUnlabelledNumber(
+  viz: DocumentFields | null,
+  readings: IdentityReadings,
+): DocumentFields | null {
+  if (viz === null || viz.idNumber !== null || !readings.mrz || !readings.vizLines) return viz;
+  const number = compact(fieldsFromMrz(readings.mrz).idNumber);
+  if (number === null) return viz;
+  // Not the MRZ's own rows (a passport page's text holds them): they would confirm themselves.
+  const printed = readings.vizLines.filter((line) => !line.includes('<') && line.length < 28);
+  const tokens = new Set(printed.flatMap((line) => line.toUpperCase().split(/[^A-Z0-9]+/)));
+  const found = [...tokens].filter((token) => {
+    const differences = positionDifferences(token, number);
+    return differences !== null && differences <= UNLABELLED_NUMBER_DIFFERENCES;
+  });
+  return found.length === 1 ? { ...viz, idNumber: found[0] as string } : viz;
 }
 
 /**

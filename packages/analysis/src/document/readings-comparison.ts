@@ -154,7 +154,25 @@ export function compareReadings(
         (mrz?.repairs ?? []).some(
           (r) => r.line === segment.line && r.column >= segment.start && r.column < segment.end,
         );
-      if (mrzValid && !chosenByDigit && !passes(v) && closeRead(key(v), key(m))) {
+      // And only where the digit tells the two apart: at a place where the VIZ reads a character
+      // whose value differs from the MRZ's by ten (`G` and `6`, `M` and `W`), the MRZ's value and
+      // the VIZ's pass alike, whatever the VIZ misread elsewhere.
+      // (Dates are digits, each weighed by 7, 3 or 1: their digit tells every single change.)
+      const digitTellsApart =
+        field !== 'idNumber' ||
+        [...key(m)].every(
+          (char, at) =>
+            key(v)[at] === undefined ||
+            key(v)[at] === char ||
+            !passes(key(m).slice(0, at) + (key(v)[at] as string) + key(m).slice(at + 1)),
+        );
+      if (
+        mrzValid &&
+        !chosenByDigit &&
+        !passes(v) &&
+        closeRead(key(v), key(m)) &&
+        digitTellsApart
+      ) {
         resolutions.push({ field, value: m, sources: ['mrz'], evidence: 'check-digit' });
         continue;
       }
