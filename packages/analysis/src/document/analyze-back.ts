@@ -26,7 +26,7 @@ export async function analyzeBackImage(
     // The document may lie the other way up (`orientation.ts`): its MRZ rows at the top.
     for (const turned of await stage('back: other ways up', () => otherWaysUp(upload, false))) {
       const again = await readMrzZone(turned.decoded, turned.located, 'back', false);
-      if (betterMrz(zone.mrz, again.mrz) === again.mrz && again.mrz) {
+      if (again.mrz && betterMrz(zone.mrz, again.mrz) === again.mrz) {
         ({ decoded, located } = turned);
         zone = again;
         break;

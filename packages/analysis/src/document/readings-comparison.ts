@@ -158,13 +158,14 @@ export function compareReadings(
       // whose value differs from the MRZ's by ten (`G` and `6`, `M` and `W`), the MRZ's value and
       // the VIZ's pass alike, whatever the VIZ misread elsewhere.
       // (Dates are digits, each weighed by 7, 3 or 1: their digit tells every single change.)
+      const [mrzKey, vizKey] = [key(m), key(v)];
       const digitTellsApart =
         field !== 'idNumber' ||
-        [...key(m)].every(
+        [...mrzKey].every(
           (char, at) =>
-            key(v)[at] === undefined ||
-            key(v)[at] === char ||
-            !passes(key(m).slice(0, at) + (key(v)[at] as string) + key(m).slice(at + 1)),
+            vizKey[at] === undefined ||
+            vizKey[at] === char ||
+            !passes(mrzKey.slice(0, at) + (vizKey[at] as string) + mrzKey.slice(at + 1)),
         );
       if (
         mrzValid &&

@@ -17,12 +17,16 @@ describe('batched reads', () => {
       .execute();
   });
 
-  /** A batched reader of `feedback_reasons` that records the keys of each query. */
-  function reasons() {
+  /**
+   * A batched reader of `feedback_reasons` that records the keys of each query; each query waits
+   * for `gate` (when given) before it reads.
+   */
+  function reasons(gate?: Promise<void>) {
     const queries: (readonly string[])[] = [];
     const read = batchedReads(
       async (ids) => {
         queries.push(ids);
+        await gate;
         return handle()
           .db.selectFrom('feedback_reasons')
           .select(['id', 'reason'])
@@ -73,21 +77,8 @@ describe('batched reads', () => {
   });
 
   it('holds the keys asked while a read runs and reads them together when it ends', async () => {
-    const queries: (readonly string[])[] = [];
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const gated = batchedReads(
-      async (ids) => {
-        queries.push(ids);
-        await gate;
-        return handle()
-          .db.selectFrom('feedback_reasons')
-          .select(['id', 'reason'])
-          .where('id', 'in', ids)
-          .execute();
-      },
-      (row) => row.id,
-    );
+    const { read: gated, queries } = reasons(new Promise<void>((resolve) => (release = resolve)));
     const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
     const first = gated('batch-1');
     await nextTurn();
