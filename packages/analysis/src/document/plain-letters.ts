@@ -2,7 +2,7 @@
  * A printed name as the visual zone's OCR returns it. That OCR has no diacritics in its alphabet:
  * it reads `É` as `E`, but also the letters that Unicode does not decompose into a base letter and
  * a mark (`Ø`, `Ł`, `Đ`, `Ħ`…) as their base letter, and `ß`, whose shape it does not know, as `B`,
- * `S` or `SS`. Two readings of one name are compared in this form.
+ * `S`, `E` or `SS`. Two readings of one name are compared in this form.
  */
 import { positionDifferences } from './ocr-misreads.js';
 
@@ -42,10 +42,10 @@ export function plainLetters(text: string, sharpS = 'SS'): string | null {
 
 /**
  * Two readings of one printed name agree letter for letter, diacritics aside (the VIZ OCR drops
- * them) and `ß` as the `B`, `S` or `SS` that OCR reads for it.
+ * them) and `ß` as the `B`, `S`, `E` or `SS` that OCR reads for it.
  */
 export function sameLetters(a: string, b: string): boolean {
-  return ['B', 'S', 'SS'].some((sharpS) => {
+  return ['B', 'S', 'E', 'SS'].some((sharpS) => {
     const plainA = plainLetters(a, sharpS);
     return plainA !== null && plainA === plainLetters(b, sharpS);
   });
