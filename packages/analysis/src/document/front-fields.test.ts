@@ -34,6 +34,27 @@ describe('reading the visual zone of a card front', () => {
     });
   });
 
+  it('reads a given name that OCR ran into the label of the next column (development 1383)', () => {
+    // A bilingual card at 12 MP: the given name and the birth date's label, side by side, came back
+    // as one line, `XIMENA DATE OF BIRTH`; the nationality `NGA` below was taken for the given name.
+    const fields = readFrontFields(
+      ocr([
+        ['NIGERIA', 30, 17, 144, 24],
+        ['IDENTITY CARD', 27, 51, 139, 20],
+        ['NOM/SURNAME', 269, 97, 130, 17],
+        ['SZABO', 269, 120, 110, 23],
+        ['PRENOMS/ GIVENNAMES', 269, 164, 220, 17],
+        ['XIMENA DATE OF BIRTH', 269, 186, 420, 24],
+        ['NATIONALITE/NATIONALITDATE DE', 420, 232, 300, 14],
+        ['03051946', 560, 251, 150, 24],
+        ['SEXE/SEX', 269, 232, 90, 14],
+        ['NGA', 420, 251, 60, 24],
+        ['M', 269, 251, 20, 24],
+      ]),
+    );
+    expect(fields).toMatchObject({ lastNames: 'SZABO', firstNames: 'XIMENA' });
+  });
+
   it('does not take a misread given-names label holding NOM for the surname label (development 1122)', () => {
     // A bilingual card photographed at 12 MP: NOM/SURNAME read `NON/SURNAM`, PRÉNOMS/GIVEN NAMES
     // read `PUNOMS/GWENNAMES`. The `NOM` inside `PUNOMS` is no surname label.

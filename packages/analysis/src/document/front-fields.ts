@@ -77,20 +77,44 @@ function isLabelRow(line: TextLine): boolean {
   );
 }
 
-/** The first text line below `label` that overlaps it horizontally and is not a label itself. */
+/**
+ * The value at the start of a line that OCR ran into the label printed beside it, in the next
+ * column (`XIMENA DATE OF BIRTH`): the words before the first word that opens a label, the box cut
+ * to their share of the text; `null` when the line opens with a label or holds no such word.
+ */
+function valueBeforeLabel(line: TextLine): TextLine | null {
+  const text = line.text.trim();
+  const words = text.split(/\s+/);
+  for (let k = 1; k < words.length; k++) {
+    const opener = letters(words[k] as string);
+    if (opener.length < 3 || !(opener.startsWith('DATE') || isLabelPiece(opener))) continue;
+    if (!isLabelRow({ ...line, text: words.slice(k).join(' ') })) continue;
+    const value = words.slice(0, k).join(' ');
+    if (isLabelRow({ ...line, text: value })) return null;
+    const share = value.length / text.length;
+    return { ...line, text: value, box: { ...line.box, width: line.box.width * share } };
+  }
+  return null;
+}
+
+/**
+ * The first text line below `label` that overlaps it horizontally and is not a label itself (or
+ * the value at the start of a line run into a label beside it, {@link valueBeforeLabel}).
+ */
 function valueBelow(lines: TextLine[], label: TextLine): TextLine | null {
   const candidates = lines
+    .filter((line) => line !== label)
+    .map((line) => (isLabelRow(line) ? valueBeforeLabel(line) : line))
     .filter(
-      (line) =>
-        line !== label &&
+      (line): line is TextLine =>
+        line !== null &&
         // Below the label: its top under the label's middle, or its middle under the label (a
         // tall value line boxed close to a small label).
         (line.box.y > label.box.y + label.box.height * 0.5 ||
           line.box.y + line.box.height / 2 > label.box.y + label.box.height) &&
         line.box.y < label.box.y + label.box.height * 4 &&
         line.box.x < label.box.x + Math.max(label.box.width, 60) &&
-        line.box.x + line.box.width > label.box.x - 20 &&
-        !isLabelRow(line),
+        line.box.x + line.box.width > label.box.x - 20,
     )
     .sort((a, b) => a.box.y - b.box.y);
   return candidates[0] ?? null;
