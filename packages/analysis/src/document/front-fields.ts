@@ -80,7 +80,8 @@ function isLabelRow(line: TextLine): boolean {
 /**
  * The value at the start of a line that OCR ran into the label printed beside it, in the next
  * column (`XIMENA DATE OF BIRTH`): the words before the first word that opens a label, the box cut
- * to their share of the text; `null` when the line opens with a label or holds no such word.
+ * to their share of the text; `null` when the line opens with a label, holds no such word, or its
+ * value is a state code.
  */
 function valueBeforeLabel(line: TextLine): TextLine | null {
   const text = line.text.trim();
@@ -90,7 +91,8 @@ function valueBeforeLabel(line: TextLine): TextLine | null {
     if (opener.length < 3 || !(opener.startsWith('DATE') || isLabelPiece(opener))) continue;
     if (!isLabelRow({ ...line, text: words.slice(k).join(' ') })) continue;
     const value = words.slice(0, k).join(' ');
-    if (isLabelRow({ ...line, text: value })) return null;
+    // A state code run into its own label (`NGA NATIONALITY`) is the nationality, not a name.
+    if (isLabelRow({ ...line, text: value }) || isKnownState(letters(value))) return null;
     const share = value.length / text.length;
     return { ...line, text: value, box: { ...line.box, width: line.box.width * share } };
   }
