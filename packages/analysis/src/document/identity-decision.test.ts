@@ -339,6 +339,29 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(refused.crossCheck.consistent).toBe(false);
   });
 
+  it('turns an E read for a filler in low light into a filler where the printed names place one', () => {
+    // Development sample 1313, a residence permit in low light: `MUELLERE<MWANA<<KKKK<K<<E<K<<<<`.
+    const identity = person({ lastNames: 'MÜLLER', firstNames: 'MWANA', sex: 'F' });
+    const lines = buildMrzLines(identity, 'residence-permit');
+    const truth = lines[0] as string;
+    lines[0] = `${truth.slice(0, 5)}MUELLERE<MWANA<<KKKK<K<<E<K<<<<`;
+    const repaired = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity, { lastNames: 'MULLER' }),
+      barcodes: [],
+    });
+    expect(repaired.crossCheck.consistent).toBe(true);
+    expect(repaired.mrz?.raw.split('\n')[0]).toBe(truth);
+    // An E where the printed names have a letter is the name's own: refused.
+    lines[0] = `${truth.slice(0, 5)}MUELLER<<MWANE<<<<<<<<<<<<<<<<<`;
+    const refused = decideIdentity({
+      mrz: read(lines),
+      viz: vizOf(identity, { lastNames: 'MULLER' }),
+      barcodes: [],
+    });
+    expect(refused.crossCheck.consistent).toBe(false);
+  });
+
   it('settles one letter the VIZ OCR misread by the barcode and the MRZ that agree, and refuses more', () => {
     const identity = person({ lastNames: 'NOWAK', firstNames: 'ŁUKASZ', sex: 'M' });
     const lines = buildMrzLines(identity, 'id-card');

@@ -21,11 +21,12 @@ const SPLIT_GLYPHS: readonly (readonly [string, string])[] = [
 const FILLER_LOOKALIKES = new Set(['K']);
 
 /**
- * Letters OCR returns for a filler where the printed names place one: `K`, and in the hollow
- * (outline) OCR-B face also `C` and `S` (`JOSE<SS<S`, `WOJCIECHOWSKI<CMARIA`). Only positions the
- * printed names put on a filler are changed, so the name's own letters are never touched.
+ * Letters OCR returns for a filler where the printed names place one: `K`, in the hollow
+ * (outline) OCR-B face also `C` and `S` (`JOSE<SS<S`, `WOJCIECHOWSKI<CMARIA`), and in low light
+ * `E` (`MUELLERE<MWANA`). Only positions the printed names put on a filler are changed, so the
+ * name's own letters are never touched.
  */
-const PLACED_FILLER_LOOKALIKES = new Set(['K', 'C', 'S']);
+const PLACED_FILLER_LOOKALIKES = new Set(['K', 'C', 'S', 'E']);
 
 /** Every way of applying one split-glyph merge to `text` (plus `text` itself first). */
 function mergeVariants(text: string): string[] {
