@@ -163,9 +163,14 @@ async function analyzeLocatedFront({ decoded, located }: LocatedUpload): Promise
   const pageShaped =
     located.sizeClass === 'ID3' ||
     (located.sizeClass === 'ID2' && (documentType === 'PASSPORT' || documentType === 'UNKNOWN'));
+  // A page that names itself a passport is one, whatever shape its found outline has (an outline
+  // that cut the page's MRZ off is a card's shape: development sample 1300).
   if (
     !settled &&
-    (pageShaped || read?.format === 'TD3' || candidates.some((row) => row.length >= 40))
+    (pageShaped ||
+      documentType === 'PASSPORT' ||
+      read?.format === 'TD3' ||
+      candidates.some((row) => row.length >= 40))
   ) {
     const zone = await readMrzZone(decoded, located, 'page', false);
     if (zone.mrz?.format === 'TD3' || !read?.valid) {

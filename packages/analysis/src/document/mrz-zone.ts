@@ -28,6 +28,8 @@ const SECOND_BAND_OCR_WIDTH = 1400;
  * its full range and read at a smaller scale (which averages the noise further), the rows return.
  */
 const DENOISED_BAND_OCR_WIDTH = 700;
+/** Fillers in a row as no printed text but an MRZ row holds them (`9186<<<<<<58`). */
+const FILLER_RUN = /<{4,}/;
 /** Gaussian sigma, in pixels of the band, of the denoised look. */
 const DENOISE_SIGMA = 1.6;
 
@@ -160,12 +162,15 @@ export async function readMrzZone(
   let mrz = first.mrz;
   let ocrRaw = first.text;
   let bandHasMrz = first.mrzRows >= 2;
+  // A run of fillers read anywhere in the band: an MRZ row, if only part of one.
+  let fillersSeen = FILLER_RUN.test(first.text);
   if (!mrz?.valid) {
     const second = await stage(`${label}: MRZ OCR second scale`, async () =>
       readWithPaddle(await resizeRgb(band, SECOND_BAND_OCR_WIDTH)),
     );
     mrz = betterMrz(mrz, second.mrz);
     bandHasMrz ||= second.mrzRows >= 2;
+    fillersSeen ||= FILLER_RUN.test(second.text);
   }
   if (!mrz?.valid) {
     const denoised = await stage(`${label}: MRZ OCR denoised`, async () =>
@@ -192,11 +197,11 @@ export async function readMrzZone(
     mrz = betterMrz(mrz, await stage(`${label}: MRZ tesseract`, () => readWithTesseract(band)));
   // A card back reads the whole photo where its outline may have missed the MRZ (no rows in the
   // band, or no outline); a page, whose caller read the flattened page, where the found outline
-  // may have cut the MRZ off (rows seen). A back whose band showed rows is not read again whole: on
+  // may have cut the MRZ off (rows seen, or only a run of fillers of a row cut in half). A back whose band showed rows is not read again whole: on
   // a failed back that read cost the card side's p95 half a second (2.29 s against 1.81 s, idle).
   const wholePhoto = wholePhotoFallback
     ? !bandHasMrz || !located.outlineFound
-    : located.outlineFound && bandHasMrz;
+    : located.outlineFound && (bandHasMrz || fillersSeen);
   if (!mrz?.valid && wholePhoto) {
     // The outline may be wrong: it missed the MRZ (no rows in the band, or no outline), or it cut
     // the MRZ off (a tilted page whose last row runs past the found edge reads as a short row, a

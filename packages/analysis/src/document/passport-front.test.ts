@@ -35,6 +35,18 @@ describe('a passport data page as the front (the flow takes it as the only docum
     expect(front.faceImage).not.toBeNull();
   });
 
+  it("reads the MRZ of a page whose found outline has a card's shape and cut the MRZ off (development 1300)", async () => {
+    // A passport page photographed off a screen: the outline found ran through the MRZ, so the
+    // flattened page has a card's proportions and no MRZ band; the page names itself a passport and
+    // a run of fillers was seen, so the page's band and then the whole photo are read.
+    const { image, truth } = await renderEvaluationSide(evaluationSample('tuned', 1300), 'mrz');
+    const page = await engine.analyzeFront(image);
+    expect(page.mrz?.format).toBe('TD3');
+    expect(page.mrz?.valid).toBe(true);
+    expect(page.mrz?.fields.documentNumber).toBe(truth.fields.idNumber);
+    expect(page.mrz?.fields.birthDate).toBe(truth.fields.birthDate);
+  });
+
   it('a card front carries no MRZ', async () => {
     const identity = generateIdentity('card-front-no-mrz');
     const { image } = await renderDocument(identity, {
