@@ -134,8 +134,33 @@ export const MrzResult = Type.Object({
 });
 export type MrzResult = Static<typeof MrzResult>;
 
+/**
+ * The identity fields one barcode carries, as the analysis read them from its payload
+ * (`BarcodeResult.fields`): only the fields it names, never empty.
+ */
+export const BarcodeFieldReadings = Type.Object(
+  {
+    lastNames: Type.Optional(Type.String()),
+    firstNames: Type.Optional(Type.String()),
+    birthDate: Type.Optional(Type.String({ description: '`YYYY-MM-DD`.' })),
+    gender: Type.Optional(Type.String({ description: '`M`, `F` or `X`.' })),
+    nationality: Type.Optional(Type.String()),
+    idNumber: Type.Optional(Type.String()),
+    dateOfExpiry: Type.Optional(Type.String({ description: '`YYYY-MM-DD`.' })),
+  },
+  {
+    description:
+      'The identity fields the payload carries: the `IDV1|…` layout field by field, or an embedded MRZ that passes its check digits; `{}` when it names none (a URL). Absent from answers older than this field (`pipeLayoutFields` of `@idv/contract` reads the `IDV1|…` layout from `raw`).',
+  },
+);
+export type BarcodeFieldReadings = Static<typeof BarcodeFieldReadings>;
+
 /** A decoded barcode: `format` as zxing names it (`PDF417`, `QRCode`, …). */
-export const BarcodeResult = Type.Object({ format: Type.String(), raw: Type.String() });
+export const BarcodeResult = Type.Object({
+  format: Type.String(),
+  raw: Type.String(),
+  fields: Type.Optional(BarcodeFieldReadings),
+});
 export type BarcodeResult = Static<typeof BarcodeResult>;
 
 /** One field on which the readings disagree and no evidence decides. */

@@ -4,6 +4,7 @@
  * name as the schema). Plain numeric limits are also exported alone from `@idv/contract/limits`.
  */
 export * from './analysis.js';
+export * from './barcode-layout.js';
 export * from './billing.js';
 export * from './cloud-keys.js';
 export * from './closed.js';

@@ -2,6 +2,7 @@ import type { ImageLimits } from '../image/decode.js';
 import { measureQuality } from '../image/quality.js';
 import { stage } from '../perf/stages.js';
 import type { BackAnalysis, FrontAnalysis, MrzResult } from '../types.js';
+import { withFieldReadings } from './barcode-fields.js';
 import { readBarcodes } from './barcodes.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { mrzDocumentType } from './mrz-read.js';
@@ -48,6 +49,8 @@ export async function analyzeBackImage(
     barcodes = [...unique.values()];
     barcodes.sort((a, b) => (a.format === 'PDF417' ? -1 : 0) - (b.format === 'PDF417' ? -1 : 0));
   }
+  // Each barcode with the identity fields it carries: the answer's own reading of its payload.
+  barcodes = withFieldReadings(barcodes);
   // The MRZ, the front's visual zone and the barcodes compared field by field (evidence or refusal).
   const decide = (read: MrzResult | null): IdentityDecision =>
     decideIdentity({

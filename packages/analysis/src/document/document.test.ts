@@ -59,6 +59,17 @@ describe('ID analysis on generated documents', () => {
         .sort((a, b) => a.format.localeCompare(b.format)),
     ).toEqual([...truth.barcodes].sort((a, b) => a.format.localeCompare(b.format)));
     expect(back.barcode?.format).toBe('PDF417');
+    // Each barcode carries its own reading of the fields: the PDF417 all of them, the QR's URL none.
+    expect(back.barcode?.fields).toEqual({
+      idNumber: identity.documentNumber,
+      lastNames: identity.lastNames,
+      firstNames: identity.firstNames,
+      birthDate: identity.birthDate,
+      gender: identity.sex,
+      dateOfExpiry: identity.dateOfExpiry,
+      nationality: identity.nationality,
+    });
+    expect(back.barcodes.find((b) => b.format === 'QRCode')?.fields).toEqual({});
     expect(back.crossCheck.consistent).toBe(true);
     expect(back.crossCheck.compared).toEqual(
       expect.arrayContaining(['lastNames', 'idNumber', 'birthDate', 'dateOfExpiry']),

@@ -13,7 +13,7 @@ import type { BarcodeResult, DocumentFields, MrzResult } from '../types.js';
 import { marksOfText } from './diacritic-mark-queries.js';
 import { readBarcodeFields, type BarcodeReading } from './barcode-fields.js';
 import { mrzNameField, mrzNameFieldPosition } from './mrz-names.js';
-import { fieldsFromMrz, mrzFromCandidates, mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
+import { fieldsFromMrz, mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
 import { positionDifferences } from './ocr-misreads.js';
 import { repairNameWithViz } from './name-repair.js';
 import { namesFromUnlabelledLines, resemblesNameField } from './viz-names.js';
@@ -51,14 +51,10 @@ export interface IdentityReadings {
   barcodes: readonly BarcodeResult[];
 }
 
-function parseEmbeddedMrz(lines: string[]): MrzResult | null {
-  return mrzFromCandidates(lines, 'paddleocr');
-}
-
 /** The identity fields decided from every reading (see the module comment). */
 export function decideIdentity(readings: IdentityReadings): IdentityDecision {
   const viz = withUnlabelledNumber(withUnlabelledNames(readings), readings);
-  const barcode: BarcodeReading = readBarcodeFields(readings.barcodes, parseEmbeddedMrz);
+  const barcode: BarcodeReading = readBarcodeFields(readings.barcodes);
   const work: Work = {
     lines: readings.mrz ? readings.mrz.raw.split('\n') : null,
     layout: readings.mrz ? mrzLayoutOf(readings.mrz.format) : null,

@@ -4,6 +4,13 @@ import type { DocumentFields, DocumentType, MrzCheck, MrzRepair, MrzResult } fro
 import { isKnownState } from './countries.js';
 import { isAdultOn, mrzDate } from './dates.js';
 import { mapMrzGlyphs } from './mrz-glyphs.js';
+import {
+  CARD_CODE_LETTERS,
+  DRIVING_LICENCE_CODE_LETTER,
+  ICAO_CODE_LETTERS,
+  PASSPORT_CODE_LETTER,
+  opensWithCodeLetter,
+} from './mrz-document-codes.js';
 import { MRZ_LAYOUTS, type MrzLayout } from './mrz-layout.js';
 import { evaluateCheck, repairMrz } from './mrz-repair.js';
 
@@ -67,9 +74,10 @@ function isCutNamesRow(normalized: string, position: 'above' | 'below'): boolean
   if (normalized.length < 10 || !/^[A-Z0-9<]+$/.test(normalized) || !normalized.includes('<'))
     return false;
   if (position === 'below') return /^[A-Z]+</.test(normalized);
-  // A document code (P, I, A, C or V, then a letter or filler) and an ICAO state, then the names.
+  // A document code (ICAO's first letter, then a letter or filler) and an ICAO state, then the names.
   return (
-    /^[PIACV][A-Z<][A-Z<]{3}[A-Z]/.test(normalized) &&
+    opensWithCodeLetter(normalized, ICAO_CODE_LETTERS) &&
+    /^.[A-Z<][A-Z<]{3}[A-Z]/.test(normalized) &&
     isKnownState(normalized.slice(2, 5).replace(/<+$/, ''))
   );
 }
@@ -240,10 +248,10 @@ export function mrzFromCandidates(
 /** The document type an MRZ declares (first letters of the document code). */
 export function mrzDocumentType(mrz: MrzResult): DocumentType {
   const documentCode = mrz.fields.documentCode ?? '';
-  if (documentCode.startsWith('P')) return 'PASSPORT';
+  if (documentCode.startsWith(PASSPORT_CODE_LETTER)) return 'PASSPORT';
   if (/^(IR|AR|CR|RP|R)/.test(documentCode)) return 'RESIDENCE_PERMIT';
-  if (documentCode.startsWith('D')) return 'DRIVING_LICENSE';
-  if (/^[IAC]/.test(documentCode))
+  if (documentCode.startsWith(DRIVING_LICENCE_CODE_LETTER)) return 'DRIVING_LICENSE';
+  if (opensWithCodeLetter(documentCode, CARD_CODE_LETTERS))
     return mrz.format === 'TD2' && documentCode !== 'ID' ? 'RESIDENCE_PERMIT' : 'ID_CARD';
   return 'UNKNOWN';
 }

@@ -1,5 +1,6 @@
 import { isKnownState } from './countries.js';
 import { mrzCheckDigit } from './mrz-check-digit.js';
+import { CODE_LETTERS_BY_FORMAT } from './mrz-document-codes.js';
 import type { MrzCharClass, MrzCheckSpec, MrzLayout } from './mrz-layout.js';
 import type { MrzCheck, MrzRepair } from '../types.js';
 import { OCR_B_CONFUSIONS } from './ocr-misreads.js';
@@ -149,16 +150,6 @@ function passportDocumentCode(lines: string[], layout: MrzLayout, repairs: MrzRe
 }
 
 /**
- * The first letter of the document code that each format allows (ICAO 9303 parts 4–6): `P` on a
- * passport (TD3), `I`, `A` or `C` on a card or residence permit (TD1, TD2).
- */
-const DOCUMENT_CODE_LETTERS: Readonly<Record<MrzLayout['format'], string>> = {
-  TD1: 'IAC',
-  TD2: 'IAC',
-  TD3: 'P',
-};
-
-/**
  * A document code whose first letter the format does not allow, read from an OCR-B look-alike of
  * exactly one allowed letter: the hollow face's `I` reads `T` (its serifs), its `P` reads `D`. No
  * check digit covers the code, so the evidence is the format itself (the line lengths) and the
@@ -167,7 +158,7 @@ const DOCUMENT_CODE_LETTERS: Readonly<Record<MrzLayout['format'], string>> = {
  */
 function documentCodeLetter(lines: string[], layout: MrzLayout, repairs: MrzRepair[]): string[] {
   const first = lines[0] ?? '';
-  const allowed = DOCUMENT_CODE_LETTERS[layout.format];
+  const allowed = CODE_LETTERS_BY_FORMAT[layout.format];
   const read = first[0] ?? '';
   if (!/^[A-Z]$/.test(read) || allowed.includes(read)) return lines;
   if (!isKnownState(first.slice(2, 5).replace(/<+$/, ''))) return lines;

@@ -110,7 +110,36 @@ describe('documentReadings', () => {
     expect(readings.barcodes).toHaveLength(1);
   });
 
-  it("fills the barcode column from an agreeing barcode's own fields, not dashes beside the list", () => {
+  it("fills the barcode column from each barcode's fields as the analysis read them", () => {
+    const readings = documentReadings(
+      front(),
+      back({
+        barcodes: [
+          // A payload the server cannot read itself: the analysis's reading is what counts.
+          {
+            format: 'PDF417',
+            raw: 'ESP/AB1234567/GARCIA',
+            fields: { idNumber: 'AB1234567', lastNames: 'GARCIA', birthDate: '1990-04-02' },
+          },
+          // A payload in the pipe layout that the analysis read as naming nothing: not read again.
+          {
+            format: 'QRCode',
+            raw: 'IDV1|ESP|ZZ9999999|OTHER|NAME|19800101|M|20300101|FRA|X1',
+            fields: {},
+          },
+        ],
+      }),
+    )!;
+    const byField = Object.fromEntries(readings.rows.map((row) => [row.field, row]));
+    expect(byField['idNumber']).toMatchObject({ barcode: 'AB1234567', state: 'agree' });
+    expect(byField['lastNames']).toMatchObject({ barcode: 'GARCIA', state: 'agree' });
+    expect(byField['birthDate']).toMatchObject({ barcode: '1990-04-02', state: 'agree' });
+    expect(byField['firstNames']).toMatchObject({ barcode: null });
+    expect(byField['gender']).toMatchObject({ barcode: null });
+    expect(byField['nationality']).toMatchObject({ barcode: null });
+  });
+
+  it("fills the barcode column of an answer stored before barcode fields from the payload's layout", () => {
     const readings = documentReadings(
       front(),
       back({
@@ -136,7 +165,7 @@ describe('documentReadings', () => {
     expect(byField['dateOfIssue']).toMatchObject({ barcode: null, state: 'single' });
   });
 
-  it("reads a barcode that embeds the document's MRZ as the MRZ's values; a URL names no field", () => {
+  it("reads a stored barcode that embeds the document's MRZ as the MRZ's values; a URL names no field", () => {
     // A TD1 MRZ of three 30-character lines, printed again in a 2D code (with CR LF).
     const raw = [
       'IDESPAB12345670<<<<<<<<<<<<<<<',

@@ -13,7 +13,10 @@ export const TOP_REASONS = 5;
  * The Overview's figures, aggregated in SQL that SQLite and PostgreSQL both run (timestamps are
  * ISO-8601 text, so the UTC day is `substr(created_at, 1, 10)`), over the
  * `(company_id, created_at)` index: verifications per day by outcome, the pass rate, the top
- * failure reasons, the review queue, and the month's quota.
+ * failure reasons, the review queue, and the month's quota. That index
+ * (`verifications_company_created_idx`) duplicates the start of the inbox's, but PostgreSQL's
+ * planner reads the count per day by a sequential scan without it (`npm run bench:index-plans`,
+ * server README): keep it.
  */
 export class Overview {
   constructor(

@@ -105,6 +105,18 @@ describe('portal verification review (GET /app/api/verifications/{id}/review)', 
     expect(review.readings!.mrzValid).toBe(true);
   });
 
+  it('lists each barcode with the fields the analysis read from it, which fill the barcode column', () => {
+    const ana = generateIdentity('portal-review');
+    const pdf417 = review.readings!.barcodes.find((barcode) => barcode.format === 'PDF417');
+    expect(pdf417?.fields).toMatchObject({
+      idNumber: ana.documentNumber,
+      lastNames: ana.lastNames,
+      birthDate: ana.birthDate,
+    });
+    const byField = Object.fromEntries(review.readings!.rows.map((row) => [row.field, row]));
+    expect(byField['idNumber']!.barcode).toBe(ana.documentNumber);
+  });
+
   it('keeps the accepted selfie: the face score against the threshold, the challenge as claimed and as the frames show it, the anti-spoofing verdict', () => {
     expect(review.selfie).toMatchObject({
       threshold: FACE_MATCH_THRESHOLD,
