@@ -135,7 +135,8 @@ async function analyzeLocatedFront({ decoded, located }: LocatedUpload): Promise
   const quality = await stage('front: quality', () => measureQuality(located.rectified));
   let fields = readFrontFields(lines);
   const vizLines = lines.map((l) => l.text);
-  const vizMarks = ocrMarks(readable, lines);
+  // Marks are measured on the flattened document at its full width, not the OCR's smaller copy.
+  const vizMarks = ocrMarks(located.rectified, lines, located.rectified.width / readable.width);
   const candidates = mrzCandidates(textRows(lines));
   let read = mrzFromCandidates(candidates, 'paddleocr');
   let documentType = findDocumentType(lines);

@@ -42,7 +42,9 @@ const TWO_LETTER_BASES = new Set(['A', 'O', 'U']);
  * Whether the tail of a cut name, the part only the OCR read, cannot be taken as read: a mark on
  * an `A`, `O` or `U` of the tail may be the diaeresis or ring that makes it `AE`, `AA`, `OE` or
  * `UE` in ICAO's writing, which the OCR, without diacritics, cannot tell; a gap between words
- * that the text lacks means two words ran together. `text` and `marks` are aligned (see
+ * that the text lacks means two words ran together. With `splitAtEnd` (the MRZ's part ends on a
+ * letter whose longer writing the cut may have split, `CutCompletion.splitAtEnd`), the letter
+ * before the tail counts too. `text` and `marks` are aligned (see
  * {@link marksOfText}).
  */
 export function markOnTail(
@@ -50,6 +52,7 @@ export function markOnTail(
   marks: string,
   tailStart: number,
   lostSpaces: readonly number[] = [],
+  splitAtEnd = false,
 ): boolean {
   const chars = [...collapseSpaces(text)];
   for (let k = Math.max(0, tailStart - 1); k < marks.length; k++) {
@@ -58,7 +61,10 @@ export function markOnTail(
     // filler there already stands for that space (the gap's mark falls on either letter beside it).
     const explained = lostSpaces.includes(k) || lostSpaces.includes(k + 1);
     if (symbol === '_' && !explained) return true;
-    if (k >= tailStart && symbol !== '.' && TWO_LETTER_BASES.has(chars[k] as string)) return true;
+    // The MRZ's last letter may be the first of a two-letter writing that the cut split (`BJO` of
+    // `BJOERN`): a mark on it leaves that letter unknown as well.
+    const inTail = k >= tailStart || splitAtEnd;
+    if (inTail && symbol !== '.' && TWO_LETTER_BASES.has(chars[k] as string)) return true;
   }
   return false;
 }

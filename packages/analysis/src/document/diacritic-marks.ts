@@ -28,6 +28,12 @@ export interface GrayImage {
 /** The mark above one character (see the module's comment). */
 export type MarkSymbol = '.' | ':' | '^' | '?' | '_';
 
+/**
+ * Area (pixels) up to which a mark is a dot that blur has lightened: its darkest pixel is measured
+ * against a looser bound (the dots of a diaeresis at 1000 px come out a third of the way to paper).
+ */
+const SMALL_MARK_AREA = 6;
+
 /** Whether two marks above one letter are the two dots of a diaeresis. */
 function isDiaeresis(a: Component, b: Component, capHeight: number): boolean {
   const [left, right] = a.x0 <= b.x0 ? [a, b] : [b, a];
@@ -128,7 +134,7 @@ export function lineMarks(image: GrayImage, line: TextLine): string {
       w <= capHeight * 0.9 &&
       c.y1 < top &&
       c.y0 >= top - capHeight * 0.6 &&
-      darkest(c) <= inkLevel + (paperLevel - inkLevel) * 0.3
+      darkest(c) <= inkLevel + (paperLevel - inkLevel) * (c.area <= SMALL_MARK_AREA ? 0.4 : 0.3)
     );
   });
   const mask: MarkSymbol[] = [...line.text].map(() => '.');
@@ -244,8 +250,22 @@ function wordGapsUnread(
   }
 }
 
-/** The marks of every line, in the lines' order (joined with `\n`, they align with the OCR text). */
-export function ocrMarks(image: RgbImage, lines: readonly TextLine[]): string[] {
+/**
+ * The marks of every line, in the lines' order (joined with `\n`, they align with the OCR text).
+ * `image` may be a larger copy of the one the OCR read (`scale` times as wide): a diaeresis is two
+ * dots of a pixel or two, and every pixel more keeps them apart from their letter and dark.
+ */
+export function ocrMarks(image: RgbImage, lines: readonly TextLine[], scale = 1): string[] {
   const gray: GrayImage = { data: toGray(image), width: image.width, height: image.height };
-  return lines.map((line) => lineMarks(gray, line));
+  return lines.map((line) =>
+    lineMarks(gray, {
+      ...line,
+      box: {
+        x: line.box.x * scale,
+        y: line.box.y * scale,
+        width: line.box.width * scale,
+        height: line.box.height * scale,
+      },
+    }),
+  );
 }

@@ -148,6 +148,11 @@ export interface CutCompletion {
    * space, explained.
    */
   lostSpaces: number[];
+  /**
+   * The MRZ's part ends on a letter that may be the start of a longer writing the cut split
+   * (`BJO` for `BJORN`, whose `O` may be an `Ö` written `OE`).
+   */
+  splitAtEnd: boolean;
 }
 
 /**
@@ -158,10 +163,11 @@ export function completeCut(mrz: string, printed: string): CutCompletion | null 
   const chars = [...collapseSpaces(printed)];
   const formsAt = (i: number): readonly string[] =>
     UNREAD_DIACRITICS[chars[i] as string] ?? formsOf(chars[i] as string);
-  type Walked = { tail: string; at: number; lostSpaces: number[] };
+  type Walked = { tail: string; at: number; lostSpaces: number[]; splitAtEnd: boolean };
   const memo = new Map<number, Walked | null>();
   const walk = (i: number, j: number): Walked | null => {
-    if (j === mrz.length) return { tail: chars.slice(i).join(''), at: i, lostSpaces: [] };
+    if (j === mrz.length)
+      return { tail: chars.slice(i).join(''), at: i, lostSpaces: [], splitAtEnd: false };
     if (i === chars.length) return null;
     const key = i * 1000 + j;
     if (memo.has(key)) return memo.get(key) ?? null;
@@ -172,13 +178,21 @@ export function completeCut(mrz: string, printed: string): CutCompletion | null 
       if (tail !== null) break;
       if (mrz.startsWith(form, j)) {
         const rest = walk(i + 1, j + form.length);
-        if (rest !== null) tail = rest;
+        if (rest !== null)
+          tail =
+            j + form.length === mrz.length
+              ? {
+                  ...rest,
+                  splitAtEnd: forms.some((g) => g.length > form.length && g.startsWith(form)),
+                }
+              : rest;
       } else if (form.startsWith(mrz.slice(j)) && mrz.length > j) {
         // The cut fell inside a transliteration (`Å` → `A` of `AA`): finish it.
         tail = {
           tail: form.slice(mrz.length - j) + chars.slice(i + 1).join(''),
           at: i,
           lostSpaces: [],
+          splitAtEnd: false,
         };
       }
     }
@@ -193,7 +207,14 @@ export function completeCut(mrz: string, printed: string): CutCompletion | null 
   if (found === null) return null;
   const head = mrz.replace(/</g, ' ');
   const name = `${head}${found.tail}`.replace(/\s+/g, ' ').trim();
-  return { name, head, tail: found.tail, tailStart: found.at, lostSpaces: found.lostSpaces };
+  return {
+    name,
+    head,
+    tail: found.tail,
+    tailStart: found.at,
+    lostSpaces: found.lostSpaces,
+    splitAtEnd: found.splitAtEnd,
+  };
 }
 
 /** A single filler between two letters at `at` of `field` (a space between two words). */

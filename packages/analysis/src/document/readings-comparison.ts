@@ -256,7 +256,7 @@ export function compareReadings(
         cut !== null &&
         printed !== null &&
         marks !== null &&
-        markOnTail(printed, marks, cut.tailStart, cut.lostSpaces)
+        markOnTail(printed, marks, cut.tailStart, cut.lostSpaces, cut.splitAtEnd)
       ) {
         mismatch(field);
         continue;
