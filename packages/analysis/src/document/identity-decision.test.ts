@@ -628,6 +628,19 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(repaired.mrz?.fields.documentNumber).toBe('ABM123456');
   });
 
+  it('takes the number that the MRZ and the barcode agree on over a printed one that lost a character', () => {
+    // Development sample 1478, a residence permit in low light: the VIZ read J1909819 for J1909819J.
+    const identity = person({ documentNumber: 'J1909819J' });
+    const lines = buildMrzLines(identity, 'residence-permit');
+    const viz = vizOf(identity, { idNumber: 'J1909819' });
+    const settled = decideIdentity({ mrz: read(lines), viz, barcodes: barcodeOf(identity) });
+    expect(settled.crossCheck.consistent).toBe(true);
+    expect(settled.fields.idNumber).toBe('J1909819J');
+    // Without the barcode the check digit alone does not settle it: refused.
+    const alone = decideIdentity({ mrz: read(lines), viz, barcodes: [] });
+    expect(alone.crossCheck.consistent).toBe(false);
+  });
+
   it('does not let the check digit settle a number at a place it cannot see, whatever else the VIZ misread', () => {
     // The MRZ read the G of the number as 6 (G = 16, 6 = 6: one check digit for both); the VIZ read
     // the G right but misread the M, so its own number fails the digit.

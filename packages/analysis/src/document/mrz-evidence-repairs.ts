@@ -29,6 +29,17 @@ export function closeRead(a: string, b: string): boolean {
   return differences !== null && differences <= 2;
 }
 
+/**
+ * `shorter` is `longer` with one character the OCR lost (`J1909819` for `J1909819J`): a misread
+ * only an exact reading can settle, since the check digit of the shorter one says nothing.
+ */
+export function droppedOne(shorter: string, longer: string): boolean {
+  if (shorter.length + 1 !== longer.length || shorter.length < 5) return false;
+  for (let at = 0; at < longer.length; at++)
+    if (longer.slice(0, at) + longer.slice(at + 1) === shorter) return true;
+  return false;
+}
+
 /** Letters folded onto the digits OCR confuses them with, to compare two reads of one number. */
 function lookalikeKey(text: string): string {
   const fold: Readonly<Record<string, string>> = {

@@ -26,7 +26,7 @@ import {
 import { fieldsFromMrz, mrzLayoutOf } from './mrz-read.js';
 import { evaluateCheck } from './mrz-repair.js';
 import { oneLetterApart, sameLetters } from './plain-letters.js';
-import { CHECK_OF, closeRead, compact, mrzForm } from './mrz-evidence-repairs.js';
+import { CHECK_OF, closeRead, compact, droppedOne, mrzForm } from './mrz-evidence-repairs.js';
 
 /** What was decided: the MRZ after evidence-backed repairs, the identity, and the comparison. */
 export interface IdentityDecision {
@@ -127,8 +127,14 @@ export function compareReadings(
       mrzCheckDigit(mrzForm(field, field === 'idNumber' ? key(x) : x, width)) === digit;
     const mrzValid = spec && lines ? evaluateCheck(lines, spec).valid : false;
     if (b !== null) {
+      // The exact barcode outvotes a reading that differs as OCR misreads do, or that lost one
+      // character (the VIZ's `J1909819` for `J1909819J`, development sample 1478).
       const othersAreMisreads = [m, v].every(
-        (x) => x === null || key(x) === key(b) || closeRead(key(x), key(b)),
+        (x) =>
+          x === null ||
+          key(x) === key(b) ||
+          closeRead(key(x), key(b)) ||
+          droppedOne(key(x), key(b)),
       );
       const consistentWithMrz = m === null || key(m) === key(b) || passes(b);
       if (othersAreMisreads && consistentWithMrz) {
