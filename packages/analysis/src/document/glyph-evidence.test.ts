@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAnalysisEngine } from '../engine.js';
+import { closeMrzTesseract } from '../models/tesseract.js';
+import { developmentSample, renderEvaluationSide } from '../testing/evaluation-set.js';
 import { generateIdentity } from '../testing/identity.js';
 import { buildMrzLines } from '../testing/mrz-lines.js';
 import { renderDocument } from '../testing/render-document.js';
@@ -10,6 +13,8 @@ import { decideIdentity } from './identity-decision.js';
 import { mrzCells } from './mrz-cells.js';
 import { mrzCandidates, mrzFromCandidates } from './mrz-read.js';
 import { decodeAndLocate } from './upload-cache.js';
+
+afterAll(() => closeMrzTesseract());
 
 const identity = {
   ...generateIdentity('glyph-evidence'),
@@ -145,4 +150,19 @@ describe('the glyph classifier as evidence for a name letter', () => {
       ),
     ).toBe('<');
   });
+});
+
+describe('the glyph classifier in the reader', () => {
+  it('reads a hollow W that PaddleOCR read as M and no second reading put right (development set 1033)', async () => {
+    // A passport page, MRZ over the security print in the hollow face, scanned small: PaddleOCR
+    // reads `KOMALCZYK` for `KOWALCZYK` (valid: no digit covers a name), neither its other scale
+    // nor tesseract gives a reading that agrees with the printed name, and the page was refused
+    // (SIDES_MISMATCH). The cell of that W reads W, and every other cell as the MRZ does.
+    const sample = developmentSample(1033, { mrzZone: 'print', mrzFont: 'outline' });
+    expect(sample.family).not.toBe('meridian');
+    const { image, truth } = await renderEvaluationSide(sample, 'mrz');
+    const page = await createAnalysisEngine().analyzeFront(image);
+    expect(page.crossCheck?.consistent).toBe(true);
+    expect(page.mrz?.raw).toBe(truth.mrz?.join('\n'));
+  }, 180_000);
 });
