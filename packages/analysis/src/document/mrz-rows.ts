@@ -21,7 +21,12 @@ const LOCAL_CONTRAST = 14;
  * side `window` around them (a local threshold: an MRZ is often printed lighter than the photo or
  * the bold visual zone beside it, and light varies across a photo).
  */
-export function inkMask(gray: Uint8Array, width: number, height: number, window: number): Uint8Array {
+export function inkMask(
+  gray: Uint8Array,
+  width: number,
+  height: number,
+  window: number,
+): Uint8Array {
   const stride = width + 1;
   const integral = new Float64Array(stride * (height + 1));
   for (let y = 0; y < height; y++) {
