@@ -21,7 +21,12 @@ const LOCAL_CONTRAST = 14;
  * side `window` around them (a local threshold: an MRZ is often printed lighter than the photo or
  * the bold visual zone beside it, and light varies across a photo).
  */
-function inkMask(gray: Uint8Array, width: number, height: number, window: number): Uint8Array {
+export function inkMask(
+  gray: Uint8Array,
+  width: number,
+  height: number,
+  window: number,
+): Uint8Array {
   const stride = width + 1;
   const integral = new Float64Array(stride * (height + 1));
   for (let y = 0; y < height; y++) {
@@ -52,7 +57,7 @@ function inkMask(gray: Uint8Array, width: number, height: number, window: number
 }
 
 /** Whether a row of components is MRZ-like (see the module's comment). */
-function isMrzLikeRow(row: Component[], width: number): boolean {
+export function isMrzLikeRow(row: Component[], width: number): boolean {
   const height = median(row.map((c) => c.y1 - c.y0 + 1));
   const glyphs = row
     .filter((c) => c.y1 - c.y0 + 1 >= height * 0.55 && c.y1 - c.y0 + 1 <= height * 1.4)
@@ -87,6 +92,11 @@ export function mrzLikeRows(rectified: RgbImage, end: 'top' | 'bottom'): number 
 
 /** The number of MRZ-like rows of an ink mask. */
 function rowsOfInk(ink: Uint8Array, width: number, height: number): number {
+  return inkRows(ink, width, height).filter((row) => isMrzLikeRow(row, width)).length;
+}
+
+/** The pieces of ink of a mask grouped into rows by their vertical centre, top to bottom. */
+export function inkRows(ink: Uint8Array, width: number, height: number): Component[][] {
   const found = components(ink, width, height).filter((c) => c.y1 - c.y0 >= 5 && c.area >= 6);
   // Rows: components grouped by their vertical centre.
   const byCentre = [...found].sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1));
@@ -98,5 +108,5 @@ function rowsOfInk(ink: Uint8Array, width: number, height: number): number {
       row.push(c);
     else rows.push([c]);
   }
-  return rows.filter((row) => isMrzLikeRow(row, width)).length;
+  return rows;
 }

@@ -6,6 +6,7 @@ import { readMrzWithTesseract } from '../models/tesseract.js';
 import type { MrzResult } from '../types.js';
 import type { IdentityDecision } from './identity-decision.js';
 import { flattenedBand } from './band-flattening.js';
+import { glyphReaderForNames } from './glyph-evidence.js';
 import type { LocatedDocument } from './locate.js';
 import { mrzCandidates, mrzFromCandidates, textRows } from './mrz-read.js';
 
@@ -99,7 +100,8 @@ function sameCheckedFields(a: MrzResult, b: MrzResult): boolean {
  * OCR-B's `M` or `W` read as `H` or `N`), the same MRZ band is read again: first by PaddleOCR at its
  * other scale (its OCR-B misreads depend on the scale), then by tesseract. A reading counts only if
  * its MRZ is valid, holds the same checked fields and agrees with the printed names: two readings
- * of the name (the re-read MRZ and the VIZ) then outvote the first, and its decision is taken.
+ * of the name (the re-read MRZ and the VIZ) then outvote the first, and its decision is taken. Last,
+ * the band's name letters are classified glyph by glyph, under a stricter rule (`glyphReaderForNames`).
  * Anything else keeps the refusal. Runs only on such a disagreement: the common case costs nothing.
  */
 export async function secondReaderForNames(
@@ -125,7 +127,10 @@ export async function secondReaderForNames(
     const other = decide(second);
     if (other.crossCheck.consistent) return other;
   }
-  return decision;
+  // Last, the band's name letters classified glyph by glyph (`glyph-evidence.ts`).
+  return stage(`${label}: MRZ glyph classifier (names)`, async () =>
+    glyphReaderForNames(located, first, decision, decide),
+  );
 }
 
 /** The MRZ of a document side and the OCR text of the part read for it. */

@@ -1,0 +1,138 @@
+/**
+ * The glyph classifier (`glyph-classifier.ts`) as evidence for MRZ name letters that no check
+ * digit covers. PaddleOCR reads the OCR-B `W` as `M` (on the hollow face also `V`, `H`, `N`), `M`
+ * as `N`, and the filler `<` as `K`; a name field so misread is valid and contradicts the printed
+ * name. This look cuts the band's cells (`mrz-cells.ts`) and asks the classifier about each name
+ * letter of such a confusable group: where it answers another letter of the group with a clear
+ * share of the pair's probability (and as its first choice), that letter is put in. The result is
+ * only a candidate reading: {@link glyphReaderForNames} takes it only if the printed name then
+ * agrees letter for letter, so a letter is kept only where two sources (the cell itself and the
+ * visual zone) read it, and a printed `M` misread `W` by the front's OCR is no evidence against an
+ * MRZ cell that shows `M`.
+ */
+import type { MrzResult } from '../types.js';
+import type { IdentityDecision } from './identity-decision.js';
+import { classifyGlyph } from './glyph-classifier.js';
+import type { LocatedDocument } from './locate.js';
+import { mrzCells, type GlyphCell } from './mrz-cells.js';
+import { mrzNameField, mrzNameFieldPosition } from './mrz-names.js';
+import { mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
+
+/** Least share of a pair's probability (`p(other) / (p(other) + p(read))`) that puts a letter in. */
+export const CLEAR_SHARE = 0.9;
+/** Digits and the letters whose OCR-B glyphs resemble them (a cell may show either). */
+const DIGIT_LOOKALIKES: readonly string[] = ['0O', '0D', '0Q', '1I', '2Z', '5S', '6G', '8B'];
+/** Groups of OCR-B characters PaddleOCR confuses and no check digit sees in a name. */
+const CONFUSABLE_GROUPS: readonly string[] = ['WMNHV', 'K<'];
+
+/**
+ * The MRZ with the name letters the classifier clearly reads otherwise put in, or `null` when the
+ * cells could not be cut, do not show the document read (`sameDocument`), or no letter changed.
+ */
+export function nameLettersByGlyphs(located: LocatedDocument, mrz: MrzResult): MrzResult | null {
+  const lines = mrz.raw.split('\n');
+  const cut = mrzCells(
+    located.rectified,
+    lines.map((line) => line.length),
+  );
+  if (!cut) return null;
+  const { line, start } = mrzNameFieldPosition(mrz.format);
+  const field = mrzNameField(mrz.format, lines);
+  if (!sameDocument(cut.rows, lines, line, start, field.length)) return null;
+  const repairs = [...mrz.repairs];
+  let text = lines[line] as string;
+  for (let at = 0; at < field.length; at++) {
+    const read = field[at] as string;
+    const group = CONFUSABLE_GROUPS.find((g) => g.includes(read));
+    const cell = cut.rows[line]?.[start + at];
+    if (!group || !cell) continue;
+    const answer = clearAnswer(classifyGlyph(cell), read, group);
+    if (answer === null) continue;
+    text = text.slice(0, start + at) + answer + text.slice(start + at + 1);
+    repairs.push({ line, column: start + at, from: read, to: answer });
+  }
+  if (text === lines[line]) return null;
+  const changed = lines.map((l, i) => (i === line ? text : l));
+  return mrzResultFromLines(changed, mrzLayoutOf(mrz.format), mrz.reader, repairs);
+}
+
+/**
+ * Whether the cells show the document that `lines` read: outside the name field, every cell's
+ * first choice is the character read there (its number, dates, codes, check digits), or its second
+ * choice behind a {@link DIGIT_LOOKALIKES} partner. Cells of
+ * another document, or a cut misplaced by a glyph, say otherwise, and their letters are no evidence.
+ */
+function sameDocument(
+  rows: readonly (readonly GlyphCell[])[],
+  lines: readonly string[],
+  nameLine: number,
+  nameStart: number,
+  nameLength: number,
+): boolean {
+  return lines.every((text, line) =>
+    [...text].every((char, column) => {
+      if (line === nameLine && column >= nameStart && column < nameStart + nameLength) return true;
+      const cell = rows[line]?.[column];
+      if (cell === undefined) return false;
+      const probabilities = classifyGlyph(cell);
+      const first = firstChoice(probabilities);
+      if (first === char) return true;
+      // A digit and its letter look-alike (`0`/`O` on the hollow face), the read one second.
+      const second = firstChoice(new Map([...probabilities].filter(([c]) => c !== first)));
+      return (
+        second === char &&
+        DIGIT_LOOKALIKES.some((pair) => pair.includes(first) && pair.includes(char))
+      );
+    }),
+  );
+}
+
+/** The character the classifier gives the most probability. */
+function firstChoice(probabilities: ReadonlyMap<string, number>): string {
+  let best = '';
+  let most = -1;
+  for (const [char, p] of probabilities)
+    if (p > most) {
+      best = char;
+      most = p;
+    }
+  return best;
+}
+
+/**
+ * The character of `group` other than `read` that the classifier clearly reads: its first choice
+ * overall, with at least {@link CLEAR_SHARE} of its pair's probability against `read`.
+ */
+export function clearAnswer(
+  probabilities: ReadonlyMap<string, number>,
+  read: string,
+  group: string,
+): string | null {
+  let best = read;
+  for (const [char, p] of probabilities) if (p > (probabilities.get(best) ?? 0)) best = char;
+  if (best === read || !group.includes(best)) return null;
+  const pBest = probabilities.get(best) ?? 0;
+  const pRead = probabilities.get(read) ?? 0;
+  return pBest / (pBest + pRead) >= CLEAR_SHARE ? best : null;
+}
+
+/**
+ * The decision with the name letters the classifier reads put in (`nameLettersByGlyphs`), taken
+ * only when the MRZ stays valid, the readings then agree, and every letter put in survives the
+ * decision's own repairs (the printed name reads that very letter). Anything else keeps `decision`.
+ */
+export function glyphReaderForNames(
+  located: LocatedDocument,
+  first: MrzResult,
+  decision: IdentityDecision,
+  decide: (mrz: MrzResult) => IdentityDecision,
+): IdentityDecision {
+  const corrected = nameLettersByGlyphs(located, first);
+  if (!corrected?.valid) return decision;
+  const other = decide(corrected);
+  if (!other.crossCheck.consistent || !other.mrz) return decision;
+  const decided = other.mrz.raw.split('\n');
+  const putIn = corrected.repairs.slice(first.repairs.length);
+  const kept = putIn.every((r) => decided[r.line]?.[r.column] === r.to);
+  return kept ? other : decision;
+}
