@@ -14,9 +14,6 @@
  * median) with the index, and again once it is dropped. PostgreSQL is measured when a server is
  * given (`scripts/with-throwaway-postgres.sh`; see `bench/databases.ts`).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   CompiledQuery,
@@ -32,7 +29,8 @@ import {
 } from 'kysely';
 import type { DatabaseHandle } from '../src/db/database.js';
 import type { Database } from '../src/db/schema.js';
-import { createTestApp, type TestApp } from '../src/testing/harness.js';
+import type { TestApp } from '../src/testing/harness.js';
+import { benchApp } from './bench-app.js';
 import { portalBrowser } from '../src/testing/portal-session.js';
 import { benchDatabases, type BenchDatabase } from './databases.js';
 import { fill, tidy, type Probes } from './inbox-rows.js';
@@ -132,20 +130,7 @@ async function median(handle: DatabaseHandle, text: string, parameters: readonly
 }
 
 async function measure(database: BenchDatabase): Promise<void> {
-  const fresh = await database.fresh();
-  const dataDir = mkdtempSync(join(tmpdir(), 'idv-bench-plans-'));
-  const test = await createTestApp({
-    contract: false,
-    env: { IDV_RATE_LIMITS: 'off' },
-    scratch: {
-      dataDir,
-      databaseUrl: fresh.url,
-      drop: async () => {
-        await fresh.drop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    },
-  });
+  const test = await benchApp(database, 'idv-bench-plans-');
   try {
     const accounts = [];
     for (let c = 0; c < COMPANIES; c++) accounts.push(await test.account('pro'));

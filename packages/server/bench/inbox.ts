@@ -16,17 +16,15 @@
  * IDV_TEST_DATABASE_URL; BENCH_DATABASE_URL or IDV_DATABASE_URL also work); BENCH_DATABASES
  * (`sqlite,postgres`) keeps only those named.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { INBOX_INDEXES } from '../src/db/migrations/0013-inbox-indexes.js';
 import { INBOX_TYPE_INDEX } from '../src/db/migrations/0014-verification-type.js';
 import { DROPPED_LINKS_TYPE_INDEX } from '../src/db/migrations/0015-drop-links-type-index.js';
-import { createTestApp } from '../src/testing/harness.js';
 import { portalBrowser, type PortalBrowser } from '../src/testing/portal-session.js';
 import { benchDatabases, type BenchDatabase } from './databases.js';
+import { benchApp } from './bench-app.js';
 import { fill, tidy, type Probes } from './inbox-rows.js';
 
 const ROWS = Number(process.env.BENCH_INBOX_ROWS ?? 100_000);
@@ -73,20 +71,7 @@ async function time(owner: PortalBrowser, query: string): Promise<{ median: numb
 async function measure(
   database: BenchDatabase,
 ): Promise<Map<string, { before: number; after: number; maxAfter: number }>> {
-  const fresh = await database.fresh();
-  const dataDir = mkdtempSync(join(tmpdir(), 'idv-bench-inbox-'));
-  const test = await createTestApp({
-    contract: false,
-    env: { IDV_RATE_LIMITS: 'off' },
-    scratch: {
-      dataDir,
-      databaseUrl: fresh.url,
-      drop: async () => {
-        await fresh.drop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    },
-  });
+  const test = await benchApp(database, 'idv-bench-inbox-');
   try {
     const companyIds: string[] = [];
     for (let c = 0; c < COMPANIES; c++) companyIds.push((await test.account('pro')).companyId);
