@@ -6,16 +6,14 @@
  * glyph left no ink. Each cell is scaled to {@link CELL_WIDTH} × {@link CELL_HEIGHT} gray levels,
  * dark glyph on light ground (an inverted face is turned back), stretched to the full range.
  */
-import { toGray, type RgbImage } from '../image/decode.js';
+import type { RgbImage } from '../image/decode.js';
 import { fitLine, median, type Component } from './ink-geometry.js';
-import { inkMask, inkRows, isMrzLikeRow } from './mrz-rows.js';
+import { endRows } from './mrz-rows.js';
 
 /** Width of a normalised cell, in samples. */
 export const CELL_WIDTH = 16;
 /** Height of a normalised cell, in samples. */
 export const CELL_HEIGHT = 24;
-/** Share of the flattened document's height, from its bottom edge, searched (as `mrz-zone.ts`). */
-const BAND_SHARE = 0.45;
 /** Margin above and below a row's glyphs kept in its cells, as a share of the glyph height. */
 const VERTICAL_MARGIN = 0.12;
 /** Least share of a row's cells that must hold the centre of a piece of ink. */
@@ -37,16 +35,8 @@ export interface MrzCells {
  * would put every later glyph in its neighbour's cell, so none is better.
  */
 export function mrzCells(rectified: RgbImage, rowLengths: readonly number[]): MrzCells | null {
-  const { width } = rectified;
-  const height = Math.round(rectified.height * BAND_SHARE);
-  const first = rectified.height - height;
-  const gray = toGray(rectified).subarray(first * width, (first + height) * width);
-  const window = Math.round(rectified.height * 0.08);
   for (const inverted of [false, true]) {
-    const levels = inverted ? gray.map((value) => 255 - value) : gray;
-    const rows = inkRows(inkMask(levels, width, height, window), width, height).filter((row) =>
-      isMrzLikeRow(row, width),
-    );
+    const { levels, width, height, rows } = endRows(rectified, 'bottom', inverted);
     if (rows.length < rowLengths.length) continue;
     const chosen = rows.slice(rows.length - rowLengths.length);
     const cut = chosen.map((row, i) => cutRow(levels, width, height, row, rowLengths[i] as number));

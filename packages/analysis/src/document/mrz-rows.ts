@@ -21,12 +21,7 @@ const LOCAL_CONTRAST = 14;
  * side `window` around them (a local threshold: an MRZ is often printed lighter than the photo or
  * the bold visual zone beside it, and light varies across a photo).
  */
-export function inkMask(
-  gray: Uint8Array,
-  width: number,
-  height: number,
-  window: number,
-): Uint8Array {
+function inkMask(gray: Uint8Array, width: number, height: number, window: number): Uint8Array {
   const stride = width + 1;
   const integral = new Float64Array(stride * (height + 1));
   for (let y = 0; y < height; y++) {
@@ -57,7 +52,7 @@ export function inkMask(
 }
 
 /** Whether a row of components is MRZ-like (see the module's comment). */
-export function isMrzLikeRow(row: Component[], width: number): boolean {
+function isMrzLikeRow(row: Component[], width: number): boolean {
   const height = median(row.map((c) => c.y1 - c.y0 + 1));
   const glyphs = row
     .filter((c) => c.y1 - c.y0 + 1 >= height * 0.55 && c.y1 - c.y0 + 1 <= height * 1.4)
@@ -73,30 +68,46 @@ export function isMrzLikeRow(row: Component[], width: number): boolean {
   return pitch > 0 && even >= gaps.length * 0.7;
 }
 
+/** The MRZ-like rows of one end of a flattened document, in one polarity. */
+export interface EndRows {
+  /** The end's gray levels, row-major, turned round for light print (`inverted`). */
+  levels: Uint8Array;
+  width: number;
+  height: number;
+  /** The MRZ-like rows of its ink, top to bottom. */
+  rows: Component[][];
+}
+
+/**
+ * The MRZ-like rows in the top or the bottom part of a flattened document, in dark print, or with
+ * `inverted` in light print on a dark band (the inverted OCR-B faces).
+ */
+export function endRows(rectified: RgbImage, end: 'top' | 'bottom', inverted: boolean): EndRows {
+  const { width } = rectified;
+  const height = Math.round(rectified.height * END_SHARE);
+  const first = end === 'top' ? 0 : rectified.height - height;
+  const gray = toGray(rectified).subarray(first * width, (first + height) * width);
+  const levels = inverted ? gray.map((value) => 255 - value) : gray;
+  // A window of about two MRZ glyph heights (a line is 4–5 % of a document's height).
+  const window = Math.round(rectified.height * 0.08);
+  const rows = inkRows(inkMask(levels, width, height, window), width, height).filter((row) =>
+    isMrzLikeRow(row, width),
+  );
+  return { levels, width, height, rows };
+}
+
 /**
  * The number of MRZ-like rows in the top or the bottom part of a flattened document, in dark print
  * or in light print on a dark band (the inverted OCR-B faces), whichever finds more.
  */
 export function mrzLikeRows(rectified: RgbImage, end: 'top' | 'bottom'): number {
-  const { width } = rectified;
-  const height = Math.round(rectified.height * END_SHARE);
-  const first = end === 'top' ? 0 : rectified.height - height;
-  const gray = toGray(rectified).subarray(first * width, (first + height) * width);
-  // A window of about two MRZ glyph heights (a line is 4–5 % of a document's height).
-  const window = Math.round(rectified.height * 0.08);
-  const dark = rowsOfInk(inkMask(gray, width, height, window), width, height);
+  const dark = endRows(rectified, end, false).rows.length;
   if (dark >= 2) return dark;
-  const inverted = gray.map((value) => 255 - value);
-  return Math.max(dark, rowsOfInk(inkMask(inverted, width, height, window), width, height));
-}
-
-/** The number of MRZ-like rows of an ink mask. */
-function rowsOfInk(ink: Uint8Array, width: number, height: number): number {
-  return inkRows(ink, width, height).filter((row) => isMrzLikeRow(row, width)).length;
+  return Math.max(dark, endRows(rectified, end, true).rows.length);
 }
 
 /** The pieces of ink of a mask grouped into rows by their vertical centre, top to bottom. */
-export function inkRows(ink: Uint8Array, width: number, height: number): Component[][] {
+function inkRows(ink: Uint8Array, width: number, height: number): Component[][] {
   const found = components(ink, width, height).filter((c) => c.y1 - c.y0 >= 5 && c.area >= 6);
   // Rows: components grouped by their vertical centre.
   const byCentre = [...found].sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1));
