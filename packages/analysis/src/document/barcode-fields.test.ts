@@ -78,5 +78,10 @@ describe("a barcode's own field readings", () => {
     ]);
     expect(reading.fields).toEqual(truthOf(identity));
     expect(reading.tokens).toContain(identity.documentNumber);
+    // The fields the answer attached are taken as they are, not read from the payload again.
+    const trusted = readBarcodeFields([
+      { format: 'PDF417', raw: pdf417Payload(other), fields: truthOf(identity) },
+    ]);
+    expect(trusted.fields).toEqual(truthOf(identity));
   });
 });

@@ -61,8 +61,9 @@ export function withFieldReadings(barcodes: readonly BarcodeResult[]): BarcodeRe
 }
 
 /**
- * Reads the identity fields of the barcodes (`barcodeFieldReadings` of each; the first barcode
- * naming a field wins) and the tokens of every payload.
+ * Reads the identity fields of the barcodes (the `fields` the back's answer already attached to
+ * each, else `barcodeFieldReadings` of it; the first barcode naming a field wins) and the tokens
+ * of every payload.
  */
 export function readBarcodeFields(
   barcodes: readonly BarcodeResult[],
@@ -73,7 +74,7 @@ export function readBarcodeFields(
   for (const barcode of barcodes) {
     for (const token of barcode.raw.toUpperCase().split(/[^A-Z0-9]+/))
       if (token.length > 0) tokens.add(token);
-    const found = barcodeFieldReadings(barcode, parseMrz);
+    const found = barcode.fields ?? barcodeFieldReadings(barcode, parseMrz);
     for (const [key, value] of Object.entries(found) as [keyof BarcodeFieldReadings, string][])
       if (fields[key] === undefined) fields[key] = value;
   }
