@@ -32,8 +32,9 @@ const TRANSLITERATIONS: Readonly<Record<string, readonly string[]>> = {
 /**
  * What a plain letter of an OCR reading may stand for. The OCR model of the visual zone has no
  * diacritics in its alphabet (PP-OCRv4's dictionary): it reads `Å` as `A`, `Ö` as `O`, and `ß`,
- * whose shape it does not know, as `B`, `S` or (on a light bold face) `E`. Read by such a model, `ASTROM` may be `ÅSTRÖM`, whose MRZ
- * form is `AASTROEM`; these are the MRZ forms of every letter the plain one may have been.
+ * whose shape it does not know, as `B`, `S` or (on a light bold face) `E`. Read by such a model,
+ * `ASTROM` may be `ÅSTRÖM`, whose MRZ form is `AASTROEM`; these are the MRZ forms of every letter
+ * the plain one may have been.
  */
 const UNREAD_DIACRITICS: Readonly<Record<string, readonly string[]>> = {
   A: ['A', 'AE', 'AA'],
@@ -49,8 +50,7 @@ const UNREAD_DIACRITICS: Readonly<Record<string, readonly string[]>> = {
 export interface PrintedNameReading {
   /**
    * The printed name was read by the VIZ OCR, which drops diacritics, reads `ß` as `B` (or `S`,
-   * `E`) and may
-   * lose the space between two words.
+   * `E`) and may lose the space between two words.
    */
   byOcr?: boolean;
 }
