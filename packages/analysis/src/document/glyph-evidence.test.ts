@@ -3,10 +3,11 @@ import { createAnalysisEngine } from '../engine.js';
 import { closeMrzTesseract } from '../models/tesseract.js';
 import { developmentSample, renderEvaluationSide } from '../testing/evaluation-set.js';
 import { generateIdentity } from '../testing/identity.js';
+import { printedFieldsOf } from '../testing/printed-fields.js';
 import { buildMrzLines } from '../testing/mrz-lines.js';
 import { renderDocument } from '../testing/render-document.js';
 import type { MrzFont } from '../testing/families.js';
-import type { DocumentFields, MrzResult } from '../types.js';
+import type { MrzResult } from '../types.js';
 import { classifyGlyph } from './glyph-classifier.js';
 import { clearAnswer, glyphReaderForNames, nameLettersByGlyphs } from './glyph-evidence.js';
 import { decideIdentity } from './identity-decision.js';
@@ -21,22 +22,6 @@ const identity = {
   lastNames: 'NGUYEN',
   firstNames: 'MWANA',
 };
-
-/** The printed fields of `identity`, with its given names as the front's OCR read them. */
-function printed(firstNames: string): DocumentFields {
-  return {
-    firstNames,
-    lastNames: identity.lastNames,
-    name: null,
-    birthDate: identity.birthDate,
-    dateOfIssue: null,
-    dateOfExpiry: identity.dateOfExpiry,
-    idNumber: identity.documentNumber,
-    nationality: identity.nationality,
-    gender: identity.sex,
-    adult: true,
-  };
-}
 
 /** A passport page of `identity` (a tuned family) in an OCR-B face, located as the reader does. */
 async function locatedPage(mrzFont: MrzFont) {
@@ -73,7 +58,12 @@ describe('the glyph classifier as evidence for a name letter', () => {
   it('puts back a hollow W that the reading took for M, where the printed name reads W', async () => {
     const located = await locatedPage('outline');
     const first = reading('MMANA');
-    const decide = (mrz: MrzResult) => decideIdentity({ mrz, viz: printed('MWANA'), barcodes: [] });
+    const decide = (mrz: MrzResult) =>
+      decideIdentity({
+        mrz,
+        viz: printedFieldsOf(identity, { firstNames: 'MWANA' }),
+        barcodes: [],
+      });
     const refused = decide(first);
     expect(refused.crossCheck.consistent).toBe(false);
     const decided = glyphReaderForNames(located, first, refused, decide);
@@ -86,7 +76,12 @@ describe('the glyph classifier as evidence for a name letter', () => {
     const located = await locatedPage('outline');
     const first = reading('MWANA');
     // The front's OCR misread the printed `M` as `W`: the MRZ cell shows `M`, so nothing changes.
-    const decide = (mrz: MrzResult) => decideIdentity({ mrz, viz: printed('WWANA'), barcodes: [] });
+    const decide = (mrz: MrzResult) =>
+      decideIdentity({
+        mrz,
+        viz: printedFieldsOf(identity, { firstNames: 'WWANA' }),
+        barcodes: [],
+      });
     const refused = decide(first);
     expect(refused.crossCheck.consistent).toBe(false);
     expect(nameLettersByGlyphs(located, first)).toBeNull();

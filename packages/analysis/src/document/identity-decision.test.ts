@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateIdentity, type Identity } from '../testing/identity.js';
+import { printedFieldsOf } from '../testing/printed-fields.js';
 import { buildMrzLines } from '../testing/mrz-lines.js';
 import { pdf417Payload } from '../testing/render-document.js';
 import type { BarcodeResult, DocumentFields, MrzResult } from '../types.js';
@@ -21,23 +22,6 @@ function person(overrides: Partial<Identity> = {}): Identity {
     dateOfExpiry: '2031-03-20',
     documentNumber: 'ABC123456',
     personalNumber: '12345678',
-    ...overrides,
-  };
-}
-
-/** The visual zone of `identity` as the front's reader returns it. */
-function vizOf(identity: Identity, overrides: Partial<DocumentFields> = {}): DocumentFields {
-  return {
-    firstNames: identity.firstNames,
-    lastNames: identity.lastNames,
-    name: `${identity.firstNames} ${identity.lastNames}`,
-    birthDate: identity.birthDate,
-    dateOfIssue: null,
-    dateOfExpiry: identity.dateOfExpiry,
-    idNumber: identity.documentNumber,
-    nationality: identity.nationality,
-    gender: identity.sex,
-    adult: true,
     ...overrides,
   };
 }
@@ -114,7 +98,11 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const identity = person({ lastNames: 'RODRIGUEZ MARTINEZ', firstNames: 'DIEGO TOMAS' });
     const lines = buildMrzLines(person({ firstNames: 'DIEGO' }), 'id-card');
     lines[2] = 'RODRIGUEZ<MARTINEZ<<DIEGO<TOMA';
-    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    const decision = decideIdentity({
+      mrz: read(lines),
+      viz: printedFieldsOf(identity),
+      barcodes: [],
+    });
     expect(decision.crossCheck.mismatches).toEqual([]);
     expect(decision.crossCheck.consistent).toBe(true);
     expect(decision.crossCheck.compared).toEqual(
@@ -137,7 +125,11 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     lines[2] = 'HERNANDEZ<DE<LA<SANTISIMA<T<<M';
     // ICAO 9303 Part 4: the MRZ writes an unspecified sex as a filler; the VIZ prints X.
     lines[1] = `${(lines[1] as string).slice(0, 7)}<${(lines[1] as string).slice(8)}`;
-    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    const decision = decideIdentity({
+      mrz: read(lines),
+      viz: printedFieldsOf(identity),
+      barcodes: [],
+    });
     expect(decision.mrz?.valid).toBe(true);
     expect(decision.crossCheck.mismatches).toEqual([]);
     expect(decision.crossCheck.compared).toContain('gender');
@@ -148,7 +140,11 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
   it('refuses a given name cut short in a field that was not full', () => {
     const identity = person({ lastNames: 'RODRIGUEZ', firstNames: 'DIEGO TOMAS' });
     const lines = buildMrzLines(person({ lastNames: 'RODRIGUEZ', firstNames: 'DIEGO' }), 'id-card');
-    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    const decision = decideIdentity({
+      mrz: read(lines),
+      viz: printedFieldsOf(identity),
+      barcodes: [],
+    });
     expect(decision.crossCheck.consistent).toBe(false);
     expect(decision.crossCheck.mismatches.map((m) => m.field)).toEqual(['firstNames']);
   });
@@ -163,7 +159,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const lines = buildMrzLines(identity, 'id-card').map((line) => line.replace(/X/g, '×'));
     const decision = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity),
+      viz: printedFieldsOf(identity),
       barcodes: barcodeOf(identity),
     });
     expect(decision.mrz?.valid).toBe(true);
@@ -176,7 +172,11 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const lines = buildMrzLines(identity, 'id-card');
     expect(lines[2]).toBe('MARTINEZ<MOLINA<<CARLOS<<<<<<<');
     lines[2] = 'MARTINEZKMOLINAKKCARLOS<<<<<<<';
-    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    const decision = decideIdentity({
+      mrz: read(lines),
+      viz: printedFieldsOf(identity),
+      barcodes: [],
+    });
     expect(decision.crossCheck.consistent).toBe(true);
     expect(decision.mrz?.raw.split('\n')[2]).toBe('MARTINEZ<MOLINA<<CARLOS<<<<<<<');
     expectTruth(decision.fields, identity);
@@ -188,7 +188,11 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(lines[0]).toBe('P<ESPMAXWELL<<ERIK<<<<<<<<<<<<<<<<<<<<<<<<<<');
     // The outline face: most fillers come back as K, more than any subset search could try.
     lines[0] = 'P<ESPMAXWELLKKERIKKK<K<KK<KKK<<<KKKK<KKKKK<K';
-    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    const decision = decideIdentity({
+      mrz: read(lines),
+      viz: printedFieldsOf(identity),
+      barcodes: [],
+    });
     expect(decision.crossCheck.consistent).toBe(true);
     expect(decision.mrz?.raw.split('\n')[0]).toBe('P<ESPMAXWELL<<ERIK<<<<<<<<<<<<<<<<<<<<<<<<<<');
     expectTruth(decision.fields, identity);
@@ -201,7 +205,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const identity = person({ lastNames: "O'BRIEN", firstNames: 'DIEGO TOMAS', sex: 'M' });
     const lines = buildMrzLines(identity, 'passport');
     // A passport page in low light (tuned 82): the labels read SURSAMS and GNE #AIN.
-    const viz = vizOf(identity, { lastNames: 'SURSAMS', firstNames: "O'BRIEN" });
+    const viz = printedFieldsOf(identity, { lastNames: 'SURSAMS', firstNames: "O'BRIEN" });
     const vizLines = ['PASSPORT', 'SURSAMS', "O'BRIEN", 'GNE #AIN', 'DIEGO TOMAS', 'HATIOHLGT'];
     const decision = decideIdentity({ mrz: read(lines), viz, vizLines, barcodes: [] });
     expect(decision.crossCheck.consistent).toBe(true);
@@ -216,7 +220,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(lines[0]).toBe(truth);
     lines[0] = 'P<ESPPAPADIMITRIOUKKSOFIAK'.padEnd(44, '<');
     // A passport page read at 800 px: the small SURNAME and GIVEN NAMES labels are lost.
-    const viz = vizOf(identity, { lastNames: null, firstNames: null, name: null });
+    const viz = printedFieldsOf(identity, { lastNames: null, firstNames: null, name: null });
     const vizLines = ['SPAIN ESP', 'PASSPORT', 'PAPADIMITRIOU', 'SOFIA', 'F ESP 15.05.1985'];
     const decision = decideIdentity({ mrz: read(lines), viz, vizLines, barcodes: [] });
     expect(decision.crossCheck.compared).toEqual(
@@ -232,7 +236,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
 
   it('takes no misread label for a name (NATIONAUTY under GIVEN NAMES) when a line of the name is there', () => {
     const identity = person({ lastNames: 'NOWAK', firstNames: 'ANNA MARIA', sex: 'F' });
-    const viz = vizOf(identity, { firstNames: 'NATIONAUTY' });
+    const viz = printedFieldsOf(identity, { firstNames: 'NATIONAUTY' });
     const vizLines = ['NOWAK', 'L.SURNAHE', '2.GIVENNAMES', 'ANNA MARIA', '4.NATIONAUTY'];
     const mrz = read(buildMrzLines(identity, 'id-card'));
     expect(decideIdentity({ mrz, viz, barcodes: [] }).crossCheck.consistent).toBe(false);
@@ -242,7 +246,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     // The names of another person are never found in this MRZ: still a mismatch.
     const other = decideIdentity({
       mrz,
-      viz: vizOf(identity, { lastNames: 'GARCIA', firstNames: 'LUCIA' }),
+      viz: printedFieldsOf(identity, { lastNames: 'GARCIA', firstNames: 'LUCIA' }),
       vizLines: ['GARCIA', 'LUCIA'],
       barcodes: [],
     });
@@ -254,7 +258,11 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const lines = buildMrzLines(identity, 'id-card');
     expect(lines[2]).toBe('JOERGENSEN<<HAAKON<<<<<<<<<<<<');
     lines[2] = 'JOERGENSEN<HAAKON<<<<<<<<<<<<<';
-    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    const decision = decideIdentity({
+      mrz: read(lines),
+      viz: printedFieldsOf(identity),
+      barcodes: [],
+    });
     expect(decision.crossCheck.consistent).toBe(true);
     expect(decision.mrz?.raw.split('\n')[2]).toBe('JOERGENSEN<<HAAKON<<<<<<<<<<<<');
     expectTruth(decision.fields, identity);
@@ -264,7 +272,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const identity = person({ lastNames: 'JØRGENSEN', firstNames: 'ŁUKASZ', sex: 'M' });
     const lines = buildMrzLines(identity, 'id-card');
     expect(lines[2]).toBe('JOERGENSEN<<LUKASZ<<<<<<<<<<<<');
-    const viz = vizOf(identity, { lastNames: 'JORGENSEN', firstNames: 'LUKASZ' });
+    const viz = printedFieldsOf(identity, { lastNames: 'JORGENSEN', firstNames: 'LUKASZ' });
     const decision = decideIdentity({ mrz: read(lines), viz, barcodes: barcodeOf(identity) });
     expect(decision.crossCheck.consistent).toBe(true);
     expectTruth(decision.fields, identity);
@@ -277,19 +285,23 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     lines[2] = 'SMITH<<DONINIK<<<<<<<<<<<<<<<<';
     const repaired = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity),
+      viz: printedFieldsOf(identity),
       barcodes: barcodeOf(identity),
     });
     expect(repaired.crossCheck.consistent).toBe(true);
     expect(repaired.mrz?.raw.split('\n')[2]).toBe('SMITH<<DOMINIK<<<<<<<<<<<<<<<<');
     expectTruth(repaired.fields, identity);
     // Without the barcode, the printed name alone does not outweigh the MRZ: refused.
-    const vizOnly = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    const vizOnly = decideIdentity({
+      mrz: read(lines),
+      viz: printedFieldsOf(identity),
+      barcodes: [],
+    });
     expect(vizOnly.crossCheck.consistent).toBe(false);
     // The printed name read N as well: two readings against the barcode, nothing is put back.
     const both = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity, { firstNames: 'DONINIK' }),
+      viz: printedFieldsOf(identity, { firstNames: 'DONINIK' }),
       barcodes: barcodeOf(identity),
     });
     expect(both.crossCheck.consistent).toBe(false);
@@ -303,19 +315,23 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     lines[2] = 'XAVIER<<OE<<<<<<<<<<<<<<<<<<<<';
     const repaired = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity),
+      viz: printedFieldsOf(identity),
       barcodes: barcodeOf(identity),
     });
     expect(repaired.crossCheck.consistent).toBe(true);
     expect(repaired.mrz?.raw.split('\n')[2]).toBe('XAVIER<<ZOE<<<<<<<<<<<<<<<<<<<');
     expectTruth(repaired.fields, identity);
     // The printed name alone does not outweigh the MRZ.
-    const vizOnly = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    const vizOnly = decideIdentity({
+      mrz: read(lines),
+      viz: printedFieldsOf(identity),
+      barcodes: [],
+    });
     expect(vizOnly.crossCheck.consistent).toBe(false);
     // The printed name disagrees with the barcode: nothing is put back.
     const disagreeing = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity, { firstNames: 'OE' }),
+      viz: printedFieldsOf(identity, { firstNames: 'OE' }),
       barcodes: barcodeOf(identity),
     });
     expect(disagreeing.crossCheck.consistent).toBe(false);
@@ -328,14 +344,22 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     // Tuned sample 192, read at two scales: the name's own C and S stay as they are.
     for (const misread of ['WOJCIECHOWSKI<<MARIA<JOSE<SS<S', 'WOJCIECHOWSKI<CMARIA<JOSE<<<<<']) {
       lines[2] = misread;
-      const repaired = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+      const repaired = decideIdentity({
+        mrz: read(lines),
+        viz: printedFieldsOf(identity),
+        barcodes: [],
+      });
       expect(repaired.crossCheck.consistent).toBe(true);
       expect(repaired.mrz?.raw.split('\n')[2]).toBe('WOJCIECHOWSKI<<MARIA<JOSE<<<<<');
       expectTruth(repaired.fields, identity);
     }
     // A C where the printed names have a letter is no filler: refused.
     lines[2] = 'WOJCIECHOWSKI<<MARIA<JOSC<<<<<';
-    const refused = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    const refused = decideIdentity({
+      mrz: read(lines),
+      viz: printedFieldsOf(identity),
+      barcodes: [],
+    });
     expect(refused.crossCheck.consistent).toBe(false);
   });
 
@@ -347,7 +371,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     lines[0] = `${truth.slice(0, 5)}MUELLERE<MWANA<<KKKK<K<<E<K<<<<`;
     const repaired = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity, { lastNames: 'MULLER' }),
+      viz: printedFieldsOf(identity, { lastNames: 'MULLER' }),
       barcodes: [],
     });
     expect(repaired.crossCheck.consistent).toBe(true);
@@ -356,7 +380,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     lines[0] = `${truth.slice(0, 5)}MUELLER<<MWANE<<<<<<<<<<<<<<<<<`;
     const refused = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity, { lastNames: 'MULLER' }),
+      viz: printedFieldsOf(identity, { lastNames: 'MULLER' }),
       barcodes: [],
     });
     expect(refused.crossCheck.consistent).toBe(false);
@@ -367,7 +391,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const lines = buildMrzLines(identity, 'id-card');
     const slip = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity, { firstNames: 'TUKASZ' }),
+      viz: printedFieldsOf(identity, { firstNames: 'TUKASZ' }),
       barcodes: barcodeOf(identity),
     });
     expect(slip.crossCheck.consistent).toBe(true);
@@ -381,14 +405,14 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     // Two letters apart is another name (a front of someone else): refused.
     const other = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity, { firstNames: 'TUKASH' }),
+      viz: printedFieldsOf(identity, { firstNames: 'TUKASH' }),
       barcodes: barcodeOf(identity),
     });
     expect(other.crossCheck.consistent).toBe(false);
     // Without the barcode, the MRZ alone does not outweigh the front: refused.
     const alone = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity, { firstNames: 'TUKASZ' }),
+      viz: printedFieldsOf(identity, { firstNames: 'TUKASZ' }),
       barcodes: [],
     });
     expect(alone.crossCheck.consistent).toBe(false);
@@ -398,7 +422,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const identity = person({ lastNames: 'ÅSTRÖM', firstNames: 'HÅKON', sex: 'M' });
     const lines = buildMrzLines(identity, 'id-card');
     expect(lines[2]).toBe('AASTROEM<<HAAKON<<<<<<<<<<<<<<');
-    const viz = vizOf(identity, { lastNames: 'ASTROM', firstNames: 'HAKON' });
+    const viz = printedFieldsOf(identity, { lastNames: 'ASTROM', firstNames: 'HAKON' });
     // With the exact barcode, the barcode's name is stored.
     const withBarcode = decideIdentity({ mrz: read(lines), viz, barcodes: barcodeOf(identity) });
     expect(withBarcode.crossCheck.consistent).toBe(true);
@@ -414,7 +438,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(exactLines[2]).toBe('NGUYEN<<HAAKON<ELODIE<MARIANNA');
     const whole = decideIdentity({
       mrz: read(exactLines),
-      viz: vizOf(exact, { firstNames: 'HAKON ELODIE MARIANNA' }),
+      viz: printedFieldsOf(exact, { firstNames: 'HAKON ELODIE MARIANNA' }),
       barcodes: [],
     });
     expect(whole.crossCheck.consistent).toBe(true);
@@ -424,7 +448,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const straussLines = buildMrzLines(strauss, 'id-card');
     const straub = decideIdentity({
       mrz: read(straussLines),
-      viz: vizOf(strauss, { lastNames: 'STRAUB' }),
+      viz: printedFieldsOf(strauss, { lastNames: 'STRAUB' }),
       barcodes: barcodeOf(strauss),
     });
     expect(straub.crossCheck.consistent).toBe(true);
@@ -432,7 +456,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     // …or as a single S (a residence permit photographed at 12 MP read STRAUS).
     const straus = decideIdentity({
       mrz: read(straussLines),
-      viz: vizOf(strauss, { lastNames: 'STRAUS' }),
+      viz: printedFieldsOf(strauss, { lastNames: 'STRAUS' }),
       barcodes: barcodeOf(strauss),
     });
     expect(straus.crossCheck.consistent).toBe(true);
@@ -441,7 +465,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     // writing is stored.
     const straue = decideIdentity({
       mrz: read(straussLines),
-      viz: vizOf(strauss, { lastNames: 'STRAUE' }),
+      viz: printedFieldsOf(strauss, { lastNames: 'STRAUE' }),
       barcodes: [],
     });
     expect(straue.crossCheck.consistent).toBe(true);
@@ -449,7 +473,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     // A letter the OCR can read is still a mismatch: `ASTRAM` is not `AASTROEM`.
     const wrong = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity, { lastNames: 'ASTRAM', firstNames: 'HAKON' }),
+      viz: printedFieldsOf(identity, { lastNames: 'ASTRAM', firstNames: 'HAKON' }),
       barcodes: [],
     });
     expect(wrong.crossCheck.consistent).toBe(false);
@@ -463,7 +487,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     });
     const lines = buildMrzLines(identity, 'passport');
     expect(lines[0]).toBe('P<ESPPAPADIMITRIOU<KONSTANTINIDIS<<SOFIA<HAA');
-    const viz = vizOf(identity, { firstNames: 'SOFIA HAKON' });
+    const viz = printedFieldsOf(identity, { firstNames: 'SOFIA HAKON' });
     const decision = decideIdentity({ mrz: read(lines), viz, barcodes: [] });
     expect(decision.crossCheck.consistent).toBe(true);
     // Not the OCR's SOFIA HAKON (no such name): the ICAO writing of SOFÍA HÅKON.
@@ -480,7 +504,10 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const lines = buildMrzLines(identity, 'id-card');
     expect(lines[2]).toBe('SCHWARZENBERG<LICHTENSTEIN<<BJ');
     // The OCR has no diacritics: the front says BJORN, and the MRZ, cut after BJ, cannot say more.
-    const viz = vizOf(identity, { lastNames: 'SCHWARZENBERG LICHTENSTEIN', firstNames: 'BJORN' });
+    const viz = printedFieldsOf(identity, {
+      lastNames: 'SCHWARZENBERG LICHTENSTEIN',
+      firstNames: 'BJORN',
+    });
     const vizLines = ['SCHWARZENBERG LICHTENSTEIN', 'GIVEN NAMES', 'BJORN'];
     const decide = (marks?: string[]) =>
       decideIdentity({ mrz: read(lines), viz, barcodes: [], vizLines, vizMarks: marks });
@@ -510,7 +537,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     });
     const lines = buildMrzLines(identity, 'residence-permit');
     expect(lines[0]?.slice(5)).toBe('RODRIGUEZ<MARTINEZ<<MARIA<JOSE<');
-    const viz = vizOf(identity, { firstNames: 'MARIA JOSELUKASZ' });
+    const viz = printedFieldsOf(identity, { firstNames: 'MARIA JOSELUKASZ' });
     const decision = decideIdentity({ mrz: read(lines), viz, barcodes: [] });
     expect(decision.crossCheck.consistent).toBe(true);
     // Not JOSELUKASZ, which is nobody's name: the MRZ's filler after JOSE is the lost space.
@@ -524,7 +551,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
       sex: 'F',
     });
     const lines = buildMrzLines(identity, 'passport');
-    const viz = vizOf(identity, { firstNames: 'SOFIA HAKON' });
+    const viz = printedFieldsOf(identity, { firstNames: 'SOFIA HAKON' });
     const decision = decideIdentity({
       mrz: read(lines),
       viz,
@@ -542,7 +569,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const lines = buildMrzLines(identity, 'id-card');
     expect(lines[2]).toBe('FERNANDEZ<DE<CORDOBA<<MILOS<<<');
     lines[2] = 'FERNANDEZ<DE<CORDOBAK<MILOS<<<';
-    const viz = vizOf(identity, { lastNames: 'FERNANDEZDE CORDOBA' });
+    const viz = printedFieldsOf(identity, { lastNames: 'FERNANDEZDE CORDOBA' });
     const decision = decideIdentity({ mrz: read(lines), viz, barcodes: [] });
     expect(decision.crossCheck.consistent).toBe(true);
     expect(decision.mrz?.raw.split('\n')[2]).toBe('FERNANDEZ<DE<CORDOBA<<MILOS<<<');
@@ -555,7 +582,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     lines[0] = (lines[0] as string).replace('SOFIA<', 'SOFIAK');
     const unread = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity, { firstNames: null }),
+      viz: printedFieldsOf(identity, { firstNames: null }),
       barcodes: [],
     });
     expect(unread.crossCheck.consistent).toBe(false);
@@ -563,7 +590,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     // Confirmed by the barcode instead, the name is compared and the K refused or repaired.
     const withBarcode = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity, { firstNames: null }),
+      viz: printedFieldsOf(identity, { firstNames: null }),
       barcodes: barcodeOf(identity),
     });
     expect(expectRepairedOrRefused(withBarcode, identity)).toBeDefined();
@@ -573,7 +600,11 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const identity = person({ firstNames: 'LUIS', sex: 'M' });
     const lines = buildMrzLines(identity, 'id-card');
     lines[2] = 'GARCIA<<LUIS<<K<<<<<<<<<<<<<<<';
-    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    const decision = decideIdentity({
+      mrz: read(lines),
+      viz: printedFieldsOf(identity),
+      barcodes: [],
+    });
     expect(decision.crossCheck.consistent).toBe(true);
     expectTruth(decision.fields, identity);
   });
@@ -583,12 +614,16 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const lines = buildMrzLines(identity, 'id-card');
     // OCR returned two more characters; the reader shortens the run of fillers.
     const misread = [lines[0] as string, lines[1] as string, 'GARCIA<<IVIATEO<<<<<<<<<<<<<<<<'];
-    const mrzSplit = decideIdentity({ mrz: read(misread), viz: vizOf(identity), barcodes: [] });
+    const mrzSplit = decideIdentity({
+      mrz: read(misread),
+      viz: printedFieldsOf(identity),
+      barcodes: [],
+    });
     expect(mrzSplit.crossCheck.consistent).toBe(true);
     expectTruth(mrzSplit.fields, identity);
     const vizSplit = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity, { firstNames: 'IVIATEO' }),
+      viz: printedFieldsOf(identity, { firstNames: 'IVIATEO' }),
       barcodes: [],
     });
     expect(vizSplit.crossCheck.consistent).toBe(true);
@@ -599,7 +634,11 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const identity = person({ lastNames: 'MARTIN' });
     const lines = buildMrzLines(identity, 'id-card');
     lines[2] = (lines[2] as string).replace('MARTIN', 'WARTIN');
-    const decision = decideIdentity({ mrz: read(lines), viz: vizOf(identity), barcodes: [] });
+    const decision = decideIdentity({
+      mrz: read(lines),
+      viz: printedFieldsOf(identity),
+      barcodes: [],
+    });
     expect(decision.crossCheck.consistent).toBe(false);
     expect(decision.crossCheck.mismatches).toEqual([
       { field: 'lastNames', front: 'MARTIN', back: 'WARTIN' },
@@ -614,14 +653,14 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     // The check digits cannot see it: M = 22 and W = 32.
     expect(mrz.valid).toBe(true);
     expect(mrz.fields.documentNumber).toBe('ABW123456');
-    const refused = decideIdentity({ mrz, viz: vizOf(identity), barcodes: [] });
+    const refused = decideIdentity({ mrz, viz: printedFieldsOf(identity), barcodes: [] });
     expect(refused.crossCheck.consistent).toBe(false);
     expect(refused.crossCheck.mismatches).toEqual([
       { field: 'idNumber', front: 'ABM123456', back: 'ABW123456' },
     ]);
     const repaired = decideIdentity({
       mrz,
-      viz: vizOf(identity),
+      viz: printedFieldsOf(identity),
       barcodes: barcodeOf(identity),
     });
     expect(expectRepairedOrRefused(repaired, identity)).toBe('repaired');
@@ -632,7 +671,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     // Development sample 1478, a residence permit in low light: the VIZ read J1909819 for J1909819J.
     const identity = person({ documentNumber: 'J1909819J' });
     const lines = buildMrzLines(identity, 'residence-permit');
-    const viz = vizOf(identity, { idNumber: 'J1909819' });
+    const viz = printedFieldsOf(identity, { idNumber: 'J1909819' });
     const settled = decideIdentity({ mrz: read(lines), viz, barcodes: barcodeOf(identity) });
     expect(settled.crossCheck.consistent).toBe(true);
     expect(settled.fields.idNumber).toBe('J1909819J');
@@ -651,7 +690,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(mrz.valid).toBe(true);
     const decision = decideIdentity({
       mrz,
-      viz: vizOf(identity, { idNumber: 'AR67N42G0' }),
+      viz: printedFieldsOf(identity, { idNumber: 'AR67N42G0' }),
       barcodes: [],
     });
     expect(decision.crossCheck.consistent).toBe(false);
@@ -662,7 +701,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const rightMrz = read(buildMrzLines(identity, 'passport'));
     const settled = decideIdentity({
       mrz: rightMrz,
-      viz: vizOf(identity, { idNumber: 'AR67N42G0' }),
+      viz: printedFieldsOf(identity, { idNumber: 'AR67N42G0' }),
       barcodes: [],
     });
     expect(settled.crossCheck.consistent).toBe(true);
@@ -677,7 +716,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     lines[1] = (lines[1] as string).replace('AR67M42G0', 'AR67M4260');
     const decision = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity, { idNumber: null }),
+      viz: printedFieldsOf(identity, { idNumber: null }),
       vizLines: ['PASSPORT', 'F PER 14 MAY 1951', '9R67N42G0', ...lines],
       barcodes: [],
     });
@@ -686,7 +725,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     // The MRZ's own rows never confirm it: alone, the number stays uncompared as before.
     const alone = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity, { idNumber: null }),
+      viz: printedFieldsOf(identity, { idNumber: null }),
       vizLines: ['PASSPORT', ...lines],
       barcodes: [],
     });
@@ -700,18 +739,18 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     lines[0] = (lines[0] as string).replace('SD1234567', '501234567');
     const mrz = read(lines);
     expect(mrz.valid).toBe(true);
-    const refused = decideIdentity({ mrz, viz: vizOf(identity), barcodes: [] });
+    const refused = decideIdentity({ mrz, viz: printedFieldsOf(identity), barcodes: [] });
     expect(refused.crossCheck.mismatches.map((m) => m.field)).toEqual(['idNumber']);
     // The VIZ misread the same way and the MRZ is right: refused too, never a guess.
     const vizWrong = decideIdentity({
       mrz: read(buildMrzLines(identity, 'id-card')),
-      viz: vizOf(identity, { idNumber: '501234567' }),
+      viz: printedFieldsOf(identity, { idNumber: '501234567' }),
       barcodes: [],
     });
     expect(vizWrong.crossCheck.consistent).toBe(false);
     const withBarcode = decideIdentity({
       mrz,
-      viz: vizOf(identity),
+      viz: printedFieldsOf(identity),
       barcodes: barcodeOf(identity),
     });
     expect(expectRepairedOrRefused(withBarcode, identity)).toBe('repaired');
@@ -728,7 +767,11 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const alone = decideIdentity({ mrz: read(dropped), viz: null, barcodes: [] });
     expect(expectRepairedOrRefused(alone, identity)).toBe('refused');
     expect(alone.mrz?.valid).toBe(false);
-    const decision = decideIdentity({ mrz: read(dropped), viz: vizOf(identity), barcodes: [] });
+    const decision = decideIdentity({
+      mrz: read(dropped),
+      viz: printedFieldsOf(identity),
+      barcodes: [],
+    });
     expect(expectRepairedOrRefused(decision, identity)).toBe('repaired');
     expect(decision.mrz?.raw.split('\n')).toEqual(lines);
   });
@@ -739,7 +782,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     lines[1] = (lines[1] as string).replace('COL', 'OOL');
     const mrz = read(lines);
     expect(mrz.valid).toBe(false);
-    const decision = decideIdentity({ mrz, viz: vizOf(identity), barcodes: [] });
+    const decision = decideIdentity({ mrz, viz: printedFieldsOf(identity), barcodes: [] });
     expect(expectRepairedOrRefused(decision, identity)).toBe('repaired');
     expect(decision.crossCheck.resolutions).toContainEqual(
       expect.objectContaining({ field: 'nationality', value: 'COL', evidence: 'icao-code' }),
@@ -753,7 +796,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     bolivianLines[1] = (bolivianLines[1] as string).replace('BOL', 'OOL');
     const foreign = decideIdentity({
       mrz: read(bolivianLines),
-      viz: vizOf(bolivian, { nationality: null }),
+      viz: printedFieldsOf(bolivian, { nationality: null }),
       barcodes: [],
     });
     expect(expectRepairedOrRefused(foreign, bolivian)).toBe('refused');
@@ -764,13 +807,13 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const lines = buildMrzLines(identity, 'id-card');
     const vizMisread = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity, { birthDate: '1988-05-15' }),
+      viz: printedFieldsOf(identity, { birthDate: '1988-05-15' }),
       barcodes: [],
     });
     expect(expectRepairedOrRefused(vizMisread, identity)).toBe('repaired');
     const otherDocument = decideIdentity({
       mrz: read(lines),
-      viz: vizOf(identity, { birthDate: '1979-11-02' }),
+      viz: printedFieldsOf(identity, { birthDate: '1979-11-02' }),
       barcodes: [],
     });
     expect(otherDocument.crossCheck.mismatches.map((m) => m.field)).toEqual(['birthDate']);
@@ -780,11 +823,15 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const identity = person();
     const lines = buildMrzLines(identity, 'id-card');
     const mrz = read(lines);
-    const refused = decideIdentity({ mrz, viz: vizOf(identity, { gender: 'M' }), barcodes: [] });
+    const refused = decideIdentity({
+      mrz,
+      viz: printedFieldsOf(identity, { gender: 'M' }),
+      barcodes: [],
+    });
     expect(refused.crossCheck.mismatches.map((m) => m.field)).toEqual(['gender']);
     const decided = decideIdentity({
       mrz,
-      viz: vizOf(identity, { gender: 'M' }),
+      viz: printedFieldsOf(identity, { gender: 'M' }),
       barcodes: barcodeOf(identity),
     });
     expect(expectRepairedOrRefused(decided, identity)).toBe('repaired');
@@ -841,13 +888,13 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
         }
         const mrz = mrzFromCandidates(mrzCandidates(mutated), 'paddleocr');
         if (!mrz) continue;
-        const decision = decideIdentity({ mrz, viz: vizOf(identity), barcodes: [] });
+        const decision = decideIdentity({ mrz, viz: printedFieldsOf(identity), barcodes: [] });
         if (expectRepairedOrRefused(decision, identity) === 'repaired') accepted++;
         else refused++;
         // The VIZ carrying the misread instead (the MRZ read right).
         const fields = ['idNumber', 'lastNames', 'firstNames', 'birthDate'] as const;
         const field = fields[attempt % fields.length] as (typeof fields)[number];
-        const value = vizOf(identity)[field] as string;
+        const value = printedFieldsOf(identity)[field] as string;
         const at = [...Array(value.length).keys()].find(
           (c) => confusions[value[c] as string] && (c + seed) % 2 === 0,
         );
@@ -857,7 +904,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
           value.slice(0, at) + (options[seed % options.length] as string) + value.slice(at + 1);
         const vizWrong = decideIdentity({
           mrz: read(lines),
-          viz: vizOf(identity, { [field]: misread.replace(/</g, ' ') }),
+          viz: printedFieldsOf(identity, { [field]: misread.replace(/</g, ' ') }),
           barcodes: [],
         });
         if (expectRepairedOrRefused(vizWrong, identity) === 'repaired') accepted++;

@@ -7,13 +7,14 @@ import {
 } from '../testing/evaluation-set.js';
 import { closeMrzTesseract } from '../models/tesseract.js';
 import { generateIdentity } from '../testing/identity.js';
+import { printedFieldsOf } from '../testing/printed-fields.js';
 import { renderDocument } from '../testing/render-document.js';
 import { buildMrzLines } from '../testing/mrz-lines.js';
 import { decideIdentity } from './identity-decision.js';
 import { mrzCandidates, mrzFromCandidates } from './mrz-read.js';
 import { secondReaderForNames } from './mrz-zone.js';
 import { decodeAndLocate } from './upload-cache.js';
-import type { DocumentFields, MrzResult } from '../types.js';
+import type { MrzResult } from '../types.js';
 
 afterAll(() => closeMrzTesseract());
 
@@ -23,18 +24,7 @@ describe('the second reader of a contradicted MRZ name', () => {
     lastNames: 'NGUYEN',
     firstNames: 'MWANA',
   };
-  const viz: DocumentFields = {
-    firstNames: identity.firstNames,
-    lastNames: identity.lastNames,
-    name: null,
-    birthDate: identity.birthDate,
-    dateOfIssue: null,
-    dateOfExpiry: identity.dateOfExpiry,
-    idNumber: identity.documentNumber,
-    nationality: identity.nationality,
-    gender: identity.sex,
-    adult: true,
-  };
+  const viz = printedFieldsOf(identity);
   const decide = (mrz: MrzResult | null) => decideIdentity({ mrz, viz, barcodes: [] });
   /** PaddleOCR's reading with OCR-B's W read as H: valid (no digit covers a name). */
   const paddleReading = (): MrzResult => {
