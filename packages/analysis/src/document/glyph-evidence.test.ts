@@ -3,17 +3,15 @@ import { createAnalysisEngine } from '../engine.js';
 import { closeMrzTesseract } from '../models/tesseract.js';
 import { developmentSample, renderEvaluationSide } from '../testing/evaluation-set.js';
 import { generateIdentity } from '../testing/identity.js';
+import { locatedPassportPage } from '../testing/located-page.js';
 import { printedFieldsOf } from '../testing/printed-fields.js';
 import { buildMrzLines } from '../testing/mrz-lines.js';
-import { renderDocument } from '../testing/render-document.js';
-import type { MrzFont } from '../testing/families.js';
 import type { MrzResult } from '../types.js';
 import { classifyGlyph } from './glyph-classifier.js';
 import { clearAnswer, glyphReaderForNames, nameLettersByGlyphs } from './glyph-evidence.js';
 import { decideIdentity } from './identity-decision.js';
 import { mrzCells } from './mrz-cells.js';
 import { mrzCandidates, mrzFromCandidates } from './mrz-read.js';
-import { decodeAndLocate } from './upload-cache.js';
 
 afterAll(() => closeMrzTesseract());
 
@@ -22,17 +20,6 @@ const identity = {
   lastNames: 'NGUYEN',
   firstNames: 'MWANA',
 };
-
-/** A passport page of `identity` (a tuned family) in an OCR-B face, located as the reader does. */
-async function locatedPage(mrzFont: MrzFont) {
-  const { image } = await renderDocument(identity, {
-    kind: 'passport',
-    side: 'front',
-    family: 'classic',
-    mrzFont,
-  });
-  return (await decodeAndLocate(image, 'front')).located;
-}
 
 /** The page's MRZ as PaddleOCR would read it, `MWANA` read as `given`. */
 function reading(given: string): MrzResult {
@@ -44,7 +31,7 @@ function reading(given: string): MrzResult {
 describe('the glyph classifier on real cells', () => {
   it('reads the name letters of a hollow-face MRZ as printed', async () => {
     const lines = buildMrzLines(identity, 'passport');
-    const cut = mrzCells((await locatedPage('outline')).rectified, [44, 44]);
+    const cut = mrzCells((await locatedPassportPage(identity, 'outline')).rectified, [44, 44]);
     const first = lines[0] as string;
     for (const at of [0, 5, first.indexOf('MWANA'), first.indexOf('MWANA') + 1, 43]) {
       const answers = classifyGlyph(cut?.rows[0]?.[at] as Float32Array);
@@ -56,7 +43,7 @@ describe('the glyph classifier on real cells', () => {
 
 describe('the glyph classifier as evidence for a name letter', () => {
   it('puts back a hollow W that the reading took for M, where the printed name reads W', async () => {
-    const located = await locatedPage('outline');
+    const located = await locatedPassportPage(identity, 'outline');
     const first = reading('MMANA');
     const decide = (mrz: MrzResult) =>
       decideIdentity({
@@ -73,7 +60,7 @@ describe('the glyph classifier as evidence for a name letter', () => {
   }, 30_000);
 
   it('keeps the refusal where the front read a W that the MRZ cell does not show (a printed M)', async () => {
-    const located = await locatedPage('outline');
+    const located = await locatedPassportPage(identity, 'outline');
     const first = reading('MWANA');
     // The front's OCR misread the printed `M` as `W`: the MRZ cell shows `M`, so nothing changes.
     const decide = (mrz: MrzResult) =>

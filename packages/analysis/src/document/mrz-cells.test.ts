@@ -1,33 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { generateIdentity } from '../testing/identity.js';
-import { renderDocument } from '../testing/render-document.js';
-import type { MrzFont } from '../testing/families.js';
+import { locatedPassportPage } from '../testing/located-page.js';
 import { mrzCells } from './mrz-cells.js';
-import { decodeAndLocate } from './upload-cache.js';
 
 const identity = { ...generateIdentity('mrz-cells'), lastNames: 'NGUYEN', firstNames: 'MWANA' };
-
-/** A passport page of `identity` (a tuned family) in an OCR-B face, located as the reader does. */
-async function locatedPage(mrzFont: MrzFont) {
-  const { image } = await renderDocument(identity, {
-    kind: 'passport',
-    side: 'front',
-    family: 'classic',
-    mrzFont,
-  });
-  return (await decodeAndLocate(image, 'front')).located;
-}
 
 describe('the MRZ cells of a flattened document', () => {
   it('cuts each row into its 44 characters, on the solid, hollow and inverted faces', async () => {
     for (const face of ['regular', 'outline', 'inverted'] as const) {
-      const cut = mrzCells((await locatedPage(face)).rectified, [44, 44]);
+      const cut = mrzCells((await locatedPassportPage(identity, face)).rectified, [44, 44]);
       expect(cut?.rows.map((row) => row.length)).toEqual([44, 44]);
       expect(cut?.inverted).toBe(face === 'inverted');
     }
   }, 60_000);
 
   it('is no cut where the rows do not hold the lengths asked (a TD3 taken for a TD1)', async () => {
-    expect(mrzCells((await locatedPage('regular')).rectified, [30, 30, 30])).toBeNull();
+    expect(
+      mrzCells((await locatedPassportPage(identity, 'regular')).rectified, [30, 30, 30]),
+    ).toBeNull();
   }, 30_000);
 });
