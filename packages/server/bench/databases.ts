@@ -84,7 +84,9 @@ function postgres(url: string): BenchDatabase {
       scoped.searchParams.set('options', `-c search_path=${schema}`);
       return {
         url: scoped.toString(),
-        drop: () => withClient(url, (client) => client.query(`drop schema ${schema} cascade`)),
+        drop: async () => {
+          await withClient(url, (client) => client.query(`drop schema ${schema} cascade`));
+        },
       };
     },
   };

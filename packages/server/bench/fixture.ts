@@ -77,7 +77,7 @@ export async function startBenchServer(
     lines.once('line', (line) => resolve(JSON.parse(line) as Fixture));
     server.once('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
   });
-  return {
+  const benchServer: BenchServer = {
     fixture,
     pid: server.pid!,
     async cpuMicros() {
@@ -101,6 +101,7 @@ export async function startBenchServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return benchServer;
 }
 
 /**
