@@ -75,14 +75,20 @@ interface Grid {
 
 /**
  * The grid least-squares fitted to `centres` numbered by their nearest cell, from a first guess of
- * its pitch; cells numbered from 0 at the leftmost one a centre falls in.
+ * its pitch; cells numbered from 0 at the leftmost one a centre falls in. The first numbering
+ * counts the cells from each centre to the next: the guess is a median of whole-pixel gaps, and
+ * measured from the first centre its error would add up along a row (a pitch of 20.3 px guessed
+ * 20 puts the 44th glyph of a passport line in a 45th cell).
  */
 function gridThrough(centres: readonly number[], pitchGuess: number): Grid | null {
   let pitch = pitchGuess;
   let start = centres[0] as number;
   let indices: number[] = [];
   for (let round = 0; round < 3; round++) {
-    indices = centres.map((x) => Math.round((x - start) / pitch));
+    indices =
+      round === 0
+        ? stepNumbering(centres, pitch)
+        : centres.map((x) => Math.round((x - start) / pitch));
     const n = centres.length;
     const mi = indices.reduce((s, i) => s + i, 0) / n;
     const mx = centres.reduce((s, x) => s + x, 0) / n;
@@ -99,6 +105,17 @@ function gridThrough(centres: readonly number[], pitchGuess: number): Grid | nul
     indices = indices.map((i) => i - lowest);
   }
   return pitch > 0 ? { start, pitch, indices } : null;
+}
+
+/** Cell numbers of `centres`, each the previous one plus its gap in whole pitches. */
+function stepNumbering(centres: readonly number[], pitch: number): number[] {
+  const indices = [0];
+  for (let k = 1; k < centres.length; k++)
+    indices.push(
+      (indices[k - 1] as number) +
+        Math.round(((centres[k] as number) - (centres[k - 1] as number)) / pitch),
+    );
+  return indices;
 }
 
 /**
