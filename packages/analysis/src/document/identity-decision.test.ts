@@ -363,6 +363,28 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(refused.crossCheck.consistent).toBe(false);
   });
 
+  it("reads the document code's letter as a filler when this reading took that letter for placed fillers", () => {
+    const identity = person({ lastNames: 'GARCIA', firstNames: 'WIKTORIA', issuingState: 'MEX' });
+    const lines = buildMrzLines(identity, 'passport');
+    expect(lines[0]?.slice(0, 2)).toBe('P<');
+    const decide = (first: string): MrzResult | null =>
+      decideIdentity({
+        mrz: read([first, lines[1] as string]),
+        viz: printedFieldsOf(identity),
+        barcodes: [],
+      }).mrz;
+    // Tuned sample 1750 (hollow face, 12 MP): fillers of the page read as C.
+    const hollow = [...(lines[0] as string)]
+      .map((c, i) => (c === '<' && i % 3 !== 0 ? 'C' : c))
+      .join('');
+    expect(hollow.slice(0, 2)).toBe('PC');
+    expect(decide(hollow)?.fields.documentCode).toBe('P');
+    expect(decide(hollow)?.raw.split('\n')[0]).toBe(lines[0]);
+    // One C for a filler is no pattern: the issuer's letter stays.
+    const once = 'PC' + (lines[0] as string).slice(2).replace('<<', 'C<');
+    expect(decide(once)?.fields.documentCode).toBe('PC');
+  });
+
   it('turns an E read for a filler in low light into a filler where the printed names place one', () => {
     // Development sample 1313, a residence permit in low light: `MUELLERE<MWANA<<KKKK<K<<E<K<<<<`.
     const identity = person({ lastNames: 'MÜLLER', firstNames: 'MWANA', sex: 'F' });

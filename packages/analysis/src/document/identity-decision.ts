@@ -19,6 +19,7 @@ import { repairNameWithViz } from './name-repair.js';
 import { namesFromUnlabelledLines, resemblesNameField } from './viz-names.js';
 import {
   compact,
+  documentCodeFillerLikeRepairs,
   mergeRepairs,
   repairCheckedField,
   repairStateCode,
@@ -95,6 +96,7 @@ export function decideIdentity(readings: IdentityReadings): IdentityDecision {
       }
     }
     repairNameWithBarcode(work, format, barcode, printedLast, printedFirst);
+    documentCodeFillerLikeRepairs(work);
   }
 
   // 2. State codes: an unknown code is repaired only into a known one that another reading confirms.

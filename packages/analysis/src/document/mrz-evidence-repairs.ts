@@ -208,3 +208,23 @@ export function repairCheckedField(
     return;
   }
 }
+
+/** Fillers this reading returned as one letter, confirmed elsewhere, before the code's letter follows. */
+const FILLERS_SEEN_AS_LETTER = 2;
+
+/**
+ * The document code's second character is a filler or a letter the issuer chose (`P<`, `PD`,
+ * `ID`), and no check digit covers it. When this reading returned that very letter for fillers
+ * that another reading placed (the printed names, the barcode) at least twice elsewhere in the
+ * MRZ, as the hollow OCR-B face's `C` (`PCMEXGARCIA<<…` read `GARCIACCWIKTORIA`), the code's
+ * letter is read as a filler too: the OCR cannot tell the two apart in this photo.
+ */
+export function documentCodeFillerLikeRepairs(work: Work): void {
+  const letter = work.lines?.[0]?.[1];
+  if (!work.lines || letter === undefined || letter === '<') return;
+  const seen = work.repairs.filter(
+    (r) => r.from === letter && r.to === '<' && !(r.line === 0 && r.column === 1),
+  ).length;
+  if (seen < FILLERS_SEEN_AS_LETTER) return;
+  work.lines = setText(work.lines, 0, 1, '<', work.repairs);
+}
