@@ -38,7 +38,9 @@ export function nameLettersByGlyphs(located: LocatedDocument, mrz: MrzResult): M
   if (!cut) return null;
   const { line, start } = mrzNameFieldPosition(mrz.format);
   const field = mrzNameField(mrz.format, lines);
-  if (!sameDocument(cut.rows, lines, line, start, field.length)) return null;
+  const inName = (l: number, column: number): boolean =>
+    l === line && column >= start && column < start + field.length;
+  if (!sameDocument(cut.rows, lines, inName)) return null;
   const repairs = [...mrz.repairs];
   let text = lines[line] as string;
   for (let at = 0; at < field.length; at++) {
@@ -62,16 +64,14 @@ export function nameLettersByGlyphs(located: LocatedDocument, mrz: MrzResult): M
  * choice behind a {@link DIGIT_LOOKALIKES} partner. Cells of
  * another document, or a cut misplaced by a glyph, say otherwise, and their letters are no evidence.
  */
-function sameDocument(
+export function sameDocument(
   rows: readonly (readonly GlyphCell[])[],
   lines: readonly string[],
-  nameLine: number,
-  nameStart: number,
-  nameLength: number,
+  skipped: (line: number, column: number) => boolean,
 ): boolean {
   return lines.every((text, line) =>
     [...text].every((char, column) => {
-      if (line === nameLine && column >= nameStart && column < nameStart + nameLength) return true;
+      if (skipped(line, column)) return true;
       const cell = rows[line]?.[column];
       if (cell === undefined) return false;
       const probabilities = classifyGlyph(cell);
@@ -88,7 +88,7 @@ function sameDocument(
 }
 
 /** The character the classifier gives the most probability. */
-function firstChoice(probabilities: ReadonlyMap<string, number>): string {
+export function firstChoice(probabilities: ReadonlyMap<string, number>): string {
   let best = '';
   let most = -1;
   for (const [char, p] of probabilities)

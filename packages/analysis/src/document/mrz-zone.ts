@@ -6,6 +6,7 @@ import { readMrzWithTesseract } from '../models/tesseract.js';
 import type { MrzResult } from '../types.js';
 import type { IdentityDecision } from './identity-decision.js';
 import { flattenedBand } from './band-flattening.js';
+import { checkDigitsByGlyphs } from './glyph-check-digits.js';
 import { glyphReaderForNames } from './glyph-evidence.js';
 import type { LocatedDocument } from './locate.js';
 import { mrzCandidates, mrzFromCandidates, textRows } from './mrz-read.js';
@@ -200,6 +201,14 @@ export async function readMrzZone(
   }
   if (!mrz?.valid && bandHasMrz)
     mrz = betterMrz(mrz, await stage(`${label}: MRZ tesseract`, () => readWithTesseract(band)));
+  // A check digit that no look read as a digit (a faint `4` read `<`), read from its cell.
+  if (mrz && !mrz.valid) {
+    const read = mrz;
+    mrz =
+      (await stage(`${label}: MRZ glyph classifier (check digits)`, async () =>
+        checkDigitsByGlyphs(located, read),
+      )) ?? mrz;
+  }
   // A card back reads the whole photo where its outline may have missed the MRZ (no rows in the
   // band, or no outline); a page, whose caller read the flattened page, where the found outline
   // may have cut the MRZ off (rows seen, or only a run of fillers of a row cut in half). A back whose band showed rows is not read again whole: on
