@@ -128,8 +128,9 @@ export const MrzResult = Type.Object({
     description:
       'Characters changed by the repair (a tampered check digit is never "repaired" into validity).',
   }),
-  reader: StringEnum(['paddleocr', 'tesseract'] as const, {
-    description: 'Which reader produced the accepted lines.',
+  reader: StringEnum(['paddleocr', 'tesseract', 'glyphs'] as const, {
+    description:
+      'Which reader produced the accepted lines: PaddleOCR, tesseract, or the OCR-B glyph classifier (the last look at a band no OCR read).',
   }),
 });
 export type MrzResult = Static<typeof MrzResult>;

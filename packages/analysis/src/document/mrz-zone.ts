@@ -8,6 +8,7 @@ import type { IdentityDecision } from './identity-decision.js';
 import { flattenedBand } from './band-flattening.js';
 import { checkDigitsByGlyphs } from './glyph-check-digits.js';
 import { glyphReaderForNames } from './glyph-evidence.js';
+import { readMrzByGlyphs } from './glyph-mrz-reader.js';
 import type { LocatedDocument } from './locate.js';
 import { mrzCandidates, mrzFromCandidates, textRows } from './mrz-read.js';
 
@@ -208,6 +209,17 @@ export async function readMrzZone(
       (await stage(`${label}: MRZ glyph classifier (check digits)`, async () =>
         checkDigitsByGlyphs(located, read),
       )) ?? mrz;
+  }
+  // Last look at the band: the glyph classifier reads every cell (clean rows that no OCR look
+  // detected, as on a low-contrast scan).
+  if (!mrz?.valid) {
+    const formats = label === 'page' ? (['TD3'] as const) : (['TD1', 'TD2'] as const);
+    mrz = betterMrz(
+      mrz,
+      await stage(`${label}: MRZ glyph classifier (whole band)`, async () =>
+        readMrzByGlyphs(located, formats),
+      ),
+    );
   }
   // A card back reads the whole photo where its outline may have missed the MRZ (no rows in the
   // band, or no outline); a page, whose caller read the flattened page, where the found outline

@@ -1,0 +1,56 @@
+/**
+ * The glyph classifier (`glyph-classifier.ts`) as a whole MRZ reader: the band's cells are cut
+ * (`mrz-cells.ts`) and each is read as the classifier's first choice. It is the last look at a
+ * band that no OCR look read into a valid MRZ, as when a low-contrast scan's rows were never
+ * detected by PaddleOCR although its glyphs are clean (development sample 1489). Its lines go
+ * through the same normalisation and repair as any reader's, and are taken only when every check
+ * digit holds and every cell was read with at least {@link LEAST_CELL_PROBABILITY}: a cell the
+ * classifier cannot tell is no reading. The names, which no digit covers, are then cross-checked
+ * with the printed names like any reading's.
+ */
+import type { MrzResult } from '../types.js';
+import { classifyGlyph } from './glyph-classifier.js';
+import { firstChoice } from './glyph-evidence.js';
+import type { LocatedDocument } from './locate.js';
+import { mrzCells } from './mrz-cells.js';
+import type { MrzLayout } from './mrz-layout.js';
+import { mrzCandidates, mrzFromCandidates } from './mrz-read.js';
+
+/** Least probability of each cell's first choice for a glyph reading to count. */
+export const LEAST_CELL_PROBABILITY = 0.5;
+
+/** Row lengths of each MRZ format. */
+const ROW_LENGTHS: Readonly<Record<MrzLayout['format'], readonly number[]>> = {
+  TD1: [30, 30, 30],
+  TD2: [36, 36],
+  TD3: [44, 44],
+};
+
+/**
+ * The valid MRZ the classifier reads in the rows at the bottom of `located`, trying `formats` in
+ * order, or `null`.
+ */
+export function readMrzByGlyphs(
+  located: LocatedDocument,
+  formats: readonly MrzLayout['format'][],
+): MrzResult | null {
+  for (const format of formats) {
+    const cut = mrzCells(located.rectified, ROW_LENGTHS[format]);
+    if (!cut) continue;
+    let sure = true;
+    const lines = cut.rows.map((row) =>
+      row
+        .map((cell) => {
+          const probabilities = classifyGlyph(cell);
+          const char = firstChoice(probabilities);
+          if ((probabilities.get(char) ?? 0) < LEAST_CELL_PROBABILITY) sure = false;
+          return char;
+        })
+        .join(''),
+    );
+    if (!sure) continue;
+    const mrz = mrzFromCandidates(mrzCandidates(lines), 'glyphs');
+    if (mrz?.valid && mrz.format === format) return mrz;
+  }
+  return null;
+}
