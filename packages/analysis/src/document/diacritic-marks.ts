@@ -246,7 +246,11 @@ function wordGapsUnread(
     const after = charAt(gap.to);
     let spaced = false;
     for (let k = before - 1; k <= after + 1; k++) if (separator(k)) spaced = true;
-    if (!spaced && mask[before] === '.') mask[before] = '_';
+    if (spaced) continue;
+    // The letters' places are estimated, so the gap may fall on the letter after it, which may
+    // carry a mark of its own (`SAMUELÉLODIE`: the gap on the É); the gap is known to one letter.
+    const free = [before, before - 1, before + 1].find((k) => mask[k] === '.');
+    if (free !== undefined) mask[free] = '_';
   }
 }
 
