@@ -6,7 +6,8 @@ import { generateIdentity } from '../testing/identity.js';
 import { locatedPassportPage } from '../testing/located-page.js';
 import { buildMrzLines } from '../testing/mrz-lines.js';
 import { renderDocument } from '../testing/render-document.js';
-import { readMrzByGlyphs } from './glyph-mrz-reader.js';
+import { mrzAsRead, readMrzByGlyphs } from './glyph-mrz-reader.js';
+import { mrzFromCandidates, mrzCandidates } from './mrz-read.js';
 import { decodeAndLocate } from './upload-cache.js';
 
 afterAll(() => closeMrzTesseract());
@@ -49,6 +50,30 @@ describe('the glyph classifier as a whole MRZ reader', () => {
       buildMrzLines(identity, 'id-card').join('\n'),
     );
     expect(readMrzByGlyphs(await render('front'), ['TD1', 'TD2'])).toBeNull();
+  }, 60_000);
+
+  it('takes its lines as read: no repair may make a misread cell hold its check digit', () => {
+    // Development print 1843: the hollow H of H4732373J classified B; the repair's one
+    // substitution then made the digit hold with 7 read T (B4T32373J).
+    const lines = buildMrzLines({ ...identity, documentNumber: 'H4732373J' }, 'passport');
+    expect(mrzAsRead(lines, 'TD3')?.fields.documentNumber).toBe('H4732373J');
+    const misread = [lines[0] as string, 'B' + (lines[1] as string).slice(1)];
+    expect(mrzFromCandidates(mrzCandidates(misread), 'glyphs')?.valid).toBe(true);
+    expect(mrzAsRead(misread, 'TD3')).toBeNull();
+    expect(mrzAsRead(lines, 'TD1')).toBeNull();
+  });
+
+  it('reads no MRZ whose check digits hold only after a repair (a tampered digit stays unread)', async () => {
+    for (const tamperCheckDigit of ['documentNumber', 'birthDate', 'composite'] as const) {
+      const { image } = await renderDocument(identity, {
+        kind: 'passport',
+        side: 'front',
+        family: 'classic',
+        tamperCheckDigit,
+      });
+      const { located } = await decodeAndLocate(image, 'front');
+      expect(readMrzByGlyphs(located, ['TD3']), tamperCheckDigit).toBeNull();
+    }
   }, 60_000);
 
   it('reads the page of a low-contrast scan whose rows no OCR look read (development 1489)', async () => {

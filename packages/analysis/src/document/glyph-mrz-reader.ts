@@ -2,11 +2,10 @@
  * The glyph classifier (`glyph-classifier.ts`) as a whole MRZ reader: the band's cells are cut
  * (`mrz-cells.ts`) and each is read as the classifier's first choice. It is the last look at a
  * band that no OCR look read into a valid MRZ, as when a low-contrast scan's rows were never
- * detected by PaddleOCR although its glyphs are clean (development sample 1489). Its lines go
- * through the same normalisation and repair as any reader's, and are taken only when every check
- * digit holds and every cell was read with at least {@link LEAST_CELL_PROBABILITY}: a cell the
- * classifier cannot tell is no reading. The names, which no digit covers, are then cross-checked
- * with the printed names like any reading's.
+ * detected by PaddleOCR although its glyphs are clean (development sample 1489). Its lines are
+ * taken only as read ({@link mrzAsRead}), and only when every cell was read with at least
+ * {@link LEAST_CELL_PROBABILITY} (a cell the classifier cannot tell is no reading). The names,
+ * which no digit covers, are then cross-checked with the printed names like any reading's.
  */
 import type { MrzResult } from '../types.js';
 import { classifyGlyph } from './glyph-classifier.js';
@@ -49,8 +48,18 @@ export function readMrzByGlyphs(
         .join(''),
     );
     if (!sure) continue;
-    const mrz = mrzFromCandidates(mrzCandidates(lines), 'glyphs');
-    if (mrz?.valid && mrz.format === format) return mrz;
+    const mrz = mrzAsRead(lines, format);
+    if (mrz) return mrz;
   }
   return null;
+}
+
+/**
+ * The MRZ of the classified `lines` when it is valid in `format` as read, else `null`. Any
+ * repair disqualifies it: the repair's one substitution would make a check digit hold over a
+ * cell the classifier misread (`B4T32373J` for `H4732373J`, development print 1843).
+ */
+export function mrzAsRead(lines: string[], format: MrzLayout['format']): MrzResult | null {
+  const mrz = mrzFromCandidates(mrzCandidates(lines), 'glyphs');
+  return mrz?.valid && mrz.format === format && mrz.repairs.length === 0 ? mrz : null;
 }
