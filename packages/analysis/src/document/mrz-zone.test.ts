@@ -7,6 +7,7 @@ import {
 } from '../testing/evaluation-set.js';
 import { closeMrzTesseract } from '../models/tesseract.js';
 import { generateIdentity } from '../testing/identity.js';
+import { locatedPassportPage } from '../testing/located-page.js';
 import { printedFieldsOf } from '../testing/printed-fields.js';
 import { renderDocument } from '../testing/render-document.js';
 import { buildMrzLines } from '../testing/mrz-lines.js';
@@ -43,6 +44,24 @@ describe('the second reader of a contradicted MRZ name', () => {
     expect(decided.crossCheck.consistent).toBe(true);
     expect(decided.mrz?.raw.split('\n')[2]).toContain('MWANA');
     expect(decided.fields.firstNames).toBe('MWANA');
+  });
+
+  it('takes the glyph classifier’s reading first, which puts back a letter the first reading dropped', async () => {
+    // Development print 1876: PaddleOCR read OLVER for OLIVER, which only a reading of every cell
+    // puts back (the classifier's letter look changes confusable letters only).
+    const person = { ...identity, firstNames: 'OLIVER' };
+    const located = await locatedPassportPage(person, 'regular');
+    const lines = buildMrzLines(person, 'passport');
+    lines[0] = (lines[0] as string).replace('OLIVER<', 'OLVER<<');
+    const first = mrzFromCandidates(mrzCandidates(lines), 'paddleocr') as MrzResult;
+    const decidePage = (mrz: MrzResult | null) =>
+      decideIdentity({ mrz, viz: printedFieldsOf(person), barcodes: [] });
+    const refused = decidePage(first);
+    expect(refused.crossCheck.consistent).toBe(false);
+    const decided = await secondReaderForNames(located, first, refused, decidePage, 'page');
+    expect(decided.crossCheck.consistent).toBe(true);
+    expect(decided.mrz?.reader).toBe('glyphs');
+    expect(decided.fields.firstNames).toBe('OLIVER');
   });
 
   it('keeps the refusal when the band is another document (its checked fields differ)', async () => {

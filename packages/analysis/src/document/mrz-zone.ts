@@ -99,8 +99,9 @@ function sameCheckedFields(a: MrzResult, b: MrzResult): boolean {
 /**
  * Second readers for a name the printed data contradicts. No check digit covers a name, so when
  * PaddleOCR's MRZ name disagrees with the visual zone only in its names (`MHANA` for `MWANA`,
- * OCR-B's `M` or `W` read as `H` or `N`), the same MRZ band is read again: first by PaddleOCR at its
- * other scale (its OCR-B misreads depend on the scale), then by tesseract. A reading counts only if
+ * OCR-B's `M` or `W` read as `H` or `N`), the same MRZ band is read again: first by the glyph
+ * classifier cell by cell (`glyph-mrz-reader.ts`), then by PaddleOCR at its other scale (its
+ * OCR-B misreads depend on the scale), then by tesseract. A reading counts only if
  * its MRZ is valid, holds the same checked fields and agrees with the printed names: two readings
  * of the name (the re-read MRZ and the VIZ) then outvote the first, and its decision is taken. Last,
  * the band's name letters are classified glyph by glyph, under a stricter rule (`glyphReaderForNames`).
@@ -120,6 +121,8 @@ export async function secondReaderForNames(
   if (!first?.valid || first.reader !== 'paddleocr' || !namesOnly) return decision;
   const band = mrzBand(located);
   const rereads: readonly (() => Promise<MrzResult | null>)[] = [
+    // The cheapest first: the glyph classifier's reading of every cell (tens of milliseconds).
+    async () => readMrzByGlyphs(located, [first.format]),
     async () => (await readWithPaddle(await resizeRgb(band, SECOND_BAND_OCR_WIDTH))).mrz,
     () => readWithTesseract(band),
   ];
