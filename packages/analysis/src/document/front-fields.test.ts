@@ -155,6 +155,24 @@ describe('reading the visual zone of a card front', () => {
     expect(one).toMatchObject({ lastNames: null, firstNames: null });
   });
 
+  it('reads sex and nationality from their value row when OCR garbled both labels (development print 1830)', () => {
+    const rows: [string, number, number, number, number][] = [
+      ['IDENTITYCARD', 27, 19, 300, 30],
+      ['VAN DER BERG', 294, 117, 200, 23],
+      ['ZOE', 290, 181, 60, 24],
+      ['3.SE LATOAL 5.DATEOFBIT', 290, 220, 400, 12],
+      ['M DNK 27/12/1941', 290, 243, 300, 27],
+    ];
+    expect(readFrontFields(ocr(rows))).toMatchObject({ gender: 'M', nationality: 'DNK' });
+    // A lone letter before something that is no state code is no such row.
+    rows[4] = ['M DNQ 27/12/1941', 290, 243, 300, 27];
+    expect(readFrontFields(ocr(rows))).toMatchObject({ gender: null, nationality: null });
+    // Two rows that say different things give nothing.
+    rows[4] = ['M DNK 27/12/1941', 290, 243, 300, 27];
+    rows.push(['F SWE', 290, 300, 100, 27]);
+    expect(readFrontFields(ocr(rows))).toMatchObject({ gender: null, nationality: null });
+  });
+
   it('reads the dates ICAO 9303 recommends with a month abbreviation (14 AUG/AOUT 2030)', () => {
     const fields = readFrontFields(
       ocr([

@@ -270,6 +270,28 @@ export function findDocumentType(lines: TextLine[]): DocumentType {
  * Reads the visual inspection zone of a rectified front: each value is the line under its printed
  * label; dates are told apart by order (birth < issue < expiry), as they are on every document.
  */
+/**
+ * The sex and nationality of a value row that holds them side by side, whatever became of their
+ * labels (`3.SE LATOAL` for `3. SEX 4. NATIONALITY`, development print 1830): a lone `M`, `F` or `X`
+ * followed by a code that ICAO lists for a state (`M DNK 27/12/1941`). Two such signals in a row
+ * are no other field; a row that says otherwise (two such rows that differ) gives nothing.
+ */
+function sexAndStateRow(lines: TextLine[]): { sex: string; nationality: string } | null {
+  const found = new Set<string>();
+  for (const line of lines) {
+    if (isLabelRow(line)) continue;
+    const words = tokens(line.text);
+    for (let k = 0; k + 1 < words.length; k++) {
+      const [sex, state] = [words[k] as string, words[k + 1] as string];
+      if (/^[MFX]$/.test(sex) && state.length === 3 && isKnownState(state))
+        found.add(`${sex} ${state}`);
+    }
+  }
+  if (found.size !== 1) return null;
+  const [sex, nationality] = ([...found][0] as string).split(' ') as [string, string];
+  return { sex, nationality };
+}
+
 export function readFrontFields(lines: TextLine[]): DocumentFields {
   const valueOf = (field: LabelledField): TextLine | null => {
     const label = findLabel(lines, field);
@@ -309,14 +331,19 @@ export function readFrontFields(lines: TextLine[]): DocumentFields {
             !isLabelRow(l),
         )
       : [];
+  const unlabelled = sexAndStateRow(lines);
   const gender =
     near(sexLabel)
       .flatMap((l) => tokens(l.text))
-      .find((t) => /^[MFX]$/.test(t)) ?? null;
+      .find((t) => /^[MFX]$/.test(t)) ??
+    unlabelled?.sex ??
+    null;
   const nationality =
     near(nationalityLabel ?? sexLabel)
       .flatMap((l) => tokens(l.text))
-      .find((t) => t.length === 3 && isKnownState(t)) ?? null;
+      .find((t) => t.length === 3 && isKnownState(t)) ??
+    unlabelled?.nationality ??
+    null;
   const dates = [...new Set(findPrintedDates(lines.map((l) => l.text).join('\n')))].sort();
   const birthDate = dates.length >= 2 ? (dates[0] as string) : null;
   const dateOfExpiry = dates.length >= 2 ? (dates.at(-1) as string) : null;
