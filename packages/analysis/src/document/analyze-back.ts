@@ -6,7 +6,12 @@ import { withFieldReadings } from './barcode-fields.js';
 import { readBarcodes } from './barcodes.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { mrzDocumentType } from './mrz-read.js';
-import { betterMrz, readMrzZone, secondReaderForNames } from './mrz-zone.js';
+import {
+  betterMrz,
+  readMrzZone,
+  secondReaderForCheckedFields,
+  secondReaderForNames,
+} from './mrz-zone.js';
 import { otherWaysUp } from './orientation.js';
 import { decodeAndLocate } from './upload-cache.js';
 
@@ -61,7 +66,13 @@ export async function analyzeBackImage(
       vizMarks: front?.ocrMarks?.split('\n'),
       barcodes,
     });
-  const decision = await secondReaderForNames(located, mrz, decide(mrz), decide, 'back');
+  const decision = await secondReaderForCheckedFields(
+    located,
+    mrz,
+    await secondReaderForNames(located, mrz, decide(mrz), decide, 'back'),
+    decide,
+    'back',
+  );
   mrz = decision.mrz;
   const checks = mrz ? Object.values(mrz.checks) : [];
   const confidence = mrz

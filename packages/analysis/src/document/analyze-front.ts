@@ -11,7 +11,12 @@ import { ocrMarks } from './diacritic-marks.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { otherWaysUp } from './orientation.js';
 import { decodeAndLocate, type LocatedUpload } from './upload-cache.js';
-import { betterMrz, readMrzZone, secondReaderForNames } from './mrz-zone.js';
+import {
+  betterMrz,
+  readMrzZone,
+  secondReaderForCheckedFields,
+  secondReaderForNames,
+} from './mrz-zone.js';
 import {
   fieldsFromMrz,
   mrzCandidates,
@@ -179,14 +184,11 @@ async function analyzeLocatedFront({ decoded, located }: LocatedUpload): Promise
       decision = decide(read);
     }
   }
-  if (decision)
-    decision = await secondReaderForNames(
-      located,
-      read,
-      decision,
-      (mrz) => decide(mrz) as IdentityDecision,
-      'page',
-    );
+  if (decision) {
+    const decidePage = (mrz: MrzResult): IdentityDecision => decide(mrz) as IdentityDecision;
+    decision = await secondReaderForNames(located, read, decision, decidePage, 'page');
+    decision = await secondReaderForCheckedFields(located, read, decision, decidePage, 'page');
+  }
   const mrz = decision?.mrz ?? read;
   if (mrz?.valid) {
     const decided = decision?.fields ?? fieldsFromMrz(mrz);

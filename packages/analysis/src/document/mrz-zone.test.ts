@@ -6,14 +6,14 @@ import {
   renderEvaluationSide,
 } from '../testing/evaluation-set.js';
 import { closeMrzTesseract } from '../models/tesseract.js';
-import { generateIdentity } from '../testing/identity.js';
+import { generateIdentity, type Identity } from '../testing/identity.js';
 import { locatedPassportPage } from '../testing/located-page.js';
 import { printedFieldsOf } from '../testing/printed-fields.js';
 import { renderDocument } from '../testing/render-document.js';
 import { buildMrzLines } from '../testing/mrz-lines.js';
 import { decideIdentity } from './identity-decision.js';
 import { mrzCandidates, mrzFromCandidates } from './mrz-read.js';
-import { secondReaderForNames } from './mrz-zone.js';
+import { secondReaderForCheckedFields, secondReaderForNames } from './mrz-zone.js';
 import { decodeAndLocate } from './upload-cache.js';
 import type { MrzResult } from '../types.js';
 
@@ -62,6 +62,47 @@ describe('the second reader of a contradicted MRZ name', () => {
     expect(decided.crossCheck.consistent).toBe(true);
     expect(decided.mrz?.reader).toBe('glyphs');
     expect(decided.fields.firstNames).toBe('OLIVER');
+  });
+
+  it('takes the glyph reading of a number whose misread kept its check digit, when the printed number agrees', async () => {
+    // Development 1642: PaddleOCR read X as K and the check digit 8 as B; the repair then made
+    // the digit hold by one substitution (K22B6667G, valid). The printed number and the
+    // classifier's reading of the cells both say X2286667G.
+    const person = { ...identity, documentNumber: 'X2286667G' };
+    const located = await locatedPassportPage(person, 'regular');
+    const misread = buildMrzLines(person, 'passport');
+    const second = misread[1] as string;
+    misread[1] = 'K' + second.slice(1, 9) + 'B' + second.slice(10);
+    const first = mrzFromCandidates(mrzCandidates(misread), 'paddleocr') as MrzResult;
+    expect(first.valid).toBe(true);
+    expect(first.fields.documentNumber).toBe('K22B6667G');
+    const decidePage = (viz: Identity) => (mrz: MrzResult) =>
+      decideIdentity({ mrz, viz: printedFieldsOf(viz), barcodes: [] });
+    const refused = decidePage(person)(first);
+    expect(refused.crossCheck.mismatches.map((m) => m.field)).toEqual(['idNumber']);
+    const decided = await secondReaderForCheckedFields(
+      located,
+      first,
+      refused,
+      decidePage(person),
+      'page',
+    );
+    expect(decided.crossCheck.consistent).toBe(true);
+    expect(decided.mrz?.reader).toBe('glyphs');
+    expect(decided.fields.idNumber).toBe('X2286667G');
+    // A page whose MRZ says another number than its printed one stays refused: the classifier
+    // reads the MRZ that is printed.
+    const forged = { ...person, documentNumber: 'K7786667Q' };
+    const forgedPage = await locatedPassportPage(forged, 'regular');
+    const read = mrzFromCandidates(
+      mrzCandidates(buildMrzLines(forged, 'passport')),
+      'paddleocr',
+    ) as MrzResult;
+    const mismatch = decidePage(person)(read);
+    expect(mismatch.crossCheck.consistent).toBe(false);
+    expect(
+      await secondReaderForCheckedFields(forgedPage, read, mismatch, decidePage(person), 'page'),
+    ).toBe(mismatch);
   });
 
   it('keeps the refusal when the band is another document (its checked fields differ)', async () => {

@@ -138,6 +138,36 @@ export async function secondReaderForNames(
   );
 }
 
+/** The fields a check digit protects, as the cross-check names them. */
+const CHECKED_FIELDS: ReadonlySet<string> = new Set(['idNumber', 'birthDate', 'dateOfExpiry']);
+
+/**
+ * A second reader for a number or date the printed data contradicts. PaddleOCR's misreads can keep
+ * a check digit valid (`X` read `K` beside `8` read `B`: development sample 1642), and the side is
+ * refused although the printed number is right. The glyph classifier reads every cell of the band
+ * (`readMrzByGlyphs`, valid as read, no repair); when its reading differs from the first in a
+ * checked field and the readings then agree, two readings (its MRZ and the VIZ) outvote the first
+ * and its decision is taken. A forged side whose printed number differs from its MRZ stays refused:
+ * the classifier reads the MRZ that is printed. Runs only on such a disagreement.
+ */
+export async function secondReaderForCheckedFields(
+  located: LocatedDocument,
+  first: MrzResult | null,
+  decision: IdentityDecision,
+  decide: (mrz: MrzResult) => IdentityDecision,
+  label: 'back' | 'page',
+): Promise<IdentityDecision> {
+  const mismatched = decision.crossCheck.mismatches.map((m) => m.field);
+  if (!first?.valid || first.reader !== 'paddleocr') return decision;
+  if (!mismatched.some((field) => CHECKED_FIELDS.has(field))) return decision;
+  return stage(`${label}: MRZ glyph classifier (checked fields)`, async () => {
+    const second = readMrzByGlyphs(located, [first.format]);
+    if (!second || sameCheckedFields(first, second)) return decision;
+    const other = decide(second);
+    return other.crossCheck.consistent ? other : decision;
+  });
+}
+
 /** The MRZ of a document side and the OCR text of the part read for it. */
 export interface MrzZoneReading {
   mrz: MrzResult | null;
