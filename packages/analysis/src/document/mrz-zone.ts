@@ -97,6 +97,18 @@ function sameCheckedFields(a: MrzResult, b: MrzResult): boolean {
 }
 
 /**
+ * Another look at a side's MRZ band when the first reading `first` led to a refused `decision`:
+ * the decision `decide` takes on a better reading, or `decision` itself. `label` names the stages.
+ */
+export type SecondReader = (
+  located: LocatedDocument,
+  first: MrzResult | null,
+  decision: IdentityDecision,
+  decide: (mrz: MrzResult) => IdentityDecision,
+  label: 'back' | 'page',
+) => Promise<IdentityDecision>;
+
+/**
  * Second readers for a name the printed data contradicts. No check digit covers a name, so when
  * PaddleOCR's MRZ name disagrees with the visual zone only in its names (`MHANA` for `MWANA`,
  * OCR-B's `M` or `W` read as `H` or `N`), the same MRZ band is read again: first by the glyph
@@ -107,13 +119,13 @@ function sameCheckedFields(a: MrzResult, b: MrzResult): boolean {
  * the band's name letters are classified glyph by glyph, under a stricter rule (`glyphReaderForNames`).
  * Anything else keeps the refusal. Runs only on such a disagreement: the common case costs nothing.
  */
-export async function secondReaderForNames(
-  located: LocatedDocument,
-  first: MrzResult | null,
-  decision: IdentityDecision,
-  decide: (mrz: MrzResult) => IdentityDecision,
-  label: 'back' | 'page',
-): Promise<IdentityDecision> {
+export const secondReaderForNames: SecondReader = async (
+  located,
+  first,
+  decision,
+  decide,
+  label,
+) => {
   const mismatched = decision.crossCheck.mismatches.map((m) => m.field);
   const namesOnly =
     mismatched.length > 0 &&
@@ -136,7 +148,7 @@ export async function secondReaderForNames(
   return stage(`${label}: MRZ glyph classifier (names)`, async () =>
     glyphReaderForNames(located, first, decision, decide),
   );
-}
+};
 
 /** The fields a check digit protects, as the cross-check names them. */
 const CHECKED_FIELDS: ReadonlySet<string> = new Set(['idNumber', 'birthDate', 'dateOfExpiry']);
@@ -150,13 +162,13 @@ const CHECKED_FIELDS: ReadonlySet<string> = new Set(['idNumber', 'birthDate', 'd
  * and its decision is taken. A forged side whose printed number differs from its MRZ stays refused:
  * the classifier reads the MRZ that is printed. Runs only on such a disagreement.
  */
-export async function secondReaderForCheckedFields(
-  located: LocatedDocument,
-  first: MrzResult | null,
-  decision: IdentityDecision,
-  decide: (mrz: MrzResult) => IdentityDecision,
-  label: 'back' | 'page',
-): Promise<IdentityDecision> {
+export const secondReaderForCheckedFields: SecondReader = async (
+  located,
+  first,
+  decision,
+  decide,
+  label,
+) => {
   const mismatched = decision.crossCheck.mismatches.map((m) => m.field);
   if (!first?.valid || first.reader !== 'paddleocr') return decision;
   if (!mismatched.some((field) => CHECKED_FIELDS.has(field))) return decision;
@@ -166,7 +178,7 @@ export async function secondReaderForCheckedFields(
     const other = decide(second);
     return other.crossCheck.consistent ? other : decision;
   });
-}
+};
 
 /** The MRZ of a document side and the OCR text of the part read for it. */
 export interface MrzZoneReading {
