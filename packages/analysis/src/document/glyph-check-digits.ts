@@ -1,7 +1,7 @@
 /**
  * The glyph classifier (`glyph-classifier.ts`) as a second reading of a check digit that OCR did
  * not read as a digit. PaddleOCR reads a faint digit of the hollow or low-light face as a filler
- * (`4` as `<`: development samples 1308 and 1541), the check then fails and the side is refused
+ * (`4` as `<`: development sample 1308), the check then fails and the side is refused
  * although every other character was read right. The digit's cell is classified; its reading is
  * taken only when it is the very digit the data computes, the classifier is sure of it, and every
  * other cell outside the name field shows what the MRZ reads (`sameDocument`): the data under the
