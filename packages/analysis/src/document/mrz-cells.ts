@@ -35,6 +35,25 @@ export interface MrzCells {
  * would put every later glyph in its neighbour's cell, so none is better.
  */
 export function mrzCells(rectified: RgbImage, rowLengths: readonly number[]): MrzCells | null {
+  const key = rowLengths.join(',');
+  let known = cutsMade.get(rectified);
+  if (!known) {
+    known = new Map();
+    cutsMade.set(rectified, known);
+  }
+  if (!known.has(key)) known.set(key, cutMrzCells(rectified, rowLengths));
+  return known.get(key) ?? null;
+}
+
+/**
+ * Cuts already made, per flattened image and row lengths: a side whose MRZ failed asks for the
+ * same cut up to twice (its check digits, then a reading of every cell; a contradicted name's
+ * reading of every cell, then its letters). Cells are never written after the cut.
+ */
+const cutsMade = new WeakMap<RgbImage, Map<string, MrzCells | null>>();
+
+/** The cut of {@link mrzCells}, made afresh. */
+function cutMrzCells(rectified: RgbImage, rowLengths: readonly number[]): MrzCells | null {
   for (const inverted of [false, true]) {
     const { levels, width, height, rows } = endRows(rectified, 'bottom', inverted);
     if (rows.length < rowLengths.length) continue;
