@@ -46,6 +46,16 @@ const LABELS_INSIDE_OTHERS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** A sex as documents print it: `M`, `F` or `X`. */
+function isSexCode(word: string): boolean {
+  return /^[MFX]$/.test(word);
+}
+
+/** A three-letter code that ICAO lists for a state. */
+function isStateCode(word: string): boolean {
+  return word.length === 3 && isKnownState(word);
+}
+
 /** Whether the text of `line` holds the whole `label` (see {@link LABELS_INSIDE_OTHERS}). */
 function holdsLabel(line: TextLine, label: string): boolean {
   if (!LABELS_INSIDE_OTHERS.has(label)) return letters(line.text).includes(label);
@@ -195,8 +205,7 @@ function isHeaderLine(line: TextLine): boolean {
   const words = mapLatinLookalikes(line.text.toUpperCase())
     .split(/[^A-Z]+/)
     .filter(Boolean);
-  if (words.length > 0 && words.every((word) => word.length === 3 && isKnownState(word)))
-    return true;
+  if (words.length > 0 && words.every(isStateCode)) return true;
   const text = words.join(' ');
   return STATE_NAMES_UPPER.some((name) => text === name || text.includes(name));
 }
@@ -254,8 +263,7 @@ export function findCountry(lines: TextLine[], height: number): string | null {
     }
   }
   for (const line of header)
-    for (const token of tokens(line.text))
-      if (token.length === 3 && isKnownState(token)) return token;
+    for (const token of tokens(line.text)) if (isStateCode(token)) return token;
   return null;
 }
 
@@ -283,8 +291,7 @@ function sexAndStateRow(lines: TextLine[]): { sex: string; nationality: string }
     const words = tokens(line.text);
     for (let k = 0; k + 1 < words.length; k++) {
       const [sex, state] = [words[k] as string, words[k + 1] as string];
-      if (/^[MFX]$/.test(sex) && state.length === 3 && isKnownState(state))
-        found.add(`${sex} ${state}`);
+      if (isSexCode(sex) && isStateCode(state)) found.add(`${sex} ${state}`);
     }
   }
   if (found.size !== 1) return null;
@@ -335,13 +342,13 @@ export function readFrontFields(lines: TextLine[]): DocumentFields {
   const gender =
     near(sexLabel)
       .flatMap((l) => tokens(l.text))
-      .find((t) => /^[MFX]$/.test(t)) ??
+      .find(isSexCode) ??
     unlabelled?.sex ??
     null;
   const nationality =
     near(nationalityLabel ?? sexLabel)
       .flatMap((l) => tokens(l.text))
-      .find((t) => t.length === 3 && isKnownState(t)) ??
+      .find(isStateCode) ??
     unlabelled?.nationality ??
     null;
   const dates = [...new Set(findPrintedDates(lines.map((l) => l.text).join('\n')))].sort();
