@@ -42,15 +42,14 @@ describe('the glyph classifier on real cells', () => {
 });
 
 describe('the glyph classifier as evidence for a name letter', () => {
+  /** The decision on an MRZ reading against a front whose given name read `firstNames`. */
+  const decideWithPrintedGivenName = (firstNames: string) => (mrz: MrzResult) =>
+    decideIdentity({ mrz, viz: printedFieldsOf(identity, { firstNames }), barcodes: [] });
+
   it('puts back a hollow W that the reading took for M, where the printed name reads W', async () => {
     const located = await locatedPassportPage(identity, 'outline');
     const first = reading('MMANA');
-    const decide = (mrz: MrzResult) =>
-      decideIdentity({
-        mrz,
-        viz: printedFieldsOf(identity, { firstNames: 'MWANA' }),
-        barcodes: [],
-      });
+    const decide = decideWithPrintedGivenName('MWANA');
     const refused = decide(first);
     expect(refused.crossCheck.consistent).toBe(false);
     const decided = glyphReaderForNames(located, first, refused, decide);
@@ -63,12 +62,7 @@ describe('the glyph classifier as evidence for a name letter', () => {
     const located = await locatedPassportPage(identity, 'outline');
     const first = reading('MWANA');
     // The front's OCR misread the printed `M` as `W`: the MRZ cell shows `M`, so nothing changes.
-    const decide = (mrz: MrzResult) =>
-      decideIdentity({
-        mrz,
-        viz: printedFieldsOf(identity, { firstNames: 'WWANA' }),
-        barcodes: [],
-      });
+    const decide = decideWithPrintedGivenName('WWANA');
     const refused = decide(first);
     expect(refused.crossCheck.consistent).toBe(false);
     expect(nameLettersByGlyphs(located, first)).toBeNull();

@@ -25,8 +25,10 @@ describe('the second reader of a contradicted MRZ name', () => {
     lastNames: 'NGUYEN',
     firstNames: 'MWANA',
   };
-  const viz = printedFieldsOf(identity);
-  const decide = (mrz: MrzResult | null) => decideIdentity({ mrz, viz, barcodes: [] });
+  /** The decision on an MRZ reading against the printed fields of `person`. */
+  const decideFor = (person: Identity) => (mrz: MrzResult | null) =>
+    decideIdentity({ mrz, viz: printedFieldsOf(person), barcodes: [] });
+  const decide = decideFor(identity);
   /** PaddleOCR's reading with OCR-B's W read as H: valid (no digit covers a name). */
   const paddleReading = (): MrzResult => {
     const lines = buildMrzLines(identity, 'id-card');
@@ -54,8 +56,7 @@ describe('the second reader of a contradicted MRZ name', () => {
     const lines = buildMrzLines(person, 'passport');
     lines[0] = (lines[0] as string).replace('OLIVER<', 'OLVER<<');
     const first = mrzFromCandidates(mrzCandidates(lines), 'paddleocr') as MrzResult;
-    const decidePage = (mrz: MrzResult | null) =>
-      decideIdentity({ mrz, viz: printedFieldsOf(person), barcodes: [] });
+    const decidePage = decideFor(person);
     const refused = decidePage(first);
     expect(refused.crossCheck.consistent).toBe(false);
     const decided = await secondReaderForNames(located, first, refused, decidePage, 'page');
@@ -76,15 +77,13 @@ describe('the second reader of a contradicted MRZ name', () => {
     const first = mrzFromCandidates(mrzCandidates(misread), 'paddleocr') as MrzResult;
     expect(first.valid).toBe(true);
     expect(first.fields.documentNumber).toBe('K22B6667G');
-    const decidePage = (viz: Identity) => (mrz: MrzResult) =>
-      decideIdentity({ mrz, viz: printedFieldsOf(viz), barcodes: [] });
-    const refused = decidePage(person)(first);
+    const refused = decideFor(person)(first);
     expect(refused.crossCheck.mismatches.map((m) => m.field)).toEqual(['idNumber']);
     const decided = await secondReaderForCheckedFields(
       located,
       first,
       refused,
-      decidePage(person),
+      decideFor(person),
       'page',
     );
     expect(decided.crossCheck.consistent).toBe(true);
@@ -98,10 +97,10 @@ describe('the second reader of a contradicted MRZ name', () => {
       mrzCandidates(buildMrzLines(forged, 'passport')),
       'paddleocr',
     ) as MrzResult;
-    const mismatch = decidePage(person)(read);
+    const mismatch = decideFor(person)(read);
     expect(mismatch.crossCheck.consistent).toBe(false);
     expect(
-      await secondReaderForCheckedFields(forgedPage, read, mismatch, decidePage(person), 'page'),
+      await secondReaderForCheckedFields(forgedPage, read, mismatch, decideFor(person), 'page'),
     ).toBe(mismatch);
   });
 
