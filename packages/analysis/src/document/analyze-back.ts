@@ -4,6 +4,7 @@ import { stage } from '../perf/stages.js';
 import type { BackAnalysis, FrontAnalysis, MrzResult } from '../types.js';
 import { withFieldReadings } from './barcode-fields.js';
 import { readBarcodes } from './barcodes.js';
+import { confirmRepairedNumber } from './glyph-number-check.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { mrzDocumentType } from './mrz-read.js';
 import {
@@ -66,13 +67,15 @@ export async function analyzeBackImage(
       vizMarks: front?.ocrMarks?.split('\n'),
       barcodes,
     });
-  const decision = await secondReaderForCheckedFields(
+  const reread = await secondReaderForCheckedFields(
     located,
     mrz,
     await secondReaderForNames(located, mrz, decide(mrz), decide, 'back'),
     decide,
     'back',
   );
+  // A number no other reading read, standing on a character the repair chose: the classifier's too.
+  const decision = confirmRepairedNumber(located, reread, decide);
   mrz = decision.mrz;
   const checks = mrz ? Object.values(mrz.checks) : [];
   const confidence = mrz

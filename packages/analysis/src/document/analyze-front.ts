@@ -8,6 +8,7 @@ import type { DocumentFields, DocumentType, FrontAnalysis, MrzResult } from '../
 import { findCountry, findDocumentType, readFrontFields } from './front-fields.js';
 import { readTextLines } from '../models/paddle-ocr.js';
 import { ocrMarks } from './diacritic-marks.js';
+import { confirmRepairedNumber } from './glyph-number-check.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { otherWaysUp } from './orientation.js';
 import { decodeAndLocate, type LocatedUpload } from './upload-cache.js';
@@ -188,6 +189,8 @@ async function analyzeLocatedFront({ decoded, located }: LocatedUpload): Promise
     const decidePage = (mrz: MrzResult): IdentityDecision => decide(mrz) as IdentityDecision;
     decision = await secondReaderForNames(located, read, decision, decidePage, 'page');
     decision = await secondReaderForCheckedFields(located, read, decision, decidePage, 'page');
+    // A number no other reading read, standing on a character the repair chose: the classifier's too.
+    decision = confirmRepairedNumber(located, decision, decidePage);
   }
   const mrz = decision?.mrz ?? read;
   if (mrz?.valid) {

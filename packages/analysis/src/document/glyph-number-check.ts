@@ -1,0 +1,87 @@
+/**
+ * The glyph classifier (`glyph-classifier.ts`) as the second reading of a document-number character
+ * that a repair chose. When a check digit fails, the repair's one substitution (`mrz-repair.ts`)
+ * puts in the look-alike that makes it hold: right when OCR misread that one glyph (`O` for `0`),
+ * but a check digit lets one wrong number in ten through, and when OCR misread another character
+ * too (development sample 1642: `X` read `K` beside `8` read `B`), the substitution can make a
+ * wrong number valid. Where the printed number or a barcode read the number too, the cross-check
+ * compares them and refuses a disagreement; where no other reading did, the number would stand on
+ * the check digit the substitution was chosen to satisfy, which is no evidence.
+ *
+ * There, each chosen character's cell is classified, and the number stands only when the
+ * classifier reads the very character chosen in each. Otherwise (another first choice, or no cells
+ * cut) the choice is undone: the MRZ is taken as read, its check digit fails, and the side is
+ * refused (`MRZ_INVALID`, a retake) rather than accepted with a number nobody read.
+ */
+import type { MrzRepair, MrzResult } from '../types.js';
+import { classifyGlyph } from './glyph-classifier.js';
+import { firstChoice } from './glyph-evidence.js';
+import type { IdentityDecision } from './identity-decision.js';
+import type { LocatedDocument } from './locate.js';
+import { mrzCells } from './mrz-cells.js';
+import { mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
+
+function withChar(lines: readonly string[], repair: MrzRepair, char: string): string[] {
+  return lines.map((text, i) =>
+    i === repair.line ? text.slice(0, repair.column) + char + text.slice(repair.column + 1) : text,
+  );
+}
+
+/**
+ * The repairs of `mrz` that chose a character of its document number: undone one at a time, the
+ * number would read otherwise. Repairs that inserted a character (a restored `P`) are not among them.
+ */
+export function repairsOfNumber(mrz: MrzResult): MrzRepair[] {
+  const layout = mrzLayoutOf(mrz.format);
+  const lines = mrz.raw.split('\n');
+  return mrz.repairs.filter((repair) => {
+    if (repair.from.length !== 1 || lines[repair.line]?.[repair.column] !== repair.to) return false;
+    const undone = mrzResultFromLines(withChar(lines, repair, repair.from), layout, mrz.reader, []);
+    return undone?.fields.documentNumber !== mrz.fields.documentNumber;
+  });
+}
+
+/**
+ * `decision` when its document number stands on more than a chosen character (see the module
+ * comment), else the decision `decide` takes on the MRZ with the number's chosen characters undone.
+ */
+export function confirmRepairedNumber(
+  located: LocatedDocument,
+  decision: IdentityDecision,
+  decide: (mrz: MrzResult) => IdentityDecision,
+): IdentityDecision {
+  const mrz = decision.mrz;
+  // The printed number or a barcode read the number: the cross-check has weighed them.
+  if (!mrz?.valid || decision.crossCheck.compared.includes('idNumber')) return decision;
+  const chosen = repairsOfNumber(mrz);
+  if (chosen.length === 0) return decision;
+  const lines = mrz.raw.split('\n');
+  const cut = mrzCells(
+    located.rectified,
+    lines.map((line) => line.length),
+  );
+  const confirmed = chosen.every((repair) => {
+    const cell = cut?.rows[repair.line]?.[repair.column];
+    return cell !== undefined && firstChoice(classifyGlyph(cell)) === repair.to;
+  });
+  if (confirmed) return decision;
+  const asRead = chosen.reduce((text, repair) => withChar(text, repair, repair.from), lines);
+  const undone = mrzResultFromLines(
+    asRead,
+    mrzLayoutOf(mrz.format),
+    mrz.reader,
+    mrz.repairs.filter((repair) => !chosen.includes(repair)),
+  );
+  if (undone) return decide(undone);
+  // Lines that no longer parse as read: refused all the same, the number named as the reason.
+  const mismatch = { field: 'idNumber' as const, front: null, back: mrz.fields.documentNumber };
+  const { crossCheck } = decision;
+  return {
+    ...decision,
+    crossCheck: {
+      ...crossCheck,
+      consistent: false,
+      mismatches: [...crossCheck.mismatches, mismatch],
+    },
+  };
+}
