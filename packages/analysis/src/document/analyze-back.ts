@@ -4,6 +4,7 @@ import { stage } from '../perf/stages.js';
 import type { BackAnalysis, FrontAnalysis, MrzResult } from '../types.js';
 import { withFieldReadings } from './barcode-fields.js';
 import { readBarcodes } from './barcodes.js';
+import { confirmAcceptedNames } from './glyph-evidence.js';
 import { confirmRepairedNumber } from './glyph-number-check.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { mrzDocumentType } from './mrz-read.js';
@@ -75,7 +76,12 @@ export async function analyzeBackImage(
     'back',
   );
   // A number no other reading read, standing on a character the repair chose: the classifier's too.
-  const decision = confirmRepairedNumber(located, reread, decide);
+  const decision = confirmRepairedNumber(
+    located,
+    // Accepted names, read by the classifier too: OCR may misread a letter alike in both readings.
+    confirmAcceptedNames(located, reread, decide),
+    decide,
+  );
   mrz = decision.mrz;
   const checks = mrz ? Object.values(mrz.checks) : [];
   const confidence = mrz

@@ -8,6 +8,7 @@ import type { DocumentFields, DocumentType, FrontAnalysis, MrzResult } from '../
 import { findCountry, findDocumentType, readFrontFields } from './front-fields.js';
 import { readTextLines } from '../models/paddle-ocr.js';
 import { ocrMarks } from './diacritic-marks.js';
+import { confirmAcceptedNames } from './glyph-evidence.js';
 import { confirmRepairedNumber } from './glyph-number-check.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { otherWaysUp } from './orientation.js';
@@ -191,6 +192,8 @@ async function analyzeLocatedFront({ decoded, located }: LocatedUpload): Promise
     decision = await secondReaderForCheckedFields(located, read, decision, decidePage, 'page');
     // A number no other reading read, standing on a character the repair chose: the classifier's too.
     decision = confirmRepairedNumber(located, decision, decidePage);
+    // Accepted names, read by the classifier too: OCR may misread a letter alike in both readings.
+    decision = confirmAcceptedNames(located, decision, decidePage);
   }
   const mrz = decision?.mrz ?? read;
   if (mrz?.valid) {

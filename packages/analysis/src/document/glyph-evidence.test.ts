@@ -1,14 +1,23 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAnalysisEngine } from '../engine.js';
 import { closeMrzTesseract } from '../models/tesseract.js';
-import { developmentSample, renderEvaluationSide } from '../testing/evaluation-set.js';
+import {
+  developmentSample,
+  evaluationSample,
+  renderEvaluationSide,
+} from '../testing/evaluation-set.js';
 import { generateIdentity } from '../testing/identity.js';
 import { locatedPassportPage } from '../testing/located-page.js';
 import { printedFieldsOf } from '../testing/printed-fields.js';
 import { buildMrzLines } from '../testing/mrz-lines.js';
 import type { MrzResult } from '../types.js';
 import { classifyGlyph } from './glyph-classifier.js';
-import { clearAnswer, glyphReaderForNames, nameLettersByGlyphs } from './glyph-evidence.js';
+import {
+  clearAnswer,
+  confirmAcceptedNames,
+  glyphReaderForNames,
+  nameLettersByGlyphs,
+} from './glyph-evidence.js';
 import { decideIdentity } from './identity-decision.js';
 import { mrzCells } from './mrz-cells.js';
 import { mrzCandidates, mrzFromCandidates } from './mrz-read.js';
@@ -67,6 +76,29 @@ describe('the glyph classifier as evidence for a name letter', () => {
     expect(refused.crossCheck.consistent).toBe(false);
     expect(nameLettersByGlyphs(located, first)).toBeNull();
     expect(glyphReaderForNames(located, first, refused, decide)).toBe(refused);
+  }, 30_000);
+
+  it('refuses a name that the MRZ and the printed name misread alike, where the cells show otherwise', async () => {
+    const located = await locatedPassportPage(identity, 'outline');
+    // PaddleOCR read `M` as `N` in both (development sample 1948): the readings agree on `NWANA`.
+    const first = reading('NWANA');
+    const decide = decideWithPrintedGivenName('NWANA');
+    const accepted = decide(first);
+    expect(accepted.crossCheck.consistent).toBe(true);
+    const checked = confirmAcceptedNames(located, accepted, decide);
+    expect(checked.crossCheck.consistent).toBe(false);
+    expect(checked.crossCheck.mismatches).toEqual([
+      { field: 'firstNames', front: 'NWANA', back: 'MWANA' },
+    ]);
+  }, 30_000);
+
+  it('leaves an accepted name alone where the cells show its letters', async () => {
+    const located = await locatedPassportPage(identity, 'outline');
+    const first = reading('MWANA');
+    const decide = decideWithPrintedGivenName('MWANA');
+    const accepted = decide(first);
+    expect(accepted.crossCheck.consistent).toBe(true);
+    expect(confirmAcceptedNames(located, accepted, decide)).toBe(accepted);
   }, 30_000);
 
   it('answers only with a clear share, a first choice, and a letter of the read one’s group', () => {
@@ -140,5 +172,19 @@ describe('the glyph classifier in the reader', () => {
     const page = await createAnalysisEngine().analyzeFront(image);
     expect(page.crossCheck?.consistent).toBe(true);
     expect(page.mrz?.raw).toBe(truth.mrz?.join('\n'));
+  }, 180_000);
+
+  it('refuses a page whose MRZ and printed name PaddleOCR misread alike (development set 1948)', async () => {
+    // An oblique-face passport page photographed on a screen: PaddleOCR reads `WEISSNUELLER` in
+    // the MRZ and `WEISSNULLER` on the page for `WEISSMÜLLER` (its `M` read `N` in both faces), the
+    // two agree by ICAO's rules, and the page was accepted with the wrong surname.
+    const sample = evaluationSample('tuned', 1948);
+    const { image, truth } = await renderEvaluationSide(sample, 'mrz');
+    expect(truth.mrz?.[0]).toContain('WEISSMUELLER');
+    const page = await createAnalysisEngine().analyzeFront(image);
+    expect(page.crossCheck?.consistent).toBe(false);
+    expect(page.crossCheck?.mismatches).toContainEqual(
+      expect.objectContaining({ field: 'lastNames', back: 'SZABO WEISSMUELLER' }),
+    );
   }, 180_000);
 });

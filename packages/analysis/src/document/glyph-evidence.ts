@@ -16,7 +16,7 @@ import { classifyGlyph } from './glyph-classifier.js';
 import type { LocatedDocument } from './locate.js';
 import { mrzCells, type GlyphCell } from './mrz-cells.js';
 import { mrzNameField, mrzNameFieldPosition } from './mrz-names.js';
-import { mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
+import { fieldsFromMrz, mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
 
 /** Least share of a pair's probability (`p(other) / (p(other) + p(read))`) that puts a letter in. */
 export const CLEAR_SHARE = 0.9;
@@ -135,4 +135,48 @@ export function glyphReaderForNames(
   const putIn = corrected.repairs.slice(first.repairs.length);
   const kept = putIn.every((r) => decided[r.line]?.[r.column] === r.to);
   return kept ? other : decision;
+}
+
+/**
+ * A decision whose MRZ names were accepted, asked of the classifier too. PaddleOCR reads the MRZ
+ * and the printed names of one photo, and on some faces and screens it misreads a letter the same
+ * way in both (`M` as `N`: `WEISSNUELLER` and `WEISSNULLER` for `WEISSMÜLLER`, development sample
+ * 1948), so the two agree on a wrong name. Where the classifier clearly reads another letter of a
+ * confusable group in the MRZ's name cells (`nameLettersByGlyphs`), the decision `decide` takes on
+ * that reading stands if the readings then agree and keep its letters; otherwise the names it
+ * changed are reported as mismatches, the MRZ's being what the cells show, and the side is refused
+ * (`SIDES_MISMATCH`, a retake). Cells that cannot be cut, or that show another document, leave
+ * `decision` as it is.
+ */
+export function confirmAcceptedNames(
+  located: LocatedDocument,
+  decision: IdentityDecision,
+  decide: (mrz: MrzResult) => IdentityDecision,
+): IdentityDecision {
+  const mrz = decision.mrz;
+  if (!mrz?.valid || !decision.crossCheck.consistent) return decision;
+  const corrected = nameLettersByGlyphs(located, mrz);
+  if (!corrected?.valid) return decision;
+  const other = decide(corrected);
+  const decided = other.mrz?.raw.split('\n');
+  const putIn = corrected.repairs.slice(mrz.repairs.length);
+  if (other.crossCheck.consistent && putIn.every((r) => decided?.[r.line]?.[r.column] === r.to))
+    return other;
+  const names = (['lastNames', 'firstNames'] as const).filter(
+    (field) => fieldsFromMrz(corrected)[field] !== fieldsFromMrz(mrz)[field],
+  );
+  if (names.length === 0) return decision;
+  const mismatches = names.map((field) => ({
+    field,
+    front: decision.fields[field],
+    back: fieldsFromMrz(corrected)[field],
+  }));
+  return {
+    ...decision,
+    crossCheck: {
+      ...decision.crossCheck,
+      consistent: false,
+      mismatches: [...decision.crossCheck.mismatches, ...mismatches],
+    },
+  };
 }
