@@ -10,6 +10,11 @@ export interface LocatedDocument {
   rectified: RgbImage;
   /** Corners in the upload's own pixels (TL, TR, BR, BL). */
   quad: Point[];
+  /**
+   * The same corners in the pixels of the decoded image the document was found in (turned with
+   * it when the document is read another way up), for looks back at that image around them.
+   */
+  decodedQuad: Point[];
   outlineFound: boolean;
   /** The ICAO size the outline matches, if any. */
   sizeClass: keyof typeof DOCUMENT_ASPECTS | null;
@@ -26,6 +31,7 @@ export async function locateAndRectify(image: DecodedImage): Promise<LocatedDocu
       x: Math.round(p.x * image.scale),
       y: Math.round(p.y * image.scale),
     })),
+    decodedQuad: region.quad,
     outlineFound: region.outlineFound,
     sizeClass: snapped.format,
   };

@@ -160,11 +160,11 @@ describe('the flattened look at an MRZ band', () => {
   }, 240_000);
 });
 
-describe('the whole photo read when the outline cut the MRZ off', () => {
+describe('the photo around the outline read when the outline cut the MRZ off', () => {
   it('reads a passport page whose found outline cut its last MRZ row (development set 1114)', async () => {
     // A tilted passport page (the MRZ over the security print, sharp face): the outline found
     // ends inside the last MRZ row, so every look at the band reads that row short and takes the
-    // TD3 for a TD2. The whole photo holds both rows.
+    // TD3 for a TD2. The photo around the outline holds both rows.
     const sample = developmentSample(1114, { mrzZone: 'print' });
     expect(sample.family).not.toBe('meridian');
     expect(sample.kind).toBe('passport');
@@ -173,4 +173,25 @@ describe('the whole photo read when the outline cut the MRZ off', () => {
     expect(page.mrz?.valid).toBe(true);
     expect(page.mrz?.raw).toBe(truth.mrz?.join('\n'));
   }, 180_000);
+
+  it('reads a page whose outline was found across its MRZ, and a card back cut at its last column (development set 2020, 1541)', async () => {
+    // 2020: a 12 MP passport page in the inverted face, its low-contrast bottom edge found across
+    // the MRZ, which runs out of the flattened page; the whole photo at 1000 px gives its glyphs
+    // 11 px, and no MRZ was read. 1541: a residence permit whose found outline cut off the
+    // MRZ's last column (the side was refused).
+    const page = evaluationSample('tuned', 2020);
+    expect(page.kind).toBe('passport');
+    const pageSide = await renderEvaluationSide(page, 'mrz');
+    const read = await createAnalysisEngine().analyzeFront(pageSide.image);
+    expect(read.mrz?.raw).toBe(pageSide.truth.mrz?.join('\n'));
+    const card = evaluationSample('tuned', 1541);
+    const [front, back] = await Promise.all([
+      renderEvaluationSide(card, 'front'),
+      renderEvaluationSide(card, 'mrz'),
+    ]);
+    const engine = createAnalysisEngine();
+    const answer = await engine.analyzeBack(back.image, await engine.analyzeFront(front.image));
+    expect(answer.mrz?.raw).toBe(back.truth.mrz?.join('\n'));
+    expect(answer.crossCheck.consistent).toBe(true);
+  }, 240_000);
 });

@@ -36,6 +36,40 @@ const FILLER_RUN = /<{4,}/;
 /** Gaussian sigma, in pixels of the band, of the denoised look. */
 const DENOISE_SIGMA = 1.6;
 
+/** Where the outline's neighbourhood starts, in shares of the outline's height from its top. */
+const NEIGHBOURHOOD_FROM = 0.4;
+/** How far the neighbourhood reaches beyond the outline: below it, and on either side. */
+const NEIGHBOURHOOD_BELOW = 0.25;
+const NEIGHBOURHOOD_SIDES = 0.12;
+/** Widest the neighbourhood is read at (about 20 px per TD3 character on a 12 MP photo). */
+const NEIGHBOURHOOD_OCR_WIDTH = 1400;
+
+/**
+ * The lower part of the found outline's neighbourhood in the decoded photo: from
+ * {@link NEIGHBOURHOOD_FROM} of its height down to {@link NEIGHBOURHOOD_BELOW} of it below, and
+ * {@link NEIGHBOURHOOD_SIDES} of its width beyond either side. An outline found across the MRZ (a
+ * page's low-contrast bottom edge taken through its rows: development sample 2020; a card's last
+ * column cut off: 1541) leaves rows the flattened band cannot read whole; around the outline they
+ * are whole, unflattened but at the decoded photo's resolution, where the whole photo read at
+ * 1000 px gives a TD3 character 11 px.
+ */
+function outlineNeighbourhood(decoded: DecodedImage, located: LocatedDocument): RgbImage {
+  const xs = located.decodedQuad.map((p) => p.x);
+  const ys = located.decodedQuad.map((p) => p.y);
+  const [left, right, top, bottom] = [
+    Math.min(...xs),
+    Math.max(...xs),
+    Math.min(...ys),
+    Math.max(...ys),
+  ];
+  const [width, height] = [right - left, bottom - top];
+  const x0 = Math.max(0, Math.round(left - width * NEIGHBOURHOOD_SIDES));
+  const x1 = Math.min(decoded.width, Math.round(right + width * NEIGHBOURHOOD_SIDES));
+  const y0 = Math.max(0, Math.round(top + height * NEIGHBOURHOOD_FROM));
+  const y1 = Math.min(decoded.height, Math.round(bottom + height * NEIGHBOURHOOD_BELOW));
+  return cropRgb(decoded, x0, y0, Math.max(1, x1 - x0), Math.max(1, y1 - y0));
+}
+
 /** The band smoothed and stretched to its full range (1st to 99th percentile). */
 async function denoisedBand(band: RgbImage): Promise<RgbImage> {
   const { data, info } = await sharp(band.data, {
@@ -192,9 +226,11 @@ export interface MrzZoneReading {
  * reading fails, PaddleOCR again at another scale, then on the band denoised (low light), then on
  * the band flattened to dark glyphs on white (an inverted face; `flattenedBand`; on a page, only
  * when MRZ rows were seen), then
- * tesseract's legacy engine on the band when it holds MRZ rows, and last the whole photo (the
- * outline missed the MRZ or cut it off; see `wholePhotoFallback`). Every look after the first runs only when the looks
- * before it gave no valid MRZ. Used for a card back and for a passport data page.
+ * tesseract's legacy engine on the band when it holds MRZ rows, then the glyph classifier, then the
+ * photo around the found outline (which may have cut the MRZ off: `outlineNeighbourhood`), and last
+ * the whole photo (the outline missed the MRZ; see `wholePhotoFallback`). Every look after the first
+ * runs only when the looks before it gave no valid MRZ. Used for a card back and for a passport
+ * data page.
  */
 export async function readMrzZone(
   decoded: DecodedImage,
@@ -202,8 +238,9 @@ export async function readMrzZone(
   label: 'back' | 'page',
   /**
    * Fall back to the whole photo where the outline may have missed the MRZ (no rows in the band,
-   * or no outline). `false` where the caller has read the flattened document itself: the whole
-   * photo is then read only where the found outline may have cut the MRZ off (rows seen).
+   * or no outline). `false` where the caller has read the flattened document itself (a page) or
+   * reads it another way up. Either way, where the found outline may have cut the MRZ off (rows
+   * seen), its neighbourhood in the photo is read.
    */
   wholePhotoFallback = true,
 ): Promise<MrzZoneReading> {
@@ -266,17 +303,21 @@ export async function readMrzZone(
       ),
     );
   }
+  // Where the found outline may have cut the MRZ off (rows seen, or only a run of fillers of a row
+  // cut in half: a tilted page whose last row runs past the found edge reads as a short row, a TD3
+  // taken for a TD2, development sample tuned 1114), its neighbourhood in the photo is read.
+  if (!mrz?.valid && located.outlineFound && (bandHasMrz || fillersSeen)) {
+    const around = await stage(`${label}: OCR around the outline`, async () => {
+      const neighbourhood = outlineNeighbourhood(decoded, located);
+      return readWithPaddle(
+        await resizeRgb(neighbourhood, Math.min(neighbourhood.width, NEIGHBOURHOOD_OCR_WIDTH)),
+      );
+    });
+    mrz = betterMrz(mrz, around.mrz);
+  }
   // A card back reads the whole photo where its outline may have missed the MRZ (no rows in the
-  // band, or no outline); a page, whose caller read the flattened page, where the found outline
-  // may have cut the MRZ off (rows seen, or only a run of fillers of a row cut in half). A back whose band showed rows is not read again whole: on
-  // a failed back that read cost the card side's p95 half a second (2.29 s against 1.81 s, idle).
-  const wholePhoto = wholePhotoFallback
-    ? !bandHasMrz || !located.outlineFound
-    : located.outlineFound && (bandHasMrz || fillersSeen);
-  if (!mrz?.valid && wholePhoto) {
-    // The outline may be wrong: it missed the MRZ (no rows in the band, or no outline), or it cut
-    // the MRZ off (a tilted page whose last row runs past the found edge reads as a short row, a
-    // TD3 taken for a TD2: development sample tuned 1114). Read the whole photo.
+  // band, or no outline).
+  if (!mrz?.valid && wholePhotoFallback && (!bandHasMrz || !located.outlineFound)) {
     const whole = await stage(`${label}: OCR whole photo`, async () =>
       readWithPaddle(await resizeRgb(decoded, Math.min(decoded.width, 1000))),
     );

@@ -36,6 +36,28 @@ describe('turning an image', () => {
     expect(values(quarterTurned(numbered, -1))).toEqual([3, 6, 2, 5, 1, 4]);
     expect(values(quarterTurned(quarterTurned(numbered, 1), -1))).toEqual(values(numbered));
   });
+
+  it('turns the outline in the decoded image with it, and keeps it in the upload', () => {
+    // An outline over the right two columns of the 3 × 2 image, its corners TL, TR, BR, BL.
+    const decodedQuad = [
+      { x: 1, y: 0 },
+      { x: 2, y: 0 },
+      { x: 2, y: 1 },
+      { x: 1, y: 1 },
+    ];
+    const quad = decodedQuad.map(({ x, y }) => ({ x: x * 2, y: y * 2 }));
+    const located = { rectified: numbered, quad, decodedQuad, outlineFound: true, sizeClass: null };
+    const turned = upsideDown({ decoded: { ...numbered, scale: 2 }, located });
+    // Half a turn: the outline lies over the left two columns, the old bottom right first.
+    expect(turned.located.decodedQuad).toEqual([
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 1, y: 1 },
+      { x: 0, y: 1 },
+    ]);
+    expect(values(turned.decoded)[0]).toBe(6);
+    expect(turned.located.quad).toEqual([quad[2], quad[3], quad[0], quad[1]]);
+  });
 });
 
 describe('documents photographed the wrong way up', () => {

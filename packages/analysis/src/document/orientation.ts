@@ -45,11 +45,18 @@ export function quarterTurned<T extends RgbImage>(image: T, direction: 1 | -1): 
 /**
  * The upload with its document read the other way up: the decoded photo and the flattened
  * document turned half a turn, the outline's corners named from the document's real top left
- * (they stay in the upload's own pixels).
+ * (`quad` stays in the upload's own pixels; `decodedQuad` turns with the decoded image).
  */
 export function upsideDown(upload: LocatedUpload): LocatedUpload {
   const { decoded, located } = upload;
   const [topLeft, topRight, bottomRight, bottomLeft] = located.quad;
+  // In the turned decoded image, each corner turns with it, and the one that was bottom right
+  // comes first.
+  const turn = ({ x, y }: Point): Point => ({
+    x: decoded.width - 1 - x,
+    y: decoded.height - 1 - y,
+  });
+  const [dTopLeft, dTopRight, dBottomRight, dBottomLeft] = located.decodedQuad.map(turn);
   return {
     decoded: halfTurned<DecodedImage>(decoded),
     located: {
@@ -59,6 +66,10 @@ export function upsideDown(upload: LocatedUpload): LocatedUpload {
         topLeft && topRight && bottomRight && bottomLeft
           ? [bottomRight, bottomLeft, topLeft, topRight]
           : located.quad,
+      decodedQuad:
+        dTopLeft && dTopRight && dBottomRight && dBottomLeft
+          ? [dBottomRight, dBottomLeft, dTopLeft, dTopRight]
+          : located.decodedQuad,
     },
   };
 }
