@@ -17,6 +17,8 @@ import { mrzCandidates, mrzFromCandidates } from './mrz-read.js';
 
 /** Least probability of each cell's first choice for a glyph reading to count. */
 export const LEAST_CELL_PROBABILITY = 0.5;
+/** Least probability at which the classifier's first choice stands for a cell in a combined reading. */
+export const SURE_CELL_PROBABILITY = 0.9;
 
 /** Row lengths of each MRZ format. */
 const ROW_LENGTHS: Readonly<Record<MrzLayout['format'], readonly number[]>> = {
@@ -62,4 +64,34 @@ export function readMrzByGlyphs(
 export function mrzAsRead(lines: string[], format: MrzLayout['format']): MrzResult | null {
   const mrz = mrzFromCandidates(mrzCandidates(lines), 'glyphs');
   return mrz?.valid && mrz.format === format && mrz.repairs.length === 0 ? mrz : null;
+}
+
+/**
+ * The OCR's reading `ocr` and the classifier's combined cell by cell: each cell is the classifier's
+ * first choice where it gives it at least {@link SURE_CELL_PROBABILITY}, and the OCR's character
+ * elsewhere. Each reader misreads where the other is sure: on the hollow face PaddleOCR reads `W`
+ * and `M` as `H` and every filler as `K` in a names line the classifier reads whole, while the
+ * classifier takes a hollow `H` for `B` that PaddleOCR reads right (development print 1843). The
+ * combination is taken only as read ({@link mrzAsRead}), in `ocr`'s format; `null` when its cells
+ * cannot be cut or it is not valid so.
+ */
+export function combinedReading(located: LocatedDocument, ocr: MrzResult): MrzResult | null {
+  const lines = ocr.raw.split('\n');
+  const cut = mrzCells(
+    located.rectified,
+    lines.map((line) => line.length),
+  );
+  if (!cut) return null;
+  const combined = lines.map((text, line) =>
+    [...text]
+      .map((char, column) => {
+        const cell = cut.rows[line]?.[column];
+        if (!cell) return char;
+        const probabilities = classifyGlyph(cell);
+        const first = firstChoice(probabilities);
+        return (probabilities.get(first) ?? 0) >= SURE_CELL_PROBABILITY ? first : char;
+      })
+      .join(''),
+  );
+  return mrzAsRead(combined, ocr.format);
 }

@@ -8,7 +8,7 @@ import type { IdentityDecision } from './identity-decision.js';
 import { flattenedBand } from './band-flattening.js';
 import { checkDigitsByGlyphs } from './glyph-check-digits.js';
 import { glyphReaderForNames } from './glyph-evidence.js';
-import { readMrzByGlyphs } from './glyph-mrz-reader.js';
+import { combinedReading, readMrzByGlyphs } from './glyph-mrz-reader.js';
 import type { LocatedDocument } from './locate.js';
 import { mrzCandidates, mrzFromCandidates, textRows } from './mrz-read.js';
 
@@ -164,17 +164,22 @@ export const secondReaderForNames: SecondReader = async (
   const namesOnly =
     mismatched.length > 0 &&
     mismatched.every((field) => field === 'lastNames' || field === 'firstNames');
-  if (!first?.valid || first.reader !== 'paddleocr' || !namesOnly) return decision;
+  // The reading as decided: valid, though perhaps only once a state code was repaired from the
+  // printed data (the hollow face's `PKHAR…` for `P<MAR…`: development print 1843).
+  const read = decision.mrz;
+  if (!read?.valid || first?.reader !== 'paddleocr' || !namesOnly) return decision;
   const band = mrzBand(located);
   const rereads: readonly (() => Promise<MrzResult | null>)[] = [
-    // The cheapest first: the glyph classifier's reading of every cell (tens of milliseconds).
-    async () => readMrzByGlyphs(located, [first.format]),
+    // The cheapest first: the glyph classifier's reading of every cell (tens of milliseconds),
+    // then its sure cells combined with this reading's others.
+    async () => readMrzByGlyphs(located, [read.format]),
+    async () => combinedReading(located, read),
     async () => (await readWithPaddle(await resizeRgb(band, SECOND_BAND_OCR_WIDTH))).mrz,
     () => readWithTesseract(band),
   ];
   for (const reread of rereads) {
     const second = await stage(`${label}: MRZ second reader (names)`, reread);
-    if (!second?.valid || !sameCheckedFields(first, second)) continue;
+    if (!second?.valid || !sameCheckedFields(read, second)) continue;
     const other = decide(second);
     if (other.crossCheck.consistent) return other;
   }
@@ -226,8 +231,8 @@ export interface MrzZoneReading {
  * reading fails, PaddleOCR again at another scale, then on the band denoised (low light), then on
  * the band flattened to dark glyphs on white (an inverted face; `flattenedBand`; on a page, only
  * when MRZ rows were seen), then
- * tesseract's legacy engine on the band when it holds MRZ rows, then the glyph classifier, then the
- * photo around the found outline (which may have cut the MRZ off: `outlineNeighbourhood`), and last
+ * tesseract's legacy engine on the band when it holds MRZ rows, then the glyph classifier (alone,
+ * then its sure cells combined with the best reading's others), then the photo around the found outline (which may have cut the MRZ off: `outlineNeighbourhood`), and last
  * the whole photo (the outline missed the MRZ; see `wholePhotoFallback`). Every look after the first
  * runs only when the looks before it gave no valid MRZ. Used for a card back and for a passport
  * data page.
@@ -300,6 +305,17 @@ export async function readMrzZone(
       mrz,
       await stage(`${label}: MRZ glyph classifier (whole band)`, async () =>
         readMrzByGlyphs(located, formats),
+      ),
+    );
+  }
+  // Then the classifier's sure cells combined with the best reading's others (each reader misreads
+  // where the other is sure).
+  if (mrz && !mrz.valid) {
+    const read = mrz;
+    mrz = betterMrz(
+      mrz,
+      await stage(`${label}: MRZ glyph classifier (combined)`, async () =>
+        combinedReading(located, read),
       ),
     );
   }
