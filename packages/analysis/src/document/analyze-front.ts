@@ -190,10 +190,10 @@ async function analyzeLocatedFront({ decoded, located }: LocatedUpload): Promise
     const decidePage = (mrz: MrzResult): IdentityDecision => decide(mrz) as IdentityDecision;
     decision = await secondReaderForNames(located, read, decision, decidePage, 'page');
     decision = await secondReaderForCheckedFields(located, read, decision, decidePage, 'page');
-    // A number no other reading read, standing on a character the repair chose: the classifier's too.
-    decision = confirmRepairedNumber(located, decision, decidePage);
     // Accepted names, read by the classifier too: OCR may misread a letter alike in both readings.
     decision = confirmAcceptedNames(located, decision, decidePage);
+    // A number no other reading read, standing on a character the repair chose: the classifier's too.
+    decision = confirmRepairedNumber(located, decision, decidePage);
   }
   const mrz = decision?.mrz ?? read;
   if (mrz?.valid) {
