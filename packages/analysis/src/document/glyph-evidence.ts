@@ -12,6 +12,7 @@
  */
 import type { MrzResult } from '../types.js';
 import type { IdentityDecision } from './identity-decision.js';
+import { refusedFor } from './readings-comparison.js';
 import { classifyGlyph } from './glyph-classifier.js';
 import type { LocatedDocument } from './locate.js';
 import { mrzCells, type GlyphCell } from './mrz-cells.js';
@@ -129,12 +130,23 @@ export function glyphReaderForNames(
 ): IdentityDecision {
   const corrected = nameLettersByGlyphs(located, first);
   if (!corrected?.valid) return decision;
+  return decidedWithLetters(first, corrected, decide) ?? decision;
+}
+
+/**
+ * The decision on `corrected` (`read` with the classifier's letters put in) when the readings then
+ * agree and every letter put in survives the decision's own repairs; else `null`.
+ */
+function decidedWithLetters(
+  read: MrzResult,
+  corrected: MrzResult,
+  decide: (mrz: MrzResult) => IdentityDecision,
+): IdentityDecision | null {
   const other = decide(corrected);
-  if (!other.crossCheck.consistent || !other.mrz) return decision;
+  if (!other.crossCheck.consistent || !other.mrz) return null;
   const decided = other.mrz.raw.split('\n');
-  const putIn = corrected.repairs.slice(first.repairs.length);
-  const kept = putIn.every((r) => decided[r.line]?.[r.column] === r.to);
-  return kept ? other : decision;
+  const putIn = corrected.repairs.slice(read.repairs.length);
+  return putIn.every((r) => decided[r.line]?.[r.column] === r.to) ? other : null;
 }
 
 /**
@@ -157,26 +169,11 @@ export function confirmAcceptedNames(
   if (!mrz?.valid || !decision.crossCheck.consistent) return decision;
   const corrected = nameLettersByGlyphs(located, mrz);
   if (!corrected?.valid) return decision;
-  const other = decide(corrected);
-  const decided = other.mrz?.raw.split('\n');
-  const putIn = corrected.repairs.slice(mrz.repairs.length);
-  if (other.crossCheck.consistent && putIn.every((r) => decided?.[r.line]?.[r.column] === r.to))
-    return other;
-  const names = (['lastNames', 'firstNames'] as const).filter(
-    (field) => fieldsFromMrz(corrected)[field] !== fieldsFromMrz(mrz)[field],
-  );
-  if (names.length === 0) return decision;
-  const mismatches = names.map((field) => ({
-    field,
-    front: decision.fields[field],
-    back: fieldsFromMrz(corrected)[field],
-  }));
-  return {
-    ...decision,
-    crossCheck: {
-      ...decision.crossCheck,
-      consistent: false,
-      mismatches: [...decision.crossCheck.mismatches, ...mismatches],
-    },
-  };
+  const agreed = decidedWithLetters(mrz, corrected, decide);
+  if (agreed) return agreed;
+  const [shown, read] = [fieldsFromMrz(corrected), fieldsFromMrz(mrz)];
+  const mismatches = (['lastNames', 'firstNames'] as const)
+    .filter((field) => shown[field] !== read[field])
+    .map((field) => ({ field, front: decision.fields[field], back: shown[field] }));
+  return mismatches.length === 0 ? decision : refusedFor(decision, mismatches);
 }

@@ -20,6 +20,7 @@ import type { IdentityDecision } from './identity-decision.js';
 import type { LocatedDocument } from './locate.js';
 import { mrzCells } from './mrz-cells.js';
 import { mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
+import { refusedFor } from './readings-comparison.js';
 
 function withChar(lines: readonly string[], repair: MrzRepair, char: string): string[] {
   return lines.map((text, i) =>
@@ -74,14 +75,7 @@ export function confirmRepairedNumber(
   );
   if (undone) return decide(undone);
   // Lines that no longer parse as read: refused all the same, the number named as the reason.
-  const mismatch = { field: 'idNumber' as const, front: null, back: mrz.fields.documentNumber };
-  const { crossCheck } = decision;
-  return {
-    ...decision,
-    crossCheck: {
-      ...crossCheck,
-      consistent: false,
-      mismatches: [...crossCheck.mismatches, mismatch],
-    },
-  };
+  return refusedFor(decision, [
+    { field: 'idNumber', front: null, back: mrz.fields.documentNumber },
+  ]);
 }

@@ -232,11 +232,11 @@ export interface MrzZoneReading {
  * the band flattened to dark glyphs on white (an inverted face; `flattenedBand`; on a page, only
  * when MRZ rows were seen), then
  * tesseract's legacy engine on the band when it holds MRZ rows, then the glyph classifier (alone,
- * then its sure cells combined with the best reading's others), then the photo around the found outline (which may have cut the MRZ off: `outlineNeighbourhood`), and last
- * the whole photo (the outline missed the MRZ, or on a page cut it off beyond its neighbourhood;
- * see `wholePhotoFallback`). Every look after the first
- * runs only when the looks before it gave no valid MRZ. Used for a card back and for a passport
- * data page.
+ * then its sure cells combined with the best reading's others), then the photo around the found
+ * outline (which may have cut the MRZ off: `outlineNeighbourhood`), and last the whole photo (the
+ * outline missed the MRZ, or on a page cut it off beyond its neighbourhood; see
+ * `wholePhotoFallback`). Every look after the first runs only when the looks before it gave no
+ * valid MRZ. Used for a card back and for a passport data page.
  */
 export async function readMrzZone(
   decoded: DecodedImage,

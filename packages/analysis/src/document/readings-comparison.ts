@@ -35,6 +35,25 @@ export interface IdentityDecision {
   crossCheck: CrossCheck;
 }
 
+/**
+ * `decision` refused: `mismatches` added to its cross-check, found by a later look at the side
+ * (the glyph classifier's reading of a cell), whatever the comparison had found.
+ */
+export function refusedFor(
+  decision: IdentityDecision,
+  mismatches: readonly FieldMismatch[],
+): IdentityDecision {
+  const { crossCheck } = decision;
+  return {
+    ...decision,
+    crossCheck: {
+      ...crossCheck,
+      consistent: false,
+      mismatches: [...crossCheck.mismatches, ...mismatches],
+    },
+  };
+}
+
 const EMPTY: DocumentFields = {
   firstNames: null,
   lastNames: null,
