@@ -14,7 +14,7 @@ import type { MrzRepair, MrzResult } from '../types.js';
 import { classifyGlyph } from './glyph-classifier.js';
 import { firstChoice, sameDocument } from './glyph-evidence.js';
 import type { LocatedDocument } from './locate.js';
-import { mrzCells } from './mrz-cells.js';
+import { cellsUnder } from './mrz-cells.js';
 import { mrzNameField, mrzNameFieldPosition } from './mrz-names.js';
 import { mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
 import { evaluateCheck } from './mrz-repair.js';
@@ -41,10 +41,7 @@ export function checkDigitsByGlyphs(located: LocatedDocument, mrz: MrzResult): M
     return !check.valid && read !== undefined && read === check.read && !/[0-9]/.test(read);
   });
   if (unread.length === 0) return null;
-  const cut = mrzCells(
-    located.rectified,
-    lines.map((line) => line.length),
-  );
+  const cut = cellsUnder(located.rectified, lines);
   if (!cut) return null;
   const name = mrzNameFieldPosition(mrz.format);
   const nameLength = mrzNameField(mrz.format, lines).length;

@@ -102,8 +102,20 @@ function shippedModel(): GlyphModel {
   return shipped;
 }
 
-/** The shipped classifier's probability for each MRZ character (keys of {@link GLYPH_CLASSES}). */
-export function classifyGlyph(cell: GlyphCell): Map<string, number> {
-  const { probabilities } = forwardGlyph(shippedModel(), glyphFeatures(cell));
-  return new Map([...GLYPH_CLASSES].map((char, k) => [char, probabilities[k] as number]));
+/**
+ * The shipped classifier's probability for each MRZ character (keys of {@link GLYPH_CLASSES}).
+ * A cell is classified once: the checks of one side ask for the same cells again (its names, its
+ * number, a combined reading), and cells are never written after their cut.
+ */
+export function classifyGlyph(cell: GlyphCell): ReadonlyMap<string, number> {
+  let probabilities = classified.get(cell);
+  if (!probabilities) {
+    const forward = forwardGlyph(shippedModel(), glyphFeatures(cell)).probabilities;
+    probabilities = new Map([...GLYPH_CLASSES].map((char, k) => [char, forward[k] as number]));
+    classified.set(cell, probabilities);
+  }
+  return probabilities;
 }
+
+/** The classifier's answers per cell already classified. */
+const classified = new WeakMap<GlyphCell, ReadonlyMap<string, number>>();

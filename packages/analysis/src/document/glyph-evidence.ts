@@ -15,7 +15,7 @@ import type { IdentityDecision } from './identity-decision.js';
 import { refusedFor } from './readings-comparison.js';
 import { classifyGlyph } from './glyph-classifier.js';
 import type { LocatedDocument } from './locate.js';
-import { mrzCells, type GlyphCell } from './mrz-cells.js';
+import { cellsUnder, type GlyphCell } from './mrz-cells.js';
 import { mrzNameField, mrzNameFieldPosition } from './mrz-names.js';
 import { fieldsFromMrz, mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
 
@@ -32,10 +32,7 @@ const CONFUSABLE_GROUPS: readonly string[] = ['WMNHV', 'K<'];
  */
 export function nameLettersByGlyphs(located: LocatedDocument, mrz: MrzResult): MrzResult | null {
   const lines = mrz.raw.split('\n');
-  const cut = mrzCells(
-    located.rectified,
-    lines.map((line) => line.length),
-  );
+  const cut = cellsUnder(located.rectified, lines);
   if (!cut) return null;
   const { line, start } = mrzNameFieldPosition(mrz.format);
   const field = mrzNameField(mrz.format, lines);

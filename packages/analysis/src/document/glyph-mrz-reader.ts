@@ -11,7 +11,7 @@ import type { MrzResult } from '../types.js';
 import { classifyGlyph } from './glyph-classifier.js';
 import { firstChoice } from './glyph-evidence.js';
 import type { LocatedDocument } from './locate.js';
-import { mrzCells } from './mrz-cells.js';
+import { cellsUnder, mrzCells } from './mrz-cells.js';
 import type { MrzLayout } from './mrz-layout.js';
 import { mrzCandidates, mrzFromCandidates } from './mrz-read.js';
 
@@ -77,10 +77,7 @@ export function mrzAsRead(lines: string[], format: MrzLayout['format']): MrzResu
  */
 export function combinedReading(located: LocatedDocument, ocr: MrzResult): MrzResult | null {
   const lines = ocr.raw.split('\n');
-  const cut = mrzCells(
-    located.rectified,
-    lines.map((line) => line.length),
-  );
+  const cut = cellsUnder(located.rectified, lines);
   if (!cut) return null;
   const combined = lines.map((text, line) =>
     [...text]

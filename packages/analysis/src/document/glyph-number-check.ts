@@ -18,7 +18,7 @@ import { classifyGlyph } from './glyph-classifier.js';
 import { firstChoice } from './glyph-evidence.js';
 import type { IdentityDecision } from './identity-decision.js';
 import type { LocatedDocument } from './locate.js';
-import { mrzCells } from './mrz-cells.js';
+import { cellsUnder } from './mrz-cells.js';
 import { mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
 import { refusedFor } from './readings-comparison.js';
 
@@ -57,10 +57,7 @@ export function confirmRepairedNumber(
   const chosen = repairsOfNumber(mrz);
   if (chosen.length === 0) return decision;
   const lines = mrz.raw.split('\n');
-  const cut = mrzCells(
-    located.rectified,
-    lines.map((line) => line.length),
-  );
+  const cut = cellsUnder(located.rectified, lines);
   const confirmed = chosen.every((repair) => {
     const cell = cut?.rows[repair.line]?.[repair.column];
     return cell !== undefined && firstChoice(classifyGlyph(cell)) === repair.to;

@@ -45,6 +45,14 @@ export function mrzCells(rectified: RgbImage, rowLengths: readonly number[]): Mr
   return known.get(key) ?? null;
 }
 
+/** The cells under an MRZ as read: one row per line of `lines`, of that line's length. */
+export function cellsUnder(rectified: RgbImage, lines: readonly string[]): MrzCells | null {
+  return mrzCells(
+    rectified,
+    lines.map((line) => line.length),
+  );
+}
+
 /**
  * Cuts already made, per flattened image and row lengths: a side whose MRZ failed asks for the
  * same cut up to twice (its check digits, then a reading of every cell; a contradicted name's
