@@ -3,7 +3,7 @@
  * the marks above a printed name, and whether a cut name's tail carries one that the OCR text
  * cannot be trusted over.
  */
-import { collapseSpaces } from './mrz-names.js';
+import { collapseSpaces, MARKED_BASES, markedForms, placedMark } from './mrz-names.js';
 
 /**
  * The marks above `text` where it was read: the stretch of the mask under the first OCR line that
@@ -35,14 +35,13 @@ export function marksOfText(
   return null;
 }
 
-/** Letters whose diacritic changes their MRZ writing to two letters (`Ä` `AE`, `Å` `AA`, `Ö` `OE`, `Ü` `UE`). */
-const TWO_LETTER_BASES = new Set(['A', 'O', 'U']);
-
 /**
  * Whether the tail of a cut name, the part only the OCR read, cannot be taken as read: a mark on
  * an `A`, `O` or `U` of the tail may be the diaeresis or ring that makes it `AE`, `AA`, `OE` or
- * `UE` in ICAO's writing, which the OCR, without diacritics, cannot tell; a gap between words
- * that the text lacks means two words ran together. With `splitAtEnd` (the MRZ's part ends on a
+ * `UE` in ICAO's writing, which the OCR, without diacritics, cannot tell, unless the mark's shape
+ * tells it (two dots or an acute accent: `markedForms`, which the completion of the cut then
+ * writes); a gap between words that the text lacks, placed only to one character (`_`), means two
+ * words ran together where no one can say. With `splitAtEnd` (the MRZ's part ends on a
  * letter whose longer writing the cut may have split, `CutCompletion.splitAtEnd`), the letter
  * before the tail counts too. `text` and `marks` are aligned (see
  * {@link marksOfText}).
@@ -56,7 +55,7 @@ export function markOnTail(
 ): boolean {
   const chars = [...collapseSpaces(text)];
   for (let k = Math.max(0, tailStart - 1); k < marks.length; k++) {
-    const symbol = marks[k];
+    const symbol = placedMark(marks, k);
     // Two words of the tail run together: the tail as read is not the name; unless the MRZ's
     // filler there already stands for that space (the gap's mark falls on either letter beside it).
     const explained = lostSpaces.includes(k) || lostSpaces.includes(k + 1);
@@ -64,7 +63,10 @@ export function markOnTail(
     // The MRZ's last letter may be the first of a two-letter writing that the cut split (`BJO` of
     // `BJOERN`): a mark on it leaves that letter unknown as well.
     const inTail = k >= tailStart || splitAtEnd;
-    if (inTail && symbol !== '.' && TWO_LETTER_BASES.has(chars[k] as string)) return true;
+    // A gap placed exactly (`|`) is written in by the completion, over a letter without a mark.
+    const letter = chars[k] as string;
+    const marked = symbol !== '.' && symbol !== '|';
+    if (inTail && marked && MARKED_BASES.has(letter) && !markedForms(letter, symbol)) return true;
   }
   return false;
 }

@@ -8,14 +8,18 @@
  * A line's marks are a mask as long as its text, one character per character of the text:
  * - `.` nothing above the letter (or not a letter);
  * - `:` two dots side by side (a diaeresis: `Ä`, `Ö`, `Ü`, `Ë`, `Ï`);
- * - `^` one mark (acute, grave, circumflex, caron, ring, tilde…), which one is not told;
+ * - `'` one acute accent (`Á`, `É`, `Ó`: a stroke whose top leans right, `diacritic-mark-shape.ts`);
+ * - `^` one mark of another or an unknown shape (ring, circumflex, caron, tilde…);
  * - `?` something above it that could be either (a wide blot, or a mark that touches its letter);
  * - `_` a gap between words after it (to one character) that the text does not have: the OCR ran
- *   two words together (`SIMONEMIHAI`).
+ *   two words together (`SIMONEMIHAI`);
+ * - `|` such a gap right after it, placed exactly (the line's letters are as many pieces of ink as
+ *   the text has letters, and the gap lies between two of them); nothing above the letter.
  * A line that could not be measured (no contrast, no letters) is all `?`.
  */
 import { toGray, type RgbImage } from '../image/decode.js';
 import type { TextLine } from '../models/paddle-ocr.js';
+import { singleMarkShape, type SingleMarkShape } from './diacritic-mark-shape.js';
 import { components, fitLine, median, type Component } from './ink-geometry.js';
 
 /** A grayscale image, one byte per pixel, row-major. */
@@ -26,7 +30,13 @@ export interface GrayImage {
 }
 
 /** The mark above one character (see the module's comment). */
-export type MarkSymbol = '.' | ':' | '^' | '?' | '_';
+export type MarkSymbol = '.' | ':' | "'" | '^' | '?' | '_' | '|';
+
+/** The symbol of a single mark's shape (`diacritic-mark-shape.ts`). */
+const SHAPE_SYMBOLS: Readonly<Record<SingleMarkShape, MarkSymbol>> = {
+  acute: "'",
+  unknown: '^',
+};
 
 /**
  * Area (pixels) up to which a mark is a dot that blur has lightened: its darkest pixel is measured
@@ -137,6 +147,12 @@ export function lineMarks(image: GrayImage, line: TextLine): string {
       darkest(c) <= inkLevel + (paperLevel - inkLevel) * (c.area <= SMALL_MARK_AREA ? 0.4 : 0.3)
     );
   });
+  // How dark a pixel of the crop is, 0 paper to 1 ink (outside the crop: paper).
+  const darkness = (x: number, y: number): number => {
+    if (x < 0 || y < 0 || x >= width || y >= height) return 0;
+    const level = gray[(y + y0) * image.width + x + x0] as number;
+    return Math.min(1, Math.max(0, (paperLevel - level) / (paperLevel - inkLevel)));
+  };
   const mask: MarkSymbol[] = [...line.text].map(() => '.');
   // A mark that touches its letter (a ring on an `A`) makes the letter taller than the others.
   const attached = letters.filter((c) => c.y0 < capTop((c.x0 + c.x1) / 2) - capHeight * 0.2);
@@ -193,7 +209,10 @@ export function lineMarks(image: GrayImage, line: TextLine): string {
     else if (above.length === 1) {
       const only = above[0] as Component;
       // One blot as wide as two dots may be a diaeresis whose dots ran together.
-      symbol = only.x1 - only.x0 + 1 >= capHeight * 0.4 ? '?' : '^';
+      symbol =
+        only.x1 - only.x0 + 1 >= capHeight * 0.4
+          ? '?'
+          : SHAPE_SYMBOLS[singleMarkShape(darkness, only)];
     } else symbol = '?';
     mask[at] = symbol;
     if (exact) continue;
@@ -210,7 +229,15 @@ export function lineMarks(image: GrayImage, line: TextLine): string {
     for (let y = bandTop; y <= bandBottom; y++) if (ink[y * width + x] === 1) return true;
     return false;
   });
-  wordGapsUnread(inkColumns, capHeight, chars, charAt, mask);
+  // Exactly placed, the gap lies between two letters' pieces of ink: after the first's character.
+  const letterBefore = (from: number, to: number): number | null => {
+    if (!exact) return null;
+    const after = letters.findIndex((letter) => letter.x0 >= to);
+    const before = after - 1;
+    if (before < 0 || (letters[before] as Component).x1 > from) return null;
+    return drawn[before] as number;
+  };
+  wordGapsUnread(inkColumns, capHeight, chars, charAt, letterBefore, mask);
   return mask.join('');
 }
 
@@ -224,6 +251,7 @@ function wordGapsUnread(
   capHeight: number,
   chars: readonly string[],
   charAt: (x: number) => number,
+  letterBefore: (from: number, to: number) => number | null,
   mask: MarkSymbol[],
 ): void {
   const first = inkColumns.indexOf(true);
@@ -247,6 +275,11 @@ function wordGapsUnread(
     let spaced = false;
     for (let k = before - 1; k <= after + 1; k++) if (separator(k)) spaced = true;
     if (spaced) continue;
+    const exactly = letterBefore(gap.from, gap.to);
+    if (exactly !== null && mask[exactly] === '.') {
+      mask[exactly] = '|';
+      continue;
+    }
     // The letters' places are estimated, so the gap may fall on the letter after it, which may
     // carry a mark of its own (`SAMUELÉLODIE`: the gap on the É); the gap is known to one letter.
     const free = [before, before - 1, before + 1].find((k) => mask[k] === '.');

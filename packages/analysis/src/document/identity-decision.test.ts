@@ -517,7 +517,7 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(decision.fields.lastNames).toBe('PAPADIMITRIOU KONSTANTINIDIS');
   });
 
-  it('refuses a cut name whose printed tail, which only the OCR read, carries a mark the OCR lost', () => {
+  it('refuses a cut name whose printed tail carries a mark the OCR lost and its shape does not tell, and writes the tail the shape tells', () => {
     const identity = person({
       lastNames: 'SCHWARZENBERG-LICHTENSTEIN',
       firstNames: 'BJÖRN',
@@ -533,10 +533,23 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     const vizLines = ['SCHWARZENBERG LICHTENSTEIN', 'GIVEN NAMES', 'BJORN'];
     const decide = (marks?: string[]) =>
       decideIdentity({ mrz: read(lines), viz, barcodes: [], vizLines, vizMarks: marks });
-    // Two dots seen above the O (placed to one character): BJORN cannot be stored for BJÖRN.
-    const marked = decide(['..........................', '...........', '..:..']);
+    // One mark of unknown shape above the O (a ring, a circumflex, two dots run together):
+    // BJORN cannot be stored for what may be BJÖRN.
+    const marked = decide(['..........................', '...........', '..^..']);
     expect(marked.crossCheck.consistent).toBe(false);
     expect(marked.crossCheck.mismatches.map((m) => m.field)).toEqual(['firstNames']);
+    // Two dots above the O: the letter is Ö, which ICAO writes OE.
+    const dots = decide(['..........................', '...........', '..:..']);
+    expect(dots.crossCheck.consistent).toBe(true);
+    expect(dots.fields.firstNames).toBe('BJOERN');
+    // An acute accent above the O: Ó, which ICAO writes O.
+    const acute = decide(['..........................', '...........', "..'.."]);
+    expect(acute.crossCheck.consistent).toBe(true);
+    expect(acute.fields.firstNames).toBe('BJORN');
+    // Placed only to one character (`?` beside it), the dots tell nothing of the O.
+    expect(
+      decide(['..........................', '...........', '.?:?.']).crossCheck.consistent,
+    ).toBe(false);
     // Nothing above the tail: the printed tail is the name.
     const plain = decide(['..........................', '...........', '.....']);
     expect(plain.crossCheck.consistent).toBe(true);
@@ -549,6 +562,35 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(
       decide(['..........................', '...........', '..?^?']).crossCheck.consistent,
     ).toBe(false);
+  });
+
+  it('puts a space the OCR lost into a cut name where the ink placed the gap exactly, and refuses one placed only to a letter', () => {
+    const identity = person({
+      lastNames: 'SCHWARZENBERG-LICHTENSTEIN',
+      firstNames: 'SAMUEL ÉLODIE',
+      sex: 'F',
+    });
+    const lines = buildMrzLines(identity, 'id-card');
+    expect(lines[2]).toBe('SCHWARZENBERG<LICHTENSTEIN<<SA');
+    const viz = printedFieldsOf(identity, {
+      lastNames: 'SCHWARZENBERG LICHTENSTEIN',
+      firstNames: 'SAMUELELODIE',
+    });
+    const vizLines = ['SCHWARZENBERG LICHTENSTEIN', 'GIVEN NAMES', 'SAMUELELODIE'];
+    const decide = (marks: string) =>
+      decideIdentity({
+        mrz: read(lines),
+        viz,
+        barcodes: [],
+        vizLines,
+        vizMarks: ['..........................', '...........', marks],
+      });
+    const exact = decide(".....|'.....");
+    expect(exact.crossCheck.consistent).toBe(true);
+    expect(exact.fields.firstNames).toBe('SAMUEL ELODIE');
+    const approximate = decide(".....'_.....");
+    expect(approximate.crossCheck.consistent).toBe(false);
+    expect(approximate.crossCheck.mismatches.map((m) => m.field)).toEqual(['firstNames']);
   });
 
   it('puts back the space the OCR lost where the MRZ cut the name right after a word', () => {

@@ -157,17 +157,31 @@ export interface CutCompletion {
 
 /**
  * {@link completeCutName}, with where the printed tail starts: the index, in `printed` with its
- * runs of spaces collapsed, of the first character that the MRZ no longer holds.
+ * runs of spaces collapsed, of the first character that the MRZ no longer holds. With `marks` (the
+ * diacritic marks above `printed`, aligned with it as {@link marksOfText} gives them), a letter
+ * whose mark tells its writing is written so (`BJÖRN`, read `BJORN` under two dots: `BJOERN`).
  */
-export function completeCut(mrz: string, printed: string): CutCompletion | null {
+export function completeCut(mrz: string, printed: string, marks?: string): CutCompletion | null {
   const chars = [...collapseSpaces(printed)];
   const formsAt = (i: number): readonly string[] =>
-    UNREAD_DIACRITICS[chars[i] as string] ?? formsOf(chars[i] as string);
+    (marks !== undefined ? markedForms(chars[i] as string, placedMark(marks, i)) : null) ??
+    UNREAD_DIACRITICS[chars[i] as string] ??
+    formsOf(chars[i] as string);
+  // The printed tail from `i` on, each letter whose mark tells its writing written so, and a space
+  // put in after each letter where the ink showed, exactly placed, a gap the OCR did not read (`|`).
+  const tailFrom = (i: number): string =>
+    (marks?.[i - 1] === '|' ? ' ' : '') +
+    chars
+      .slice(i)
+      .map((char, k) => {
+        const mark = marks !== undefined ? placedMark(marks, i + k) : undefined;
+        return `${markedForms(char, mark)?.[0] ?? char}${mark === '|' ? ' ' : ''}`;
+      })
+      .join('');
   type Walked = { tail: string; at: number; lostSpaces: number[]; splitAtEnd: boolean };
   const memo = new Map<number, Walked | null>();
   const walk = (i: number, j: number): Walked | null => {
-    if (j === mrz.length)
-      return { tail: chars.slice(i).join(''), at: i, lostSpaces: [], splitAtEnd: false };
+    if (j === mrz.length) return { tail: tailFrom(i), at: i, lostSpaces: [], splitAtEnd: false };
     if (i === chars.length) return null;
     const key = i * 1000 + j;
     if (memo.has(key)) return memo.get(key) ?? null;
@@ -189,7 +203,7 @@ export function completeCut(mrz: string, printed: string): CutCompletion | null 
       } else if (form.startsWith(mrz.slice(j)) && mrz.length > j) {
         // The cut fell inside a transliteration (`Å` → `A` of `AA`): finish it.
         tail = {
-          tail: form.slice(mrz.length - j) + chars.slice(i + 1).join(''),
+          tail: form.slice(mrz.length - j) + tailFrom(i + 1),
           at: i,
           lostSpaces: [],
           splitAtEnd: false,
@@ -216,6 +230,32 @@ export function completeCut(mrz: string, printed: string): CutCompletion | null 
     splitAtEnd: found.splitAtEnd,
   };
 }
+
+/**
+ * The MRZ forms of a plain letter the OCR read under a mark it lost, where the mark tells them
+ * (`diacritic-marks.ts`): two dots on an `A`, `O` or `U` make it `Ä`, `Ö` or `Ü` (or `Ő`, `Ű`),
+ * written `AE`, `OE`, `UE`; an acute accent makes it `Á`, `Ó` or `Ú`, written plain. `null` where
+ * the mark does not tell (none, another shape, or another letter).
+ */
+export function markedForms(letter: string, mark: string | undefined): readonly string[] | null {
+  if (!MARKED_BASES.has(letter)) return null;
+  if (mark === ':') return [`${letter}E`];
+  if (mark === "'") return [letter];
+  return null;
+}
+
+/**
+ * The mark above character `k` of `marks`, as far as it tells that letter: a mark placed only to
+ * one character (`?` beside it, `diacritic-marks.ts`) may be its neighbour's, and tells `?`.
+ */
+export function placedMark(marks: string, k: number): string | undefined {
+  const mark = marks[k];
+  if (mark !== ':' && mark !== "'") return mark;
+  return marks[k - 1] === '?' || marks[k + 1] === '?' ? '?' : mark;
+}
+
+/** Letters whose mark decides their MRZ writing (`Ä` `AE`, `Å` `AA`, `Ö` `OE`, `Ü` `UE`; `Á` `A`). */
+export const MARKED_BASES: ReadonlySet<string> = new Set(['A', 'O', 'U']);
 
 /** A single filler between two letters at `at` of `field` (a space between two words). */
 export function isLoneFiller(field: string, at: number, fillers = '<'): boolean {

@@ -273,10 +273,20 @@ export function compareReadings(
         b === null && mrzField !== null && !ocrLostDiacritics
           ? cutIdentifier(mrzField, field)
           : null;
-      const cut = identifier !== null && printed !== null ? completeCut(identifier, printed) : null;
-      // The tail only the OCR read carries a mark it could not read (`BJORN` for `BJÖRN`): the
-      // name cannot be written right from this reading.
-      const marks = cut !== null && printed !== null ? marksOf(printed) : null;
+      // The marks above the printed name tell some letters the OCR read plain (`markedForms`).
+      const marks = identifier !== null && printed !== null ? marksOf(printed) : null;
+      const cut =
+        identifier !== null && printed !== null
+          ? completeCut(identifier, printed, marks ?? undefined)
+          : null;
+      // The tail written otherwise than read, by its marks (`BJORN` under two dots: `BJOERN`).
+      const writtenByMarks =
+        cut !== null &&
+        identifier !== null &&
+        printed !== null &&
+        cut.name !== completeCut(identifier, printed)?.name;
+      // The tail only the OCR read carries a mark it could not read (`BJORN` for `BJÖRN`, the
+      // dots not seen apart): the name cannot be written right from this reading.
       if (
         cut !== null &&
         printed !== null &&
@@ -295,7 +305,7 @@ export function compareReadings(
         /^\p{L}/u.test(cut.tail);
       const cutName = lostSpace
         ? `${cut.head} ${cut.tail}`.replace(/\s+/g, ' ').trim()
-        : !vizExact
+        : !vizExact || writtenByMarks
           ? (cut?.name ?? null)
           : null;
       const full = b ?? (ocrLostDiacritics ? m : (cutName ?? printed)) ?? m;
