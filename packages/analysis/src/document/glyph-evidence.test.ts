@@ -92,6 +92,47 @@ describe('the glyph classifier as evidence for a name letter', () => {
     ]);
   }, 30_000);
 
+  it('refuses a name whose MRZ letter a slip of the printed name turned into a filler, where the cell shows the letter', async () => {
+    // The printed JOSÉ read `JO E`: the filler repair (S, K, C, E for `<` where the printed name
+    // has a space) made the MRZ's right `JOSE` into `JO<E`, and both readings agreed on a wrong
+    // name (held-out 1831, accepted wrong before this check).
+    const person = { ...identity, firstNames: 'MARIA JOSE' };
+    const located = await locatedPassportPage(person, 'regular');
+    const asRead = mrzFromCandidates(
+      mrzCandidates(buildMrzLines(person, 'passport')),
+      'paddleocr',
+    ) as MrzResult;
+    const decide = (mrz: MrzResult) =>
+      decideIdentity({
+        mrz,
+        viz: printedFieldsOf(person, { firstNames: 'MARIA JO E' }),
+        barcodes: [],
+      });
+    const accepted = decide(asRead);
+    expect(accepted.crossCheck.consistent).toBe(true);
+    expect(accepted.mrz?.raw.split('\n')[0]).toContain('<<MARIA<JO<E<');
+    const checked = confirmAcceptedNames(located, accepted, decide);
+    expect(checked.crossCheck.consistent).toBe(false);
+    expect(checked.crossCheck.mismatches).toEqual([
+      { field: 'firstNames', front: 'MARIA JO E', back: 'MARIA JOSE' },
+    ]);
+    // A filler repair the cell shows (a `<` read `K`) stands.
+    const withK = mrzFromCandidates(
+      mrzCandidates(
+        buildMrzLines(person, 'passport').map((line, i) =>
+          i === 0 ? line.replace('MARIA<JOSE', 'MARIAKJOSE') : line,
+        ),
+      ),
+      'paddleocr',
+    ) as MrzResult;
+    const decideRight = (mrz: MrzResult) =>
+      decideIdentity({ mrz, viz: printedFieldsOf(person, {}), barcodes: [] });
+    const repaired = decideRight(withK);
+    expect(repaired.crossCheck.consistent).toBe(true);
+    expect(repaired.mrz?.repairs.some((r) => r.from === 'K' && r.to === '<')).toBe(true);
+    expect(confirmAcceptedNames(located, repaired, decideRight)).toBe(repaired);
+  }, 30_000);
+
   it('leaves an accepted name alone where the cells show its letters', async () => {
     const located = await locatedPassportPage(identity, 'outline');
     const first = reading('MWANA');

@@ -8,7 +8,8 @@
  * only a candidate reading: {@link glyphReaderForNames} takes it only if the printed name then
  * agrees letter for letter, so a letter is kept only where two sources (the cell itself and the
  * visual zone) read it, and a printed `M` misread `W` by the front's OCR is no evidence against an
- * MRZ cell that shows `M`.
+ * MRZ cell that shows `M`. The other way round, a name character that a repair took from the
+ * printed name must not be clearly contradicted by its cell ({@link confirmRepairedNameCharacters}).
  */
 import type { MrzResult } from '../types.js';
 import type { IdentityDecision } from './identity-decision.js';
@@ -21,6 +22,12 @@ import { fieldsFromMrz, mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
 
 /** Least share of a pair's probability (`p(other) / (p(other) + p(read))`) that puts a letter in. */
 export const CLEAR_SHARE = 0.9;
+/**
+ * Least share of the cells outside the name that must show the reading's characters before a
+ * repaired name cell is asked (`confirmRepairedNameCharacters`): a cut one glyph off shows almost
+ * none of them.
+ */
+const LEAST_SHARE_SHOWN = 0.9;
 /** Digits and the letters whose OCR-B glyphs resemble them (a cell may show either). */
 const DIGIT_LOOKALIKES: readonly string[] = ['0O', '0D', '0Q', '1I', '2Z', '5S', '6G', '8B'];
 /** Groups of OCR-B characters PaddleOCR confuses and no check digit sees in a name. */
@@ -67,21 +74,41 @@ export function sameDocument(
   lines: readonly string[],
   skipped: (line: number, column: number) => boolean,
 ): boolean {
-  return lines.every((text, line) =>
-    [...text].every((char, column) => {
-      if (skipped(line, column)) return true;
+  return shareShowingReading(rows, lines, skipped) === 1;
+}
+
+/**
+ * The share of the cells outside `skipped` that show the character `lines` read there (as
+ * {@link sameDocument} counts them); `0` when a cell is missing.
+ */
+export function shareShowingReading(
+  rows: readonly (readonly GlyphCell[])[],
+  lines: readonly string[],
+  skipped: (line: number, column: number) => boolean,
+): number {
+  let counted = 0;
+  let shown = 0;
+  for (const [line, text] of lines.entries())
+    for (const [column, char] of [...text].entries()) {
+      if (skipped(line, column)) continue;
       const cell = rows[line]?.[column];
-      if (cell === undefined) return false;
-      const probabilities = classifyGlyph(cell);
-      const first = firstChoice(probabilities);
-      if (first === char) return true;
-      // A digit and its letter look-alike (`0`/`O` on the hollow face), the read one second.
-      const second = firstChoice(new Map([...probabilities].filter(([c]) => c !== first)));
-      return (
-        second === char &&
-        DIGIT_LOOKALIKES.some((pair) => pair.includes(first) && pair.includes(char))
-      );
-    }),
+      if (cell === undefined) return 0;
+      counted++;
+      if (showsCharacter(classifyGlyph(cell), char)) shown++;
+    }
+  return counted === 0 ? 0 : shown / counted;
+}
+
+/**
+ * Whether a cell's classification shows `char`: its first choice, or its second behind a
+ * {@link DIGIT_LOOKALIKES} partner (`0`/`O` on the hollow face).
+ */
+function showsCharacter(probabilities: ReadonlyMap<string, number>, char: string): boolean {
+  const first = firstChoice(probabilities);
+  if (first === char) return true;
+  const second = firstChoice(new Map([...probabilities].filter(([c]) => c !== first)));
+  return (
+    second === char && DIGIT_LOOKALIKES.some((pair) => pair.includes(first) && pair.includes(char))
   );
 }
 
@@ -165,12 +192,79 @@ export function confirmAcceptedNames(
   const mrz = decision.mrz;
   if (!mrz?.valid || !decision.crossCheck.consistent) return decision;
   const corrected = nameLettersByGlyphs(located, mrz);
-  if (!corrected?.valid) return decision;
+  if (!corrected?.valid) return confirmRepairedNameCharacters(located, decision);
   const agreed = decidedWithLetters(mrz, corrected, decide);
-  if (agreed) return agreed;
-  const [shown, read] = [fieldsFromMrz(corrected), fieldsFromMrz(mrz)];
+  if (agreed) return confirmRepairedNameCharacters(located, agreed);
+  return refusedForNames(decision, corrected);
+}
+
+/**
+ * `decision` refused with the names that `shown` (a reading of the MRZ's name cells) writes
+ * otherwise than its MRZ, or `decision` itself when they write the names alike.
+ */
+function refusedForNames(decision: IdentityDecision, shown: MrzResult): IdentityDecision {
+  const mrz = decision.mrz;
+  if (!mrz) return decision;
+  const [fromCells, read] = [fieldsFromMrz(shown), fieldsFromMrz(mrz)];
   const mismatches = (['lastNames', 'firstNames'] as const)
-    .filter((field) => shown[field] !== read[field])
-    .map((field) => ({ field, front: decision.fields[field], back: shown[field] }));
+    .filter((field) => fromCells[field] !== read[field])
+    .map((field) => ({ field, front: decision.fields[field], back: fromCells[field] }));
   return mismatches.length === 0 ? decision : refusedFor(decision, mismatches);
+}
+
+/**
+ * An accepted decision whose MRZ name holds characters a repair chose from the printed name (a
+ * filler for a `K`, a letter for a look-alike), asked of the classifier. The printed name is read
+ * by OCR too, and a slip of that reading can rewrite a right MRZ letter so that both agree on a
+ * wrong name (a printed `JOSÉ` read `JO E` turning the MRZ's `JOSE` into `JO<E`). Where a
+ * repaired cell clearly shows the character read before the repair ({@link CLEAR_SHARE} of the
+ * pair, and its first choice), the repair is not the cell's and the side is refused
+ * (`SIDES_MISMATCH`, a retake), the MRZ's names being what the cells show. Cells that cannot be
+ * cut, or that show another document (`sameDocument`), leave `decision` as it is.
+ */
+export function confirmRepairedNameCharacters(
+  located: LocatedDocument,
+  decision: IdentityDecision,
+): IdentityDecision {
+  const mrz = decision.mrz;
+  if (!mrz?.valid || !decision.crossCheck.consistent) return decision;
+  const lines = mrz.raw.split('\n');
+  const { line, start } = mrzNameFieldPosition(mrz.format);
+  const field = mrzNameField(mrz.format, lines);
+  const inName = (l: number, column: number): boolean =>
+    l === line && column >= start && column < start + field.length;
+  const repaired = mrz.repairs.filter(
+    (r) =>
+      r.from.length === 1 &&
+      r.to.length === 1 &&
+      inName(r.line, r.column) &&
+      lines[r.line]?.[r.column] === r.to,
+  );
+  if (repaired.length === 0) return decision;
+  // The cut must sit on the reading: nearly every other cell shows its character (a refusal is
+  // all this check can give, so a cell or two misread elsewhere, as in low light, do not stop it).
+  const cut = cellsUnder(located.rectified, lines);
+  if (!cut || shareShowingReading(cut.rows, lines, inName) < LEAST_SHARE_SHOWN) return decision;
+  const contradicted = repaired.filter((r) => {
+    const cell = cut.rows[r.line]?.[r.column];
+    return (
+      cell !== undefined && clearAnswer(classifyGlyph(cell), r.to, `${r.to}${r.from}`) !== null
+    );
+  });
+  if (contradicted.length === 0) return decision;
+  const asShown = lines.map((text, l) =>
+    [...text]
+      .map(
+        (char, column) =>
+          contradicted.find((r) => r.line === l && r.column === column)?.from ?? char,
+      )
+      .join(''),
+  );
+  const shown = mrzResultFromLines(
+    asShown,
+    mrzLayoutOf(mrz.format),
+    mrz.reader,
+    mrz.repairs.filter((r) => !contradicted.includes(r)),
+  );
+  return shown ? refusedForNames(decision, shown) : decision;
 }
