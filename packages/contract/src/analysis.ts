@@ -219,11 +219,13 @@ export type CrossCheck = Static<typeof CrossCheck>;
 
 /**
  * The diacritics seen above the characters of `ocrRaw`, which its OCR cannot read: one symbol per
- * character, lines as in `ocrRaw` (`.` none, `:` a diaeresis, `^` another mark, `?` either, `_` a
- * gap between words that the text lacks). The back's cross-check refuses to complete an MRZ-cut
- * name from a printed tail with a mark it cannot write. Absent from engines older than this field.
+ * character, lines as in `ocrRaw` (`.` none, `:` a diaeresis, `'` an acute accent, `^` another
+ * mark, `?` either, `_` a gap between words that the text lacks, placed to one character, `|` such
+ * a gap right after this character, placed exactly). The back's cross-check writes an MRZ-cut
+ * name's printed tail as these marks tell, and refuses to complete it where a mark cannot be
+ * written. Absent from engines older than this field.
  */
-const OcrMarks = Type.String({ maxLength: 20_000, pattern: '^[.:^?_\\n]*$' });
+const OcrMarks = Type.String({ maxLength: 20_000, pattern: "^[.:'^?_|\\n]*$" });
 
 /** Answer of ID analysis `POST /front`. */
 export const FrontAnalysis = Type.Object(
