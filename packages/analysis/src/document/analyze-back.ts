@@ -5,7 +5,7 @@ import type { BackAnalysis, FrontAnalysis, MrzResult } from '../types.js';
 import { withFieldReadings } from './barcode-fields.js';
 import { readBarcodes } from './barcodes.js';
 import { confirmAcceptedNames } from './glyph-evidence.js';
-import { confirmRepairedNumber } from './glyph-number-check.js';
+import { confirmAcceptedNumber, confirmRepairedNumber } from './glyph-number-check.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { mrzDocumentType } from './mrz-read.js';
 import {
@@ -76,11 +76,11 @@ export async function analyzeBackImage(
     'back',
   );
   // A number no other reading read, standing on a character the repair chose: the classifier's too.
-  const decision = confirmRepairedNumber(
+  // Accepted names and number, read by the classifier too: OCR may misread a character alike in
+  // the MRZ and on the front.
+  const decision = confirmAcceptedNumber(
     located,
-    // Accepted names, read by the classifier too: OCR may misread a letter alike in both readings.
-    confirmAcceptedNames(located, reread, decide),
-    decide,
+    confirmRepairedNumber(located, confirmAcceptedNames(located, reread, decide), decide),
   );
   mrz = decision.mrz;
   const checks = mrz ? Object.values(mrz.checks) : [];

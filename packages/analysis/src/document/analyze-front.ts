@@ -9,7 +9,7 @@ import { findCountry, findDocumentType, readFrontFields } from './front-fields.j
 import { readTextLines } from '../models/paddle-ocr.js';
 import { ocrMarks } from './diacritic-marks.js';
 import { confirmAcceptedNames } from './glyph-evidence.js';
-import { confirmRepairedNumber } from './glyph-number-check.js';
+import { confirmAcceptedNumber, confirmRepairedNumber } from './glyph-number-check.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { otherWaysUp } from './orientation.js';
 import { decodeAndLocate, type LocatedUpload } from './upload-cache.js';
@@ -194,6 +194,8 @@ async function analyzeLocatedFront({ decoded, located }: LocatedUpload): Promise
     decision = confirmAcceptedNames(located, decision, decidePage);
     // A number no other reading read, standing on a character the repair chose: the classifier's too.
     decision = confirmRepairedNumber(located, decision, decidePage);
+    // An accepted number, read by the classifier too: OCR may misread a character alike in both.
+    decision = confirmAcceptedNumber(located, decision);
   }
   const mrz = decision?.mrz ?? read;
   if (mrz?.valid) {

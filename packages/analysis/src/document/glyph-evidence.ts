@@ -29,7 +29,7 @@ export const CLEAR_SHARE = 0.9;
  */
 const LEAST_SHARE_SHOWN = 0.9;
 /** Digits and the letters whose OCR-B glyphs resemble them (a cell may show either). */
-const DIGIT_LOOKALIKES: readonly string[] = ['0O', '0D', '0Q', '1I', '2Z', '5S', '6G', '8B'];
+export const DIGIT_LOOKALIKES: readonly string[] = ['0O', '0D', '0Q', '1I', '2Z', '5S', '6G', '8B'];
 /** Groups of OCR-B characters PaddleOCR confuses and no check digit sees in a name. */
 const CONFUSABLE_GROUPS: readonly string[] = ['WMNHV', 'K<'];
 

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { generateIdentity } from '../testing/identity.js';
 import { locatedPassportPage } from '../testing/located-page.js';
 import { buildMrzLines } from '../testing/mrz-lines.js';
+import { printedFieldsOf } from '../testing/printed-fields.js';
 import type { MrzResult } from '../types.js';
-import { confirmRepairedNumber, repairsOfNumber } from './glyph-number-check.js';
+import {
+  confirmAcceptedNumber,
+  confirmRepairedNumber,
+  repairsOfNumber,
+} from './glyph-number-check.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { mrzFromCandidates } from './mrz-read.js';
 
@@ -87,5 +92,37 @@ describe('a document-number character the repair chose', () => {
     expect(decision.crossCheck.compared).toContain('idNumber');
     const page = await locatedPassportPage(identity, 'regular');
     expect(confirmRepairedNumber(page, decision, decide)).toBe(decision);
+  }, 30_000);
+});
+
+describe('the number of an accepted side, asked of the classifier', () => {
+  /** An identity whose number holds a `G`, which OCR may read `6`: their check values differ by ten. */
+  const person = { ...generateIdentity('accepted-number'), documentNumber: 'X7627657G' };
+  const lines = buildMrzLines(person, 'passport');
+
+  it('refuses a G read 6 in the MRZ and on the page alike, where the cell shows G', async () => {
+    const misread = [lines[0] as string, (lines[1] as string).replace('X7627657G', 'X76276576')];
+    const mrz = mrzFromCandidates(misread, 'paddleocr') as MrzResult;
+    // The check digit cannot see it: the wrong number is valid as read.
+    expect(mrz.valid).toBe(true);
+    expect(mrz.fields.documentNumber).toBe('X76276576');
+    const viz = printedFieldsOf(person, { idNumber: 'X76276576' });
+    const accepted = decideIdentity({ mrz, viz, barcodes: [] });
+    expect(accepted.crossCheck.consistent).toBe(true);
+    const located = await locatedPassportPage(person, 'regular');
+    const checked = confirmAcceptedNumber(located, accepted);
+    expect(checked.crossCheck.consistent).toBe(false);
+    expect(checked.crossCheck.mismatches).toEqual([
+      { field: 'idNumber', front: 'X76276576', back: 'X7627657G' },
+    ]);
+  }, 30_000);
+
+  it('leaves a number alone where its cells show it', async () => {
+    const mrz = mrzFromCandidates(lines, 'paddleocr') as MrzResult;
+    const viz = printedFieldsOf(person, {});
+    const accepted = decideIdentity({ mrz, viz, barcodes: [] });
+    expect(accepted.crossCheck.consistent).toBe(true);
+    const located = await locatedPassportPage(person, 'regular');
+    expect(confirmAcceptedNumber(located, accepted)).toBe(accepted);
   }, 30_000);
 });

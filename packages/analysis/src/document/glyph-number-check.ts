@@ -11,11 +11,17 @@
  * There, each chosen character's cell is classified, and the number stands only when the
  * classifier reads the very character chosen in each. Otherwise (another first choice, or no cells
  * cut) the choice is undone: the MRZ is taken as read, its check digit fails, and the side is
- * refused (`MRZ_INVALID`, a retake) rather than accepted with a number nobody read.
+ * refused (`MRZ_INVALID`, a retake) rather than accepted with a number nobody read. The number of
+ * every accepted side is asked of the classifier as well ({@link confirmAcceptedNumber}).
  */
 import type { MrzRepair, MrzResult } from '../types.js';
 import { classifyGlyph } from './glyph-classifier.js';
-import { firstChoice } from './glyph-evidence.js';
+import {
+  DIGIT_LOOKALIKES,
+  clearAnswer,
+  firstChoice,
+  shareShowingReading,
+} from './glyph-evidence.js';
 import type { IdentityDecision } from './identity-decision.js';
 import type { LocatedDocument } from './locate.js';
 import { cellsUnder } from './mrz-cells.js';
@@ -74,5 +80,59 @@ export function confirmRepairedNumber(
   // Lines that no longer parse as read: refused all the same, the number named as the reason.
   return refusedFor(decision, [
     { field: 'idNumber', front: null, back: mrz.fields.documentNumber },
+  ]);
+}
+
+/**
+ * Least share of the cells outside the number that must show the reading's characters before its
+ * cells are asked (`confirmAcceptedNumber`): a cut one glyph off shows almost none of them.
+ */
+const LEAST_SHARE_SHOWN = 0.9;
+
+/**
+ * An accepted decision's document number, asked of the classifier too. PaddleOCR reads the printed
+ * number and the MRZ of one photo, and in low light it can misread a character alike in both (`G`
+ * as `6`, whose check values differ by ten, so the check digit holds): the two readings then agree
+ * on a wrong number. Each number cell is classified; where one clearly shows (`CLEAR_SHARE`
+ * of the pair, and its first choice) the other character of a digit look-alike pair
+ * (`DIGIT_LOOKALIKES`: `6`/`G`, `5`/`S`, `0`/`O`…) than the one read, and the MRZ so written still
+ * passes its check digits, the side is refused (`SIDES_MISMATCH`, a retake), the number the cells
+ * show named as the MRZ's. Cells that cannot be cut, or that do not show the rest of the reading,
+ * leave `decision` as it is.
+ */
+export function confirmAcceptedNumber(
+  located: LocatedDocument,
+  decision: IdentityDecision,
+): IdentityDecision {
+  const mrz = decision.mrz;
+  if (!mrz?.valid || !decision.crossCheck.consistent) return decision;
+  const spec = mrzLayoutOf(mrz.format).checks.find((check) => check.name === 'documentNumber');
+  if (!spec) return decision;
+  const inNumber = (line: number, column: number): boolean =>
+    spec.data.some((seg) => seg.line === line && column >= seg.start && column < seg.end);
+  const lines = mrz.raw.split('\n');
+  const cut = cellsUnder(located.rectified, lines);
+  if (!cut || shareShowingReading(cut.rows, lines, inNumber) < LEAST_SHARE_SHOWN) return decision;
+  let shown = lines;
+  for (const seg of spec.data)
+    for (let column = seg.start; column < seg.end; column++) {
+      const read = lines[seg.line]?.[column];
+      const cell = cut.rows[seg.line]?.[column];
+      if (read === undefined || read === '<' || cell === undefined) continue;
+      const pairs = DIGIT_LOOKALIKES.filter((pair) => pair.includes(read));
+      const probabilities = classifyGlyph(cell);
+      const other = pairs
+        .map((pair) => clearAnswer(probabilities, read, pair))
+        .find((answer) => answer !== null);
+      if (other) shown = withChar(shown, { line: seg.line, column, from: read, to: other }, other);
+    }
+  if (shown === lines) return decision;
+  // A number the cells show that fails its check digits (a `Z` the classifier takes for `2`: their
+  // check values differ) is outvoted by them; one that passes them too (`G` and `6`, ten apart) is
+  // a reading the check digits cannot tell from the OCR's, and only a retake can.
+  if (!mrzResultFromLines(shown, mrzLayoutOf(mrz.format), mrz.reader, [])?.valid) return decision;
+  const number = spec.data.map((seg) => (shown[seg.line] ?? '').slice(seg.start, seg.end)).join('');
+  return refusedFor(decision, [
+    { field: 'idNumber', front: decision.fields.idNumber, back: number.replace(/<+$/, '') },
   ]);
 }
