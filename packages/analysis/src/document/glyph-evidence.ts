@@ -16,17 +16,13 @@ import type { IdentityDecision } from './identity-decision.js';
 import { refusedFor } from './readings-comparison.js';
 import { classifyGlyph } from './glyph-classifier.js';
 import type { LocatedDocument } from './locate.js';
-import { cellsUnder, type GlyphCell } from './mrz-cells.js';
+import { cellsUnder, type GlyphCell, type MrzCells } from './mrz-cells.js';
 import { mrzNameField, mrzNameFieldPosition } from './mrz-names.js';
 import { fieldsFromMrz, mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
 
 /** Least share of a pair's probability (`p(other) / (p(other) + p(read))`) that puts a letter in. */
 export const CLEAR_SHARE = 0.9;
-/**
- * Least share of the cells outside the name that must show the reading's characters before a
- * repaired name cell is asked (`confirmRepairedNameCharacters`): a cut one glyph off shows almost
- * none of them.
- */
+/** Least share of the other cells that must show the reading's characters ({@link cellsOnReading}). */
 const LEAST_SHARE_SHOWN = 0.9;
 /** Digits and the letters whose OCR-B glyphs resemble them (a cell may show either). */
 export const DIGIT_LOOKALIKES: readonly string[] = ['0O', '0D', '0Q', '1I', '2Z', '5S', '6G', '8B'];
@@ -74,14 +70,35 @@ export function sameDocument(
   lines: readonly string[],
   skipped: (line: number, column: number) => boolean,
 ): boolean {
-  return shareShowingReading(rows, lines, skipped) === 1;
+  return lines.every((text, line) =>
+    [...text].every((char, column) => {
+      if (skipped(line, column)) return true;
+      const cell = rows[line]?.[column];
+      return cell !== undefined && showsCharacter(classifyGlyph(cell), char);
+    }),
+  );
+}
+
+/**
+ * The cells under `lines` when the cut sits on the reading: at least {@link LEAST_SHARE_SHOWN} of
+ * the cells outside `skipped` show its characters (a cut one glyph off shows almost none; a cell or
+ * two misread elsewhere, as in low light, do not count against it). For checks whose only answer is
+ * a refusal; `null` otherwise.
+ */
+export function cellsOnReading(
+  located: LocatedDocument,
+  lines: readonly string[],
+  skipped: (line: number, column: number) => boolean,
+): MrzCells | null {
+  const cut = cellsUnder(located.rectified, lines);
+  return cut && shareShowingReading(cut.rows, lines, skipped) >= LEAST_SHARE_SHOWN ? cut : null;
 }
 
 /**
  * The share of the cells outside `skipped` that show the character `lines` read there (as
  * {@link sameDocument} counts them); `0` when a cell is missing.
  */
-export function shareShowingReading(
+function shareShowingReading(
   rows: readonly (readonly GlyphCell[])[],
   lines: readonly string[],
   skipped: (line: number, column: number) => boolean,
@@ -220,7 +237,8 @@ function refusedForNames(decision: IdentityDecision, shown: MrzResult): Identity
  * repaired cell clearly shows the character read before the repair ({@link CLEAR_SHARE} of the
  * pair, and its first choice), the repair is not the cell's and the side is refused
  * (`SIDES_MISMATCH`, a retake), the MRZ's names being what the cells show. Cells that cannot be
- * cut, or that show another document (`sameDocument`), leave `decision` as it is.
+ * cut, or that do not show the rest of the reading ({@link cellsOnReading}), leave `decision` as it
+ * is.
  */
 export function confirmRepairedNameCharacters(
   located: LocatedDocument,
@@ -241,10 +259,8 @@ export function confirmRepairedNameCharacters(
       lines[r.line]?.[r.column] === r.to,
   );
   if (repaired.length === 0) return decision;
-  // The cut must sit on the reading: nearly every other cell shows its character (a refusal is
-  // all this check can give, so a cell or two misread elsewhere, as in low light, do not stop it).
-  const cut = cellsUnder(located.rectified, lines);
-  if (!cut || shareShowingReading(cut.rows, lines, inName) < LEAST_SHARE_SHOWN) return decision;
+  const cut = cellsOnReading(located, lines, inName);
+  if (!cut) return decision;
   const contradicted = repaired.filter((r) => {
     const cell = cut.rows[r.line]?.[r.column];
     return (

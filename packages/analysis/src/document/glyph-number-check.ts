@@ -16,12 +16,7 @@
  */
 import type { MrzRepair, MrzResult } from '../types.js';
 import { classifyGlyph } from './glyph-classifier.js';
-import {
-  DIGIT_LOOKALIKES,
-  clearAnswer,
-  firstChoice,
-  shareShowingReading,
-} from './glyph-evidence.js';
+import { DIGIT_LOOKALIKES, cellsOnReading, clearAnswer, firstChoice } from './glyph-evidence.js';
 import type { IdentityDecision } from './identity-decision.js';
 import type { LocatedDocument } from './locate.js';
 import { cellsUnder } from './mrz-cells.js';
@@ -84,12 +79,6 @@ export function confirmRepairedNumber(
 }
 
 /**
- * Least share of the cells outside the number that must show the reading's characters before its
- * cells are asked (`confirmAcceptedNumber`): a cut one glyph off shows almost none of them.
- */
-const LEAST_SHARE_SHOWN = 0.9;
-
-/**
  * An accepted decision's document number, asked of the classifier too. PaddleOCR reads the printed
  * number and the MRZ of one photo, and in low light it can misread a character alike in both (`G`
  * as `6`, whose check values differ by ten, so the check digit holds): the two readings then agree
@@ -97,8 +86,8 @@ const LEAST_SHARE_SHOWN = 0.9;
  * of the pair, and its first choice) the other character of a digit look-alike pair
  * (`DIGIT_LOOKALIKES`: `6`/`G`, `5`/`S`, `0`/`O`…) than the one read, and the MRZ so written still
  * passes its check digits, the side is refused (`SIDES_MISMATCH`, a retake), the number the cells
- * show named as the MRZ's. Cells that cannot be cut, or that do not show the rest of the reading,
- * leave `decision` as it is.
+ * show named as the MRZ's. Cells that cannot be cut, or that do not show the rest of the reading
+ * (`cellsOnReading`), leave `decision` as it is.
  */
 export function confirmAcceptedNumber(
   located: LocatedDocument,
@@ -111,8 +100,8 @@ export function confirmAcceptedNumber(
   const inNumber = (line: number, column: number): boolean =>
     spec.data.some((seg) => seg.line === line && column >= seg.start && column < seg.end);
   const lines = mrz.raw.split('\n');
-  const cut = cellsUnder(located.rectified, lines);
-  if (!cut || shareShowingReading(cut.rows, lines, inNumber) < LEAST_SHARE_SHOWN) return decision;
+  const cut = cellsOnReading(located, lines, inNumber);
+  if (!cut) return decision;
   let shown = lines;
   for (const seg of spec.data)
     for (let column = seg.start; column < seg.end; column++) {
