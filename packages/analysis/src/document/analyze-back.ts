@@ -4,17 +4,11 @@ import { stage } from '../perf/stages.js';
 import type { BackAnalysis, FrontAnalysis, MrzResult } from '../types.js';
 import { withFieldReadings } from './barcode-fields.js';
 import { readBarcodes } from './barcodes.js';
-import { confirmAcceptedNames } from './glyph-evidence.js';
-import { confirmAcceptedNumber, confirmRepairedNumber } from './glyph-number-check.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { mrzDocumentType } from './mrz-read.js';
-import {
-  betterMrz,
-  readMrzZone,
-  secondReaderForCheckedFields,
-  secondReaderForNames,
-} from './mrz-zone.js';
+import { betterMrz, readMrzZone } from './mrz-zone.js';
 import { otherWaysUp } from './orientation.js';
+import { decisionAfterSecondLooks } from './second-looks.js';
 import { decodeAndLocate } from './upload-cache.js';
 
 /**
@@ -68,20 +62,8 @@ export async function analyzeBackImage(
       vizMarks: front?.ocrMarks?.split('\n'),
       barcodes,
     });
-  const reread = await secondReaderForCheckedFields(
-    located,
-    mrz,
-    await secondReaderForNames(located, mrz, decide(mrz), decide, 'back'),
-    decide,
-    'back',
-  );
-  // A number no other reading read, standing on a character the repair chose: the classifier's too.
-  // Accepted names and number, read by the classifier too: OCR may misread a character alike in
-  // the MRZ and on the front.
-  const decision = confirmAcceptedNumber(
-    located,
-    confirmRepairedNumber(located, confirmAcceptedNames(located, reread, decide), decide),
-  );
+  // Read again where refused, asked of the glyph classifier where accepted (`second-looks.ts`).
+  const decision = await decisionAfterSecondLooks(located, mrz, decide(mrz), decide, 'back');
   mrz = decision.mrz;
   const checks = mrz ? Object.values(mrz.checks) : [];
   const confidence = mrz

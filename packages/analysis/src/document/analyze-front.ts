@@ -8,17 +8,11 @@ import type { DocumentFields, DocumentType, FrontAnalysis, MrzResult } from '../
 import { findCountry, findDocumentType, readFrontFields } from './front-fields.js';
 import { readTextLines } from '../models/paddle-ocr.js';
 import { ocrMarks } from './diacritic-marks.js';
-import { confirmAcceptedNames } from './glyph-evidence.js';
-import { confirmAcceptedNumber, confirmRepairedNumber } from './glyph-number-check.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { otherWaysUp } from './orientation.js';
 import { decodeAndLocate, type LocatedUpload } from './upload-cache.js';
-import {
-  betterMrz,
-  readMrzZone,
-  secondReaderForCheckedFields,
-  secondReaderForNames,
-} from './mrz-zone.js';
+import { betterMrz, readMrzZone } from './mrz-zone.js';
+import { decisionAfterSecondLooks } from './second-looks.js';
 import {
   fieldsFromMrz,
   mrzCandidates,
@@ -188,14 +182,7 @@ async function analyzeLocatedFront({ decoded, located }: LocatedUpload): Promise
   }
   if (decision) {
     const decidePage = (mrz: MrzResult): IdentityDecision => decide(mrz) as IdentityDecision;
-    decision = await secondReaderForNames(located, read, decision, decidePage, 'page');
-    decision = await secondReaderForCheckedFields(located, read, decision, decidePage, 'page');
-    // Accepted names, read by the classifier too: OCR may misread a letter alike in both readings.
-    decision = confirmAcceptedNames(located, decision, decidePage);
-    // A number no other reading read, standing on a character the repair chose: the classifier's too.
-    decision = confirmRepairedNumber(located, decision, decidePage);
-    // An accepted number, read by the classifier too: OCR may misread a character alike in both.
-    decision = confirmAcceptedNumber(located, decision);
+    decision = await decisionAfterSecondLooks(located, read, decision, decidePage, 'page');
   }
   const mrz = decision?.mrz ?? read;
   if (mrz?.valid) {

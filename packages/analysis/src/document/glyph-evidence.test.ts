@@ -78,6 +78,35 @@ describe('the glyph classifier as evidence for a name letter', () => {
     expect(glyphReaderForNames(located, first, refused, decide)).toBe(refused);
   }, 30_000);
 
+  it('reports the letters the cells show when the printed name has a misread of its own', async () => {
+    // PaddleOCR read the filler between the given names as `K`, and the front's OCR read the
+    // printed `JOSE` as `JOSF` (development sample 2589's kind): the readings cannot agree, the
+    // side stays refused, and the refusal's MRZ is the one printed, not the `K`.
+    const person = { ...identity, firstNames: 'MARIA JOSE' };
+    const located = await locatedPassportPage(person, 'regular');
+    const withK = mrzFromCandidates(
+      mrzCandidates(
+        buildMrzLines(person, 'passport').map((line, i) =>
+          i === 0 ? line.replace('MARIA<JOSE', 'MARIAKJOSE') : line,
+        ),
+      ),
+      'paddleocr',
+    ) as MrzResult;
+    const decide = (mrz: MrzResult) =>
+      decideIdentity({
+        mrz,
+        viz: printedFieldsOf(person, { firstNames: 'MARIA JOSF' }),
+        barcodes: [],
+      });
+    const refused = decide(withK);
+    expect(refused.crossCheck.consistent).toBe(false);
+    expect(refused.mrz?.raw.split('\n')[0]).toContain('MARIAKJOSE');
+    const reported = glyphReaderForNames(located, withK, refused, decide);
+    expect(reported.crossCheck.consistent).toBe(false);
+    expect(reported.mrz?.raw).toBe(buildMrzLines(person, 'passport').join('\n'));
+    expect(reported.crossCheck.mismatches.map((m) => m.field)).toEqual(['firstNames']);
+  }, 30_000);
+
   it('refuses a name that the MRZ and the printed name misread alike, where the cells show otherwise', async () => {
     const located = await locatedPassportPage(identity, 'outline');
     // PaddleOCR read `M` as `N` in both (development sample 1948): the readings agree on `NWANA`.

@@ -160,8 +160,12 @@ export function clearAnswer(
 
 /**
  * The decision with the name letters the classifier reads put in (`nameLettersByGlyphs`), taken
- * only when the MRZ stays valid, the readings then agree, and every letter put in survives the
- * decision's own repairs (the printed name reads that very letter). Anything else keeps `decision`.
+ * when the MRZ stays valid, the readings then agree, and every letter put in survives the
+ * decision's own repairs (the printed name reads that very letter). When the printed name has a
+ * misread of its own (`LICHTENSTEII`), the readings cannot agree and the side stays refused; the
+ * refusal then reports the MRZ the cells show (`SCHWARZENBERG<LICHTENSTEIN<<` where PaddleOCR read
+ * `SCHWARZENBERGKLICHTENSTEINK<`), so the answer does not carry a filler read as a letter. It is a
+ * refusal either way: no side is accepted on the classifier alone. Anything else keeps `decision`.
  */
 export function glyphReaderForNames(
   located: LocatedDocument,
@@ -171,7 +175,10 @@ export function glyphReaderForNames(
 ): IdentityDecision {
   const corrected = nameLettersByGlyphs(located, first);
   if (!corrected?.valid) return decision;
-  return decidedWithLetters(first, corrected, decide) ?? decision;
+  const agreed = decidedWithLetters(first, corrected, decide);
+  if (agreed) return agreed;
+  const shown = decide(corrected);
+  return shown.crossCheck.consistent ? decision : shown;
 }
 
 /**
