@@ -120,7 +120,7 @@ function shareShowingReading(
  * Whether a cell's classification shows `char`: its first choice, or its second behind a
  * {@link DIGIT_LOOKALIKES} partner (`0`/`O` on the hollow face).
  */
-function showsCharacter(probabilities: ReadonlyMap<string, number>, char: string): boolean {
+export function showsCharacter(probabilities: ReadonlyMap<string, number>, char: string): boolean {
   const first = firstChoice(probabilities);
   if (first === char) return true;
   const second = firstChoice(new Map([...probabilities].filter(([c]) => c !== first)));
