@@ -13,6 +13,7 @@ import { cellsOnReading, showsCharacter } from './glyph-evidence.js';
 import type { IdentityDecision } from './identity-decision.js';
 import type { LocatedDocument } from './locate.js';
 import { compareMrzName, mrzNameField, mrzNameFieldPosition } from './mrz-names.js';
+import { setText } from './mrz-evidence-repairs.js';
 import { mrzLayoutOf, mrzResultFromLines } from './mrz-read.js';
 import type { GlyphCell } from './mrz-cells.js';
 
@@ -52,17 +53,8 @@ export function confirmNameFillers(
   if (!row) return decision;
   for (const candidate of candidates) {
     if (!cellsShowMoved(row, field, candidate)) continue;
-    const text = (lines[line] as string).slice(0, start) + candidate;
     const repairs = [...mrz.repairs];
-    for (let at = 0; at < field.length; at++)
-      if (field[at] !== candidate[at])
-        repairs.push({
-          line,
-          column: start + at,
-          from: field[at] as string,
-          to: candidate[at] as string,
-        });
-    const changed = lines.map((l, i) => (i === line ? text : l));
+    const changed = setText(lines, line, start, candidate, repairs);
     const corrected = mrzResultFromLines(changed, mrzLayoutOf(mrz.format), mrz.reader, repairs);
     if (!corrected?.valid) continue;
     const other = decide(corrected);
