@@ -175,26 +175,24 @@ export function glyphReaderForNames(
 ): IdentityDecision {
   const corrected = nameLettersByGlyphs(located, first);
   if (!corrected?.valid) return decision;
-  const agreed = decidedWithLetters(first, corrected, decide);
-  if (agreed) return agreed;
   const shown = decide(corrected);
+  if (agreesWithLetters(first, corrected, shown)) return shown;
   return shown.crossCheck.consistent ? decision : shown;
 }
 
 /**
- * The decision on `corrected` (`read` with the classifier's letters put in) when the readings then
- * agree and every letter put in survives the decision's own repairs; else `null`.
+ * Whether `other`, the decision on `corrected` (`read` with the classifier's letters put in), has
+ * the readings agree and keeps every letter put in through the decision's own repairs.
  */
-function decidedWithLetters(
+function agreesWithLetters(
   read: MrzResult,
   corrected: MrzResult,
-  decide: (mrz: MrzResult) => IdentityDecision,
-): IdentityDecision | null {
-  const other = decide(corrected);
-  if (!other.crossCheck.consistent || !other.mrz) return null;
+  other: IdentityDecision,
+): boolean {
+  if (!other.crossCheck.consistent || !other.mrz) return false;
   const decided = other.mrz.raw.split('\n');
   const putIn = corrected.repairs.slice(read.repairs.length);
-  return putIn.every((r) => decided[r.line]?.[r.column] === r.to) ? other : null;
+  return putIn.every((r) => decided[r.line]?.[r.column] === r.to);
 }
 
 /**
@@ -217,8 +215,9 @@ export function confirmAcceptedNames(
   if (!mrz?.valid || !decision.crossCheck.consistent) return decision;
   const corrected = nameLettersByGlyphs(located, mrz);
   if (!corrected?.valid) return confirmRepairedNameCharacters(located, decision);
-  const agreed = decidedWithLetters(mrz, corrected, decide);
-  if (agreed) return confirmRepairedNameCharacters(located, agreed);
+  const other = decide(corrected);
+  if (agreesWithLetters(mrz, corrected, other))
+    return confirmRepairedNameCharacters(located, other);
   return refusedForNames(decision, corrected);
 }
 
