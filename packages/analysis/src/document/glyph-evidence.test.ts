@@ -6,7 +6,7 @@ import {
   evaluationSample,
   renderEvaluationSide,
 } from '../testing/evaluation-set.js';
-import { generateIdentity } from '../testing/identity.js';
+import { generateIdentity, type Identity } from '../testing/identity.js';
 import { locatedPassportPage } from '../testing/located-page.js';
 import { printedFieldsOf } from '../testing/printed-fields.js';
 import { buildMrzLines } from '../testing/mrz-lines.js';
@@ -30,12 +30,15 @@ const identity = {
   firstNames: 'MWANA',
 };
 
-/** The page's MRZ as PaddleOCR would read it, `MWANA` read as `given`. */
-function reading(given: string): MrzResult {
-  const lines = buildMrzLines(identity, 'passport');
-  lines[0] = (lines[0] as string).replace('MWANA', given);
+/** The page MRZ of `person` as PaddleOCR would read it, `printed` in its name line read `read`. */
+function pageReadAs(person: Identity, printed = '', read = printed): MrzResult {
+  const lines = buildMrzLines(person, 'passport');
+  lines[0] = (lines[0] as string).replace(printed, read);
   return mrzFromCandidates(mrzCandidates(lines), 'paddleocr') as MrzResult;
 }
+
+/** The page's MRZ as PaddleOCR would read it, `MWANA` read as `given`. */
+const reading = (given: string): MrzResult => pageReadAs(identity, 'MWANA', given);
 
 describe('the glyph classifier on real cells', () => {
   it('reads the name letters of a hollow-face MRZ as printed', async () => {
@@ -84,14 +87,7 @@ describe('the glyph classifier as evidence for a name letter', () => {
     // side stays refused, and the refusal's MRZ is the one printed, not the `K`.
     const person = { ...identity, firstNames: 'MARIA JOSE' };
     const located = await locatedPassportPage(person, 'regular');
-    const withK = mrzFromCandidates(
-      mrzCandidates(
-        buildMrzLines(person, 'passport').map((line, i) =>
-          i === 0 ? line.replace('MARIA<JOSE', 'MARIAKJOSE') : line,
-        ),
-      ),
-      'paddleocr',
-    ) as MrzResult;
+    const withK = pageReadAs(person, 'MARIA<JOSE', 'MARIAKJOSE');
     const decide = (mrz: MrzResult) =>
       decideIdentity({
         mrz,
@@ -127,10 +123,7 @@ describe('the glyph classifier as evidence for a name letter', () => {
     // name (held-out 1831, accepted wrong before this check).
     const person = { ...identity, firstNames: 'MARIA JOSE' };
     const located = await locatedPassportPage(person, 'regular');
-    const asRead = mrzFromCandidates(
-      mrzCandidates(buildMrzLines(person, 'passport')),
-      'paddleocr',
-    ) as MrzResult;
+    const asRead = pageReadAs(person);
     const decide = (mrz: MrzResult) =>
       decideIdentity({
         mrz,
@@ -146,14 +139,7 @@ describe('the glyph classifier as evidence for a name letter', () => {
       { field: 'firstNames', front: 'MARIA JO E', back: 'MARIA JOSE' },
     ]);
     // A filler repair the cell shows (a `<` read `K`) stands.
-    const withK = mrzFromCandidates(
-      mrzCandidates(
-        buildMrzLines(person, 'passport').map((line, i) =>
-          i === 0 ? line.replace('MARIA<JOSE', 'MARIAKJOSE') : line,
-        ),
-      ),
-      'paddleocr',
-    ) as MrzResult;
+    const withK = pageReadAs(person, 'MARIA<JOSE', 'MARIAKJOSE');
     const decideRight = (mrz: MrzResult) =>
       decideIdentity({ mrz, viz: printedFieldsOf(person, {}), barcodes: [] });
     const repaired = decideRight(withK);
