@@ -154,8 +154,19 @@ export function lineMarks(image: GrayImage, line: TextLine): string {
     return Math.min(1, Math.max(0, (paperLevel - level) / (paperLevel - inkLevel)));
   };
   const mask: MarkSymbol[] = [...line.text].map(() => '.');
-  // A mark that touches its letter (a ring on an `A`) makes the letter taller than the others.
-  const attached = letters.filter((c) => c.y0 < capTop((c.x0 + c.x1) / 2) - capHeight * 0.2);
+  // A mark that touches its letter (a ring on an `A`) makes the letter taller than the others:
+  // at the ink threshold, or, when blur lightened the mark, by how far fainter ink rises above it.
+  const baseline = fitLine(
+    letters.map((c) => [(c.x0 + c.x1) / 2, c.y1]),
+    capHeight * 0.12,
+  );
+  const raised = raisedLetters(letters, capHeight, darkness, [
+    (x) => capTop(x),
+    (x) => baseline(x) + 1 - capHeight,
+  ]);
+  const attached = letters.filter(
+    (c, i) => c.y0 < capTop((c.x0 + c.x1) / 2) - capHeight * 0.2 || raised[i],
+  );
   // Where each mark sits along the line, as a character of the text: by its place between the
   // first and the last letter, the text's characters counted as equally wide (a space as half).
   const chars = [...line.text];
@@ -285,6 +296,56 @@ function wordGapsUnread(
     const free = [before, before - 1, before + 1].find((k) => mask[k] === '.');
     if (free !== undefined) mask[free] = '_';
   }
+}
+
+/**
+ * Darkness (0 paper, 1 ink) down to which a letter's ink is followed upwards by
+ * {@link raisedLetters}: fainter than the ink threshold, so that a ring blur has lightened and run
+ * into its letter still counts.
+ */
+const RISE_DARKNESS = 0.35;
+
+/** How far (of the cap height) beyond the line's usual rise a letter with a joined mark rises. */
+const RISE_EXCESS = 0.18;
+
+/**
+ * Which of `letters` carry a mark joined to them that the ink threshold cut off or kept too low to
+ * stand out (`SAMUEL HÅKON` photographed with blur: the ring a faint cap on the `A`). A letter's
+ * rise is how many rows above the cap line its middle columns stay at least {@link RISE_DARKNESS}
+ * dark; blur gives every letter a little, a mark much more. The cap line is taken two ways, each
+ * at each letter: fitted on the letters' tops, which a marked letter at the end of a short line
+ * can tilt (`ÅSTRÖM`), and one cap height above the line fitted on their bottoms, which marks do
+ * not touch. A letter is raised when, either way, it rises {@link RISE_EXCESS} of the cap height
+ * beyond the line's median rise.
+ */
+function raisedLetters(
+  letters: readonly Component[],
+  capHeight: number,
+  darkness: (x: number, y: number) => number,
+  capLines: readonly ((x: number) => number)[],
+): boolean[] {
+  const raised = letters.map(() => false);
+  for (const capLine of capLines) {
+    const rises = letters.map((c) => {
+      const width = c.x1 - c.x0 + 1;
+      const from = Math.round(c.x0 + width * 0.2);
+      const to = Math.round(c.x1 - width * 0.2);
+      const top = capLine((c.x0 + c.x1) / 2);
+      const highest = Math.max(0, Math.floor(top - capHeight * 0.8));
+      let y = Math.floor(top) - 1;
+      for (; y >= highest; y--) {
+        let darkest = 0;
+        for (let x = from; x <= to; x++) darkest = Math.max(darkest, darkness(x, y));
+        if (darkest < RISE_DARKNESS) break;
+      }
+      return top - (y + 1);
+    });
+    const usual = median(rises);
+    rises.forEach((rise, i) => {
+      if (rise >= usual + capHeight * RISE_EXCESS) raised[i] = true;
+    });
+  }
+  return raised;
 }
 
 /**
