@@ -11,7 +11,7 @@ import { ocrMarks } from './diacritic-marks.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { otherWaysUp } from './orientation.js';
 import { decodeAndLocate, type LocatedUpload } from './upload-cache.js';
-import { betterMrz, readMrzZone } from './mrz-zone.js';
+import { betterMrz, mrzScore, readMrzZone } from './mrz-zone.js';
 import { decisionAfterSecondLooks } from './second-looks.js';
 import {
   fieldsFromMrz,
@@ -120,6 +120,26 @@ function mayLieOtherWayUp(front: FrontAnalysis): boolean {
   return front.mrz?.valid !== true && !identity && lines < UPRIGHT_LINES;
 }
 
+/**
+ * Whether the page's first MRZ reading stays the one decided on, against the band's second: both
+ * valid with as many valid check digits (so `betterMrz` would take the second), and the first
+ * differs from the printed data in fewer fields. The two can differ only where no check digit
+ * looks, the names; the second reading of a light-on-dark band can read fillers `K`
+ * (`MAXWELL<KLUKASZ<<K<K` for `MAXWELL<<LUKASZ`, development 3319), and the printed names then
+ * say which is the document's. Neither is accepted by this: the first reading was not consistent
+ * with the printed data, or there would have been no second.
+ */
+function closerToPrinted(
+  first: MrzResult | null,
+  firstDecision: IdentityDecision | null,
+  second: MrzResult | null,
+  secondDecision: IdentityDecision | null,
+): boolean {
+  if (!first?.valid || !second?.valid || !firstDecision || !secondDecision) return false;
+  if (mrzScore(first) !== mrzScore(second)) return false;
+  return firstDecision.crossCheck.mismatches.length < secondDecision.crossCheck.mismatches.length;
+}
+
 /** Fewest lines OCR finds on an upright document front (seen: 11–16; upside down: 0–4). */
 const UPRIGHT_LINES = 7;
 
@@ -176,8 +196,11 @@ async function analyzeLocatedFront({ decoded, located }: LocatedUpload): Promise
   ) {
     const zone = await readMrzZone(decoded, located, 'page', false);
     if (zone.mrz?.format === 'TD3' || !read?.valid) {
-      read = betterMrz(zone.mrz, read);
-      decision = decide(read);
+      const zoneDecision = decide(zone.mrz);
+      if (!closerToPrinted(read, decision, zone.mrz, zoneDecision)) {
+        read = betterMrz(zone.mrz, read);
+        if (read === zone.mrz) decision = zoneDecision;
+      }
     }
   }
   if (decision) {

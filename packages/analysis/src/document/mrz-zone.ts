@@ -82,13 +82,16 @@ async function denoisedBand(band: RgbImage): Promise<RgbImage> {
   return { width: info.width, height: info.height, data };
 }
 
+/** How well a reading passes its checks: its valid check digits, and 10 more when all are. */
+export function mrzScore(mrz: MrzResult): number {
+  return Object.values(mrz.checks).filter((c) => c.valid).length + (mrz.valid ? 10 : 0);
+}
+
 /** The reading with more valid check digits (a fully valid MRZ above any partial one). */
 export function betterMrz(a: MrzResult | null, b: MrzResult | null): MrzResult | null {
   if (!a) return b;
   if (!b) return a;
-  const score = (m: MrzResult): number =>
-    Object.values(m.checks).filter((c) => c.valid).length + (m.valid ? 10 : 0);
-  return score(b) > score(a) ? b : a;
+  return mrzScore(b) > mrzScore(a) ? b : a;
 }
 
 async function readWithPaddle(

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalysisEngine } from '../engine.js';
 import { generateIdentity } from '../testing/identity.js';
 import { renderDocument } from '../testing/render-document.js';
-import { evaluationSample, renderEvaluationSide } from '../testing/evaluation-set.js';
+import {
+  developmentSample,
+  evaluationSample,
+  renderEvaluationSide,
+} from '../testing/evaluation-set.js';
 
 const engine = createAnalysisEngine();
 
@@ -69,5 +73,18 @@ describe('a passport data page as the front (the flow takes it as the only docum
     expect(page.mrz?.valid).toBe(true);
     expect(page.crossCheck?.consistent).toBe(true);
     expect(page.mrz?.raw.split('\n')).toEqual(truth.mrz);
+  }, 120_000);
+
+  it('keeps the first reading of the MRZ over a second that read fillers K, the printed names saying which (development 3319)', async () => {
+    // A light-on-dark MRZ band: the page at 800 px read the names line right, but the printed
+    // surname was misread (MAXWELI), so the band was read again at full width, where fillers came
+    // out as K (MAXWELL<KLUKASZ<<K<K); both readings pass every check digit. The printed names are
+    // closer to the first. The side stays refused: the printed surname still disagrees.
+    const sample = developmentSample(3319, { mrzZone: 'white', mrzFont: 'inverted' });
+    const { image, truth } = await renderEvaluationSide(sample, 'mrz');
+    const page = await engine.analyzeFront(image);
+    expect(page.mrz?.raw.split('\n')).toEqual(truth.mrz);
+    expect(page.crossCheck?.consistent).toBe(false);
+    expect(page.crossCheck?.mismatches.map((m) => m.field)).toEqual(['lastNames']);
   }, 120_000);
 });
