@@ -161,7 +161,7 @@ export function lineMarks(image: GrayImage, line: TextLine): string {
     capHeight * 0.12,
   );
   const raised = raisedLetters(letters, capHeight, darkness, [
-    (x) => capTop(x),
+    capTop,
     (x) => baseline(x) + 1 - capHeight,
   ]);
   const attached = letters.filter(
@@ -313,8 +313,8 @@ const RISE_EXCESS = 0.18;
  * stand out (`SAMUEL HÅKON` photographed with blur: the ring a faint cap on the `A`). A letter's
  * rise is how many rows above the cap line its middle columns stay at least {@link RISE_DARKNESS}
  * dark; blur gives every letter a little, a mark much more. The cap line is taken two ways, each
- * at each letter: fitted on the letters' tops, which a marked letter at the end of a short line
- * can tilt (`ÅSTRÖM`), and one cap height above the line fitted on their bottoms, which marks do
+ * at each letter: fitted on the letters' tops, which a marked letter at either end of a short
+ * line can tilt (`ÅSTRÖM`), and one cap height above the line fitted on their bottoms, which marks do
  * not touch. A letter is raised when, either way, it rises {@link RISE_EXCESS} of the cap height
  * beyond the line's median rise.
  */
