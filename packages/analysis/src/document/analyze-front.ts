@@ -11,13 +11,14 @@ import { ocrMarks } from './diacritic-marks.js';
 import { decideIdentity, type IdentityDecision } from './identity-decision.js';
 import { otherWaysUp } from './orientation.js';
 import { decodeAndLocate, type LocatedUpload } from './upload-cache.js';
-import { betterMrz, mrzScore, readMrzZone } from './mrz-zone.js';
+import { betterMrz, readMrzZone } from './mrz-zone.js';
 import { decisionAfterSecondLooks } from './second-looks.js';
 import {
   fieldsFromMrz,
   mrzCandidates,
   mrzDocumentType,
   mrzFromCandidates,
+  mrzScore,
   textRows,
 } from './mrz-read.js';
 

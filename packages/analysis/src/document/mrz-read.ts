@@ -217,6 +217,11 @@ export function mrzResultFromLines(
   };
 }
 
+/** How well a reading passes its checks: its valid check digits, and 10 more when all are. */
+export function mrzScore(mrz: MrzResult): number {
+  return Object.values(mrz.checks).filter((c) => c.valid).length + (mrz.valid ? 10 : 0);
+}
+
 /** Reads an MRZ from candidate lines with layout detection, repair and parsing; the best window wins. */
 export function mrzFromCandidates(
   candidates: string[],
@@ -232,10 +237,10 @@ export function mrzFromCandidates(
       const fitted = window.map((line, at) =>
         fitLength(line, layout.length, at === namesLineOf(layout)),
       );
-      const { lines, repairs, checks } = repairMrz(fitted, layout);
+      const { lines, repairs } = repairMrz(fitted, layout);
       const result = mrzResultFromLines(lines, layout, reader, repairs);
       if (!result) continue;
-      const score = Object.values(checks).filter((c) => c.valid).length + (result.valid ? 10 : 0);
+      const score = mrzScore(result);
       if (score > bestScore) {
         bestScore = score;
         best = result;

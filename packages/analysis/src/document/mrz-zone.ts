@@ -10,7 +10,7 @@ import { checkDigitsByGlyphs } from './glyph-check-digits.js';
 import { glyphReaderForNames } from './glyph-evidence.js';
 import { combinedReading, readMrzByGlyphs } from './glyph-mrz-reader.js';
 import type { LocatedDocument } from './locate.js';
-import { mrzCandidates, mrzFromCandidates, textRows } from './mrz-read.js';
+import { mrzCandidates, mrzFromCandidates, mrzScore, textRows } from './mrz-read.js';
 
 /**
  * The share of the flattened document, from its bottom edge, read for the MRZ: the MRZ sits in the
@@ -80,11 +80,6 @@ async function denoisedBand(band: RgbImage): Promise<RgbImage> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data };
-}
-
-/** How well a reading passes its checks: its valid check digits, and 10 more when all are. */
-export function mrzScore(mrz: MrzResult): number {
-  return Object.values(mrz.checks).filter((c) => c.valid).length + (mrz.valid ? 10 : 0);
 }
 
 /** The reading with more valid check digits (a fully valid MRZ above any partial one). */
