@@ -408,6 +408,36 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(refused.crossCheck.consistent).toBe(false);
   });
 
+  it('does not turn into a filler a letter that a longer writing of the name before it takes (STRAUß, development 3370)', () => {
+    // The page's MRZ read with one filler of `<<` lost: `STRAUSS<SIMONE`; the VIZ OCR reads `ß` as
+    // `S`. `STRAUS` and a filler read `S` would fit too, but names another person: only the lost
+    // filler is put back.
+    const identity = person({ lastNames: 'STRAUß', firstNames: 'SIMONE', sex: 'F' });
+    const lines = buildMrzLines(identity, 'passport');
+    const truth = lines[0] as string;
+    expect(truth.slice(5, 20)).toBe('STRAUSS<<SIMONE');
+    lines[0] = `${truth.slice(0, 5)}STRAUSS<SIMONE${'<'.repeat(25)}`;
+    const decision = decideIdentity({
+      mrz: read(lines),
+      viz: printedFieldsOf(identity, { lastNames: 'STRAUS' }),
+      barcodes: [],
+    });
+    expect(decision.crossCheck.consistent).toBe(true);
+    expect(decision.mrz?.raw.split('\n')[0]).toBe(truth);
+    expect(decision.fields.lastNames).toBe('STRAUSS');
+    // The same OCR slip on a name without such a letter is repaired (`GARCIAS<LUCIA`).
+    const plain = person({ lastNames: 'GARCIA', firstNames: 'LUCIA' });
+    const plainLines = buildMrzLines(plain, 'passport');
+    const plainTruth = plainLines[0] as string;
+    plainLines[0] = `${plainTruth.slice(0, 5)}GARCIAS<LUCIA${'<'.repeat(26)}`;
+    const repaired = decideIdentity({
+      mrz: read(plainLines),
+      viz: printedFieldsOf(plain),
+      barcodes: [],
+    });
+    expect(expectRepairedOrRefused(repaired, plain)).toBe('repaired');
+  });
+
   it('settles one letter the VIZ OCR misread by the barcode and the MRZ that agree, and refuses more', () => {
     const identity = person({ lastNames: 'NOWAK', firstNames: 'ŁUKASZ', sex: 'M' });
     const lines = buildMrzLines(identity, 'id-card');
@@ -606,6 +636,33 @@ describe('deciding the identity from the MRZ, the visual zone and the barcode', 
     expect(decision.crossCheck.consistent).toBe(true);
     // Not JOSELUKASZ, which is nobody's name: the MRZ's filler after JOSE is the lost space.
     expect(decision.fields.firstNames).toBe('MARIA JOSE LUKASZ');
+  });
+
+  it('takes a gap in the ink at the MRZ’s last filler as that space (development 3052)', () => {
+    const identity = person({
+      lastNames: 'VAN DEN HEUVEL-WESTERHOUT',
+      firstNames: 'JEAN-PIERRE WILLEM',
+      sex: 'F',
+    });
+    const lines = buildMrzLines(identity, 'passport');
+    expect(lines[0]?.slice(5)).toBe('VAN<DEN<HEUVEL<WESTERHOUT<<JEAN<PIERRE<');
+    const viz = printedFieldsOf(identity, { firstNames: 'JEAN-PIERREWILLEM' });
+    const decide = (marks: string) =>
+      decideIdentity({
+        mrz: read(lines),
+        viz,
+        barcodes: [],
+        vizLines: ['VAN DEN HEUVEL-WESTERHOUT', 'JEAN-PIERREWILLEM'],
+        vizMarks: ['.........................', marks],
+      });
+    // The gap seen, placed only to the E before it or the W after it: the filler's space.
+    for (const marks of ['.........._......', '..........._.....']) {
+      const decision = decide(marks);
+      expect(decision.crossCheck.consistent).toBe(true);
+      expect(decision.fields.firstNames).toBe('JEAN PIERRE WILLEM');
+    }
+    // A gap further into the tail is a space nobody can place.
+    expect(decide('.............._..').crossCheck.consistent).toBe(false);
   });
 
   it('keeps the MRZ’s writing where a mark sits above a letter the cut MRZ still holds', () => {

@@ -91,6 +91,10 @@ export function fillersByPrintedNames(
     ...(firstNames.trim() === '' ? [] : [['<<'], ...tokensOf(firstNames, reading)]),
   ];
   const memo = new Map<number, number[] | null>();
+  // A letter turned into a filler right after a name's letter that had a longer writing taking it
+  // (`STRAUS` read for `STRAUß`, the field `STRAUSS<SIMONE`: `SS` or `S` and a filler): the two
+  // repairs name two people, and nothing tells which; the field is left as read.
+  let ambiguous = false;
   const fits = (expected: string, at: number, fixes: number[]): boolean => {
     for (let k = 0; k < expected.length; k++) {
       const read = field[at + k];
@@ -110,11 +114,15 @@ export function fillersByPrintedNames(
     const key = part * 1000 + at;
     if (memo.has(key)) return memo.get(key) as number[] | null;
     let found: number[] | null = null;
-    for (const form of parts[part] as readonly string[]) {
+    const forms = parts[part] as readonly string[];
+    for (const form of forms) {
       const fixes: number[] = [];
       if (!fits(form, at, fixes)) continue;
-      const rest = walk(part + 1, at + form.length);
+      const end = at + form.length;
+      const rest = walk(part + 1, end);
       if (rest) {
+        const next = `${form}${field[end] ?? ''}`;
+        if (rest.includes(end) && forms.some((longer) => longer.startsWith(next))) ambiguous = true;
         found = [...fixes, ...rest];
         break;
       }
@@ -128,7 +136,7 @@ export function fillersByPrintedNames(
     return found;
   };
   const fixes = walk(0, 0);
-  if (!fixes || fixes.length === 0) return null;
+  if (!fixes || fixes.length === 0 || ambiguous) return null;
   const chars = [...field];
   for (const at of fixes) chars[at] = '<';
   return chars.join('');

@@ -285,17 +285,6 @@ export function compareReadings(
         identifier !== null &&
         printed !== null &&
         cut.name !== completeCut(identifier, printed)?.name;
-      // The tail only the OCR read carries a mark it could not read (`BJORN` for `BJÖRN`, the
-      // dots not seen apart): the name cannot be written right from this reading.
-      if (
-        cut !== null &&
-        printed !== null &&
-        marks !== null &&
-        markOnTail(printed, marks, cut.tailStart, cut.lostSpaces, cut.splitAtEnd)
-      ) {
-        mismatch(field);
-        continue;
-      }
       // The MRZ cut the name right after a word (`MARIA<JOSE<`) where the OCR ran that word into
       // the next (`JOSELUKASZ`): the filler says where the space was.
       const lostSpace =
@@ -303,6 +292,25 @@ export function compareReadings(
         mrzField !== null &&
         endsOnFiller(mrzField, field) &&
         /^\p{L}/u.test(cut.tail);
+      // The tail only the OCR read carries a mark it could not read (`BJORN` for `BJÖRN`, the
+      // dots not seen apart): the name cannot be written right from this reading. A gap in the
+      // ink where the MRZ's last filler puts the space (`JEAN<PIERRE<` over `PIERREWILLEM`) is
+      // that space, explained.
+      if (
+        cut !== null &&
+        printed !== null &&
+        marks !== null &&
+        markOnTail(
+          printed,
+          marks,
+          cut.tailStart,
+          lostSpace ? [...cut.lostSpaces, cut.tailStart] : cut.lostSpaces,
+          cut.splitAtEnd,
+        )
+      ) {
+        mismatch(field);
+        continue;
+      }
       const cutName = lostSpace
         ? `${cut.head} ${cut.tail}`.replace(/\s+/g, ' ').trim()
         : !vizExact || writtenByMarks
