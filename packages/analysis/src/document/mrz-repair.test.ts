@@ -62,6 +62,13 @@ describe('MRZ check digits and repair', () => {
     expect(dropped?.fields.lastName).toBe(identity.lastNames);
     const asFiller = mrzFromCandidates([`<${line1.slice(1)}`, line2], 'paddleocr');
     expect(asFiller?.raw.split('\n')[0]).toBe(line1);
+    // The hollow face's `P<` read as one `K` (development 3514): the state one column early.
+    const merged = mrzFromCandidates([`K${line1.slice(2)}`, line2], 'paddleocr');
+    expect(merged?.raw.split('\n')[0]).toBe(line1);
+    expect(merged?.valid).toBe(true);
+    // A K with the state where it belongs is a misread letter of the code, not a merged `P<`.
+    const misread = mrzFromCandidates([`K${line1.slice(1)}`, line2], 'paddleocr');
+    expect(misread?.raw.split('\n')[0]).not.toBe(line1);
     // A card's document code (I, A or C) is not guessed: its first letter stays missing.
     const [card1, card2, card3] = buildMrzLines(identity, 'id-card') as [string, string, string];
     const card = mrzFromCandidates([card1.slice(1), card2, card3], 'paddleocr');

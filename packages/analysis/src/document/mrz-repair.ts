@@ -135,16 +135,27 @@ function documentCodeFiller(lines: string[], repairs: MrzRepair[]): string[] {
  * as a filler (`<<NLD…`). A dropped `P` is restored only when the shifted line shows the layout one
  * column off: the issuing state, a known ICAO code, right after the leading filler. Every field of
  * line 1 then moves back to its column; no check digit covers line 1 of a TD3, so the state code
- * is the evidence.
+ * is the evidence. The hollow (outline) face's `P<` is also read as one `K` (`KCZESCHWARZ…`,
+ * fitted to 44 by a trailing filler): restored the same way, on the same evidence.
  */
 function passportDocumentCode(lines: string[], layout: MrzLayout, repairs: MrzRepair[]): string[] {
   const first = lines[0] ?? '';
-  if (layout.format !== 'TD3' || first[0] !== '<') return lines;
+  if (layout.format !== 'TD3') return lines;
+  const stateAt = (column: number): boolean =>
+    isKnownState(first.slice(column, column + 3).replace(/<+$/, ''));
+  if (first[0] === 'K' && first.endsWith('<') && stateAt(1) && !stateAt(2)) {
+    repairs.push(
+      { line: 0, column: 0, from: 'K', to: 'P' },
+      { line: 0, column: 1, from: '', to: '<' },
+    );
+    return ['P<' + first.slice(1, -1), ...lines.slice(1)];
+  }
+  if (first[0] !== '<') return lines;
   if (first[1] === '<') {
     repairs.push({ line: 0, column: 0, from: '<', to: 'P' });
     return ['P' + first.slice(1), ...lines.slice(1)];
   }
-  if (!isKnownState(first.slice(1, 4).replace(/<+$/, '')) || !first.endsWith('<')) return lines;
+  if (!stateAt(1) || !first.endsWith('<')) return lines;
   repairs.push({ line: 0, column: 0, from: '', to: 'P' });
   return ['P' + first.slice(0, -1), ...lines.slice(1)];
 }
