@@ -66,6 +66,10 @@ describe('MRZ check digits and repair', () => {
     const merged = mrzFromCandidates([`K${line1.slice(2)}`, line2], 'paddleocr');
     expect(merged?.raw.split('\n')[0]).toBe(line1);
     expect(merged?.valid).toBe(true);
+    // Stray ink read in place of the code (development 3460): the line starts again at the state.
+    const stray = mrzFromCandidates([`ONIIGNI<${line1.slice(2, -6)}`, line2], 'paddleocr');
+    expect(stray?.raw.split('\n')[0]).toBe(line1);
+    expect(stray?.valid).toBe(true);
     // A K with the state where it belongs is a misread letter of the code, not a merged `P<`.
     const misread = mrzFromCandidates([`K${line1.slice(1)}`, line2], 'paddleocr');
     expect(misread?.raw.split('\n')[0]).not.toBe(line1);

@@ -136,7 +136,8 @@ function documentCodeFiller(lines: string[], repairs: MrzRepair[]): string[] {
  * column off: the issuing state, a known ICAO code, right after the leading filler. Every field of
  * line 1 then moves back to its column; no check digit covers line 1 of a TD3, so the state code
  * is the evidence. The hollow (outline) face's `P<` is also read as one `K` (`KCZESCHWARZ…`,
- * fitted to 44 by a trailing filler): restored the same way, on the same evidence.
+ * fitted to 44 by a trailing filler): restored the same way, on the same evidence; and stray
+ * characters read before the code are dropped on it.
  */
 function passportDocumentCode(lines: string[], layout: MrzLayout, repairs: MrzRepair[]): string[] {
   const first = lines[0] ?? '';
@@ -149,6 +150,18 @@ function passportDocumentCode(lines: string[], layout: MrzLayout, repairs: MrzRe
       { line: 0, column: 1, from: '', to: '<' },
     );
     return ['P<' + first.slice(1, -1), ...lines.slice(1)];
+  }
+  // Stray ink read in place of the code (`ONIIGNI<INDHERNANDEZ…`, the edge of the security print
+  // under the MRZ): with no state at its place, the line starts again at a filler followed by a
+  // known three-letter state within the first columns, and is fitted to 44 by trailing fillers (a
+  // name that filled the field then no longer does, and must match the printed name whole).
+  if (first[0] !== '<' && !stateAt(2)) {
+    for (let column = 2; column <= 8; column++) {
+      const state = first.slice(column + 1, column + 4);
+      if (first[column] !== '<' || !/^[A-Z]{3}$/.test(state) || !isKnownState(state)) continue;
+      repairs.push({ line: 0, column: 0, from: first.slice(0, column + 1), to: 'P<' });
+      return [('P<' + first.slice(column + 1)).padEnd(first.length, '<'), ...lines.slice(1)];
+    }
   }
   if (first[0] !== '<') return lines;
   if (first[1] === '<') {
